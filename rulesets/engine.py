@@ -1,0 +1,232 @@
+"""The engine's front door: hand string or Hand + context + rules + options → result object (DESIGN §4.4).
+
+The CLI (``manage.py score``), the HTTP API and the web pages all call :func:`evaluate`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import ContextError, MahjongError, RulesError
+from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
+from .registry import resolve
+from .scoring import Ruleset, Score, options_dict
+from .tiles import FLOWERS, Tile
+
+CONTEXT_FIELDS = (
+    "win", "seat", "round_wind", "from_seat", "kong_replacement", "after_kong", "last_tile", "last_copy",
+    "heavenly", "earthly", "flowers", "wildcard", "already_won", "kongs",
+)
+_BOOL_FIELDS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
+
+
+def _seat(value: object, name: str) -> Seat:
+    try:
+        return Seat(str(value).strip().upper())
+    except ValueError:
+        raise ContextError(f"context.{name}: {value!r} is not a seat (E S W N, or X Y at six-player tables)") from None
+
+
+def _bool(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    raise ContextError(f"context.{name}: {value!r} is not true/false")
+
+
+def _flowers(value: object) -> tuple[Tile, ...]:
+    if isinstance(value, bool):
+        raise ContextError("context.flowers: give a count 0-8 or a list of flowers (1f..8f or a..h)")
+    if isinstance(value, int):
+        if not 0 <= value <= 8:
+            raise ContextError(f"context.flowers: {value} flowers (there are 8)")
+        return FLOWERS[:value]
+    if isinstance(value, str):
+        value = [ch for ch in value] if value.isalpha() else [value[i : i + 2] for i in range(0, len(value), 2)]
+    if not isinstance(value, (list, tuple)):
+        raise ContextError("context.flowers: give a count 0-8 or a list of flowers (1f..8f or a..h)")
+    out = []
+    for item in value:
+        text = str(item).strip()
+        if len(text) == 1 and text in "abcdefgh":
+            out.append(FLOWERS["abcdefgh".index(text)])
+            continue
+        try:
+            t = Tile.parse(text)
+        except MahjongError:
+            t = None
+        if t is None or not t.is_flower:
+            raise ContextError(f"context.flowers: {item!r} is not a flower (1f..8f or a..h)")
+        out.append(t)
+    return tuple(sorted(out))
+
+
+def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None = None) -> WinContext:
+    """Apply a JSON context object (the API's ``context``) on top of ``base``. Unknown keys are refused."""
+    ctx = base or WinContext()
+    if not data:
+        return ctx
+    if not isinstance(data, Mapping):
+        raise ContextError("context must be a JSON object")
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in CONTEXT_FIELDS:
+            raise ContextError(f"unknown context field {key!r} (known: {', '.join(CONTEXT_FIELDS)})")
+        if key == "win":
+            try:
+                changes["win"] = WinMethod(str(value))
+            except ValueError:
+                raise ContextError(f"context.win: {value!r} is not one of self_drawn, discard, rob_kong") from None
+        elif key in ("seat", "round_wind"):
+            changes[key] = _seat(value, key)
+        elif key == "from_seat":
+            changes[key] = None if value in (None, "") else _seat(value, key)
+        elif key in _BOOL_FIELDS:
+            changes[key] = _bool(value, key)
+        elif key == "flowers":
+            changes[key] = _flowers(value)
+        elif key == "wildcard":
+            try:
+                changes[key] = None if value in (None, "") else Tile.parse(str(value))
+            except MahjongError:
+                raise ContextError(f"context.wildcard: {value!r} is not a tile") from None
+        elif key == "already_won":
+            if not isinstance(value, (list, tuple, str)):
+                raise ContextError("context.already_won: give a list of seats")
+            changes[key] = frozenset(_seat(s, key) for s in value if str(s).strip())
+        elif key == "kongs":
+            changes[key] = _kong_events(value)
+    return ctx.replace(**changes)
+
+
+def _kong_events(value: object) -> tuple[KongEvent, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ContextError("context.kongs: give a list of {seat, kind, fed_by}")
+    out = []
+    for item in value:
+        if not isinstance(item, Mapping):
+            raise ContextError("context.kongs: each kong is an object {seat, kind, fed_by}")
+        try:
+            kind = KongKind(str(item.get("kind", "")))
+        except ValueError:
+            raise ContextError("context.kongs: kind is one of exposed, concealed, added") from None
+        fed = item.get("fed_by")
+        event = KongEvent(_seat(item.get("seat"), "kongs.seat"), kind, _seat(fed, "kongs.fed_by") if fed else None)
+        if event.kind is KongKind.EXPOSED and event.fed_by is None:
+            raise ContextError("context.kongs: an exposed kong needs fed_by (the discarder)")
+        if event.fed_by == event.seat:
+            raise ContextError("context.kongs: a player cannot feed their own kong")
+        out.append(event)
+    return tuple(out)
+
+
+def context_to_mapping(ctx: WinContext) -> dict[str, Any]:
+    """The non-default fields of a context, as JSON (the inverse of :func:`context_from_mapping`)."""
+    default = WinContext()
+    out: dict[str, Any] = {}
+    for key in CONTEXT_FIELDS:
+        value = getattr(ctx, key)
+        if value == getattr(default, key):
+            continue
+        if key == "win":
+            out[key] = value.value
+        elif key in ("seat", "round_wind", "from_seat"):
+            out[key] = value.value
+        elif key == "flowers":
+            out[key] = [str(t) for t in value]
+        elif key == "wildcard":
+            out[key] = str(value)
+        elif key == "already_won":
+            out[key] = sorted(s.value for s in value)
+        elif key == "kongs":
+            out[key] = [
+                {"seat": k.seat.value, "kind": k.kind.value, **({"fed_by": k.fed_by.value} if k.fed_by else {})}
+                for k in value
+            ]
+        else:
+            out[key] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Request:
+    """One scoring request after parsing: the hand, the systems and each system's options value."""
+
+    hand: Hand
+    rulesets: tuple[Ruleset, ...]
+    options: Mapping[str, Any]  # ruleset id → options value
+
+
+def build_request(
+    hand: str | Hand,
+    rules: str | list[str] | None = None,
+    context: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Request:
+    """Parse and check everything; raise a :class:`MahjongError` naming what is wrong.
+
+    ``options`` is either ``{ruleset id: {key: value}}`` or, with one ruleset, ``{key: value}``.
+    """
+    from .notation import parse_hand
+
+    parsed = parse_hand(hand) if isinstance(hand, str) else hand
+    parsed = parsed.with_context(context_from_mapping(context, parsed.context))
+    chosen = resolve(rules)
+    if rules in (None, "all", "", []):
+        chosen = tuple(r for r in chosen if r.can_read(parsed)) or chosen
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesError("options must be an object: {ruleset: {option: value}}")
+    per_rules = _split_options(options or {}, chosen)
+    values = {r.id: r.parse_options(per_rules.get(r.id)) for r in chosen}
+    return Request(parsed, chosen, values)
+
+
+def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> dict[str, Mapping[str, Any]]:
+    from .registry import get_ruleset
+
+    if options and all(isinstance(v, Mapping) for v in options.values()):
+        out = {}
+        for name, values in options.items():
+            r = get_ruleset(name)
+            if r not in chosen:
+                raise RulesError(f"options given for {name!r}, which is not among the chosen rules")
+            out[r.id] = values
+        return out
+    if options:
+        if len(chosen) != 1:
+            raise RulesError("with several rules, give options per ruleset: {ruleset: {option: value}}")
+        return {chosen[0].id: options}
+    return {}
+
+
+def score(request: Request) -> list[Score]:
+    """Score the request's hand under each of its rulesets."""
+    return [r.score(request.hand, request.options[r.id]) for r in request.rulesets]
+
+
+def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
+    """The JSON result object of DESIGN §4.4."""
+    from .notation import share_code
+
+    results = []
+    for r, s in zip(request.rulesets, scores):
+        d = s.as_dict()
+        d["options"] = options_dict(request.options[r.id])
+        results.append(d)
+    codes = {r.id: request.options[r.id] for r in request.rulesets}
+    return {"hand": share_code(request.hand, [r.id for r in request.rulesets], codes), "results": results}
+
+
+def evaluate(
+    hand: str | Hand,
+    rules: str | list[str] | None = None,
+    context: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Parse, score and describe in one call. Raises :class:`MahjongError` on bad input."""
+    request = build_request(hand, rules, context, options)
+    return result_object(request, score(request))

@@ -1,0 +1,346 @@
+"""The hand: standing tiles, melds, the winning tile, and the context of the win.
+
+Seats are named by seat wind (E is the dealer 庄). Turn order is E → S → W → N; the player before
+you in turn order is your 上家 (left), the one after you your 下家 (right).
+
+>>> from rulesets.tiles import tiles
+>>> h = Hand(standing=tiles("123456789m1122p"), winning_tile=tiles("2p")[0])
+>>> h.validate()
+>>> len(h.concealed_tiles)
+14
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from .errors import ContextError, HandError
+from .tiles import Tile, counts34
+
+
+class Seat(enum.Enum):
+    """A seat, named by its seat wind. Six-player games add X and Y after N."""
+
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+    X = "X"  # 5th seat (六人血战)
+    Y = "Y"  # 6th seat (六人血战)
+
+    @property
+    def order(self) -> int:
+        return _SEAT_ORDER.index(self)
+
+    @property
+    def zh(self) -> str:
+        return "东南西北五六"[self.order]
+
+    @property
+    def en(self) -> str:
+        return ("East", "South", "West", "North", "Fifth", "Sixth")[self.order]
+
+    @property
+    def wind_tile(self) -> Tile:
+        if self.order >= 4:
+            raise ValueError(f"seat {self.value} has no wind tile")
+        return Tile(27 + self.order)
+
+    def offset(self, steps: int, players: int = 4) -> Seat:
+        """The seat ``steps`` places later in turn order at a table of ``players``."""
+        return _SEAT_ORDER[(self.order + steps) % players]
+
+    def source(self, rel: Relative, players: int = 4) -> Seat:
+        """The seat a tile came from, given its position relative to this seat."""
+        return self.offset(-int(rel.value), players)
+
+    def relative_of(self, other: Seat, players: int = 4) -> Relative:
+        """Where ``other`` sits relative to this seat (at a 4-player table)."""
+        diff = (self.order - other.order) % players
+        if diff not in (1, 2, 3):
+            raise ContextError(f"seat {other.value} is not another player at a {players}-player table")
+        return Relative(diff)
+
+
+_SEAT_ORDER = (Seat.E, Seat.S, Seat.W, Seat.N, Seat.X, Seat.Y)
+SEATS4 = _SEAT_ORDER[:4]
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    """The seats of a table of ``players`` (2, 3, 4 or 6)."""
+    return _SEAT_ORDER[:players]
+
+
+class Relative(enum.IntEnum):
+    """Where a claimed tile came from, relative to the claimer (ChineseOfficialMahjongHelper digits)."""
+
+    LEFT = 1  # 上家: the player before you in turn order
+    ACROSS = 2  # 对家
+    RIGHT = 3  # 下家
+
+    @property
+    def zh(self) -> str:
+        return {1: "上家", 2: "对家", 3: "下家"}[self.value]
+
+
+class MeldKind(enum.Enum):
+    CHOW = "chow"  # 吃
+    PUNG = "pung"  # 碰
+    KONG = "kong"  # 明杠 / 暗杠 / 加杠 (see KongKind)
+
+
+class KongKind(enum.Enum):
+    EXPOSED = "exposed"  # 明杠 / 直杠: claimed on a discard
+    CONCEALED = "concealed"  # 暗杠
+    ADDED = "added"  # 加杠 / 补杠 / 巴杠: a claimed pung promoted with a drawn tile
+
+    @property
+    def zh(self) -> str:
+        return {"exposed": "明杠", "concealed": "暗杠", "added": "加杠"}[self.value]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A fixed pack. ``tile`` is its lowest tile.
+
+    ``source`` is the seat (relative to the hand's owner) the claimed tile came from: for a chow always
+    the left player; for an added kong, the player who fed the original pung. ``claimed`` is, for a
+    chow, which of its three tiles (1..3, low to high) was claimed.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    kong: KongKind | None = None
+    source: Relative | None = None
+    claimed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is MeldKind.CHOW:
+            if not self.tile.is_suited or self.tile.rank > 7:
+                raise HandError(f"{self.tile}{_next(self.tile)}… is not a chow: a chow is three consecutive suited tiles")
+            if self.kong is not None:
+                raise HandError("a chow cannot be a kong")
+        if self.tile.is_flower:
+            raise HandError(f"{self.tile} is a flower and cannot be in a meld")
+        if (self.kind is MeldKind.KONG) != (self.kong is not None):
+            raise HandError("a kong needs its kind (exposed, concealed or added), and only a kong has one")
+        if self.kong is KongKind.CONCEALED and self.source is not None:
+            raise HandError("a concealed kong was not claimed from anyone")
+        if self.claimed is not None and not (self.kind is MeldKind.CHOW and 1 <= self.claimed <= 3):
+            raise HandError("only a chow names which of its tiles was claimed (1, 2 or 3)")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind is MeldKind.CHOW:
+            return (self.tile, Tile(self.tile.index + 1), Tile(self.tile.index + 2))
+        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @property
+    def is_concealed(self) -> bool:
+        """Only a concealed kong is concealed; every other meld was claimed."""
+        return self.kong is KongKind.CONCEALED
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind is MeldKind.KONG
+
+    @property
+    def zh(self) -> str:
+        if self.kong is not None:
+            return self.kong.zh
+        return {"chow": "吃", "pung": "碰"}[self.kind.value]
+
+    def __str__(self) -> str:
+        return "".join(str(t.rank) for t in self.tiles) + self.tile.suit.value
+
+
+def _next(t: Tile) -> str:
+    n = t.shifted(1)
+    return str(n) if n else "?"
+
+
+class WinMethod(enum.Enum):
+    SELF_DRAWN = "self_drawn"  # 自摸
+    DISCARD = "discard"  # 点和 / 点炮: on another player's discard
+    ROB_KONG = "rob_kong"  # 抢杠和: on the tile another player adds to a pung
+
+
+@dataclass(frozen=True)
+class KongEvent:
+    """A kong declared by another player during this hand (for kong money): who, which kind, fed by whom."""
+
+    seat: Seat
+    kind: KongKind
+    fed_by: Seat | None = None  # the discarder of an exposed kong
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything about the win that the tiles do not say.
+
+    ``from_seat`` is the discarder (or the player whose kong was robbed); when it is not given, the
+    winner's 上家 (the previous seat in turn order) is assumed.
+    """
+
+    win: WinMethod = WinMethod.DISCARD
+    seat: Seat = Seat.E  # the winner's seat wind
+    round_wind: Seat = Seat.E  # 圈风
+    from_seat: Seat | None = None
+    kong_replacement: bool = False  # 杠上开花: won on a kong's replacement tile
+    after_kong: bool = False  # 杠上炮: won on the discard made right after the discarder's kong
+    last_tile: bool = False  # 海底: the last tile of the wall (self-drawn) or its discard
+    last_copy: bool = False  # 和绝张: the other three copies are already visible
+    heavenly: bool = False  # 天和: the dealer wins on the initial deal
+    earthly: bool = False  # 地和: a non-dealer wins on the dealer's first discard (or first draw)
+    flowers: tuple[Tile, ...] = ()  # flower tiles by identity (1f..8f)
+    wildcard: Tile | None = None  # the system's wildcard tile, when it has one
+    already_won: frozenset[Seat] = frozenset()  # 血战: players who won earlier in this hand
+    kongs: tuple[KongEvent, ...] = ()  # other players' kongs in this hand
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win is WinMethod.SELF_DRAWN
+
+    def discarder(self, players: int = 4) -> Seat | None:
+        """The seat that pays for a discard or robbed-kong win, or None when self-drawn."""
+        if self.self_drawn:
+            return None
+        return self.from_seat or self.seat.offset(-1, players)
+
+    def check(self, players: int = 4) -> None:
+        """Raise :class:`ContextError` for flags that cannot go together."""
+        table = seats(players)
+        if self.seat not in table:
+            raise ContextError(f"seat {self.seat.value} is not at a {players}-player table")
+        if self.from_seat is not None:
+            if self.self_drawn:
+                raise ContextError("a self-drawn win has no discarder (from_seat)")
+            if self.from_seat == self.seat:
+                raise ContextError("the winner cannot win on their own discard")
+            if self.from_seat not in table:
+                raise ContextError(f"seat {self.from_seat.value} is not at a {players}-player table")
+        if self.kong_replacement and not self.self_drawn:
+            raise ContextError("杠上开花 (kong replacement) needs a self-drawn win")
+        if self.win is WinMethod.ROB_KONG and self.last_tile:
+            raise ContextError("抢杠和 (robbing a kong) cannot be 海底: no kong may be added on the last tile")
+        if self.win is WinMethod.ROB_KONG and self.last_copy:
+            raise ContextError("抢杠和 and 和绝张 exclude each other")
+        if self.after_kong and self.win is not WinMethod.DISCARD:
+            raise ContextError("杠上炮 is a win on a discard made after a kong")
+        if self.heavenly and self.earthly:
+            raise ContextError("a hand cannot be both 天和 and 地和")
+        if self.heavenly and (self.seat is not Seat.E or not self.self_drawn):
+            raise ContextError("天和 (heavenly hand) is the dealer (E) winning on the deal, self-drawn")
+        if self.earthly and self.seat is Seat.E:
+            raise ContextError("地和 (earthly hand) is a non-dealer's win; the dealer's is 天和")
+        if (self.heavenly or self.earthly) and (self.kong_replacement or self.after_kong or self.last_tile):
+            raise ContextError("天和/地和 happen on the first turn: no kong and not the last tile")
+        if len(set(self.flowers)) != len(self.flowers):
+            raise ContextError("each flower exists once")
+        if any(not f.is_flower for f in self.flowers):
+            raise ContextError("flowers must be flower tiles (1f..8f)")
+        if self.seat in self.already_won:
+            raise ContextError("the winner is listed among the players who already won")
+        if self.from_seat is not None and self.from_seat in self.already_won:
+            raise ContextError(f"seat {self.from_seat.value} already won and cannot discard or kong")
+
+    def replace(self, **changes: object) -> WinContext:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand: fixed melds, the standing (concealed) tiles, and the winning tile.
+
+    ``standing`` does not include ``winning_tile``. A hand with ``winning_tile=None`` is a waiting hand
+    (13 tiles with melds counted as three), used for waits.
+    """
+
+    standing: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    winning_tile: Tile | None = None
+    context: WinContext = field(default_factory=WinContext)
+
+    @property
+    def concealed_tiles(self) -> tuple[Tile, ...]:
+        """Standing tiles plus the winning tile, sorted."""
+        extra = (self.winning_tile,) if self.winning_tile is not None else ()
+        return tuple(sorted(self.standing + extra))
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand, melds (kongs as four) included."""
+        return tuple(sorted(self.concealed_tiles + tuple(t for m in self.melds for t in m.tiles)))
+
+    @property
+    def is_complete(self) -> bool:
+        return self.winning_tile is not None
+
+    @property
+    def kongs(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.is_kong)
+
+    @property
+    def is_concealed(self) -> bool:
+        """No claimed meld (concealed kongs allowed). Says nothing of how the last tile came."""
+        return all(m.is_concealed for m in self.melds)
+
+    def counts(self) -> list[int]:
+        """34-slot counts of every tile in the hand."""
+        return counts34(self.all_tiles)
+
+    def size(self) -> int:
+        """Tiles counted with each meld as three: 14 for a complete standard hand, 13 when waiting."""
+        return len(self.standing) + 3 * len(self.melds) + (1 if self.winning_tile is not None else 0)
+
+    def with_winning_tile(self, tile: Tile) -> Hand:
+        return replace(self, winning_tile=tile)
+
+    def with_context(self, context: WinContext) -> Hand:
+        return replace(self, context=context)
+
+    def validate(self, *, hand_size: int = 14, players: int = 4) -> None:
+        """Raise :class:`HandError`/:class:`ContextError` if this hand cannot exist."""
+        expected = hand_size if self.winning_tile is not None else hand_size - 1
+        if self.size() != expected:
+            have = self.size()
+            raise HandError(
+                f"wrong tile count: {have} tiles (each meld counted as 3), expected {expected}"
+                + ("" if self.winning_tile is not None else " before the winning tile")
+            )
+        for t in self.standing + ((self.winning_tile,) if self.winning_tile else ()):
+            if t.is_flower:
+                raise HandError(f"{t} ({t.zh}) is a flower: list flowers separately, not among the standing tiles")
+        over = [(t, n) for t, n in Counter(self.all_tiles).items() if n > 4]
+        if over:
+            t, n = min(over)
+            raise HandError(f"{n} copies of {t} ({t.zh}): a tile has only 4 copies")
+        self.context.check(players)
+        self._check_context_against_tiles()
+
+    def _check_context_against_tiles(self) -> None:
+        ctx = self.context
+        if ctx.kong_replacement and not self.kongs:
+            raise ContextError("杠上开花 needs a kong in the winner's hand")
+        if self.winning_tile is None:
+            return
+        if ctx.win is WinMethod.ROB_KONG:
+            held = self.standing.count(self.winning_tile) + sum(
+                m.tiles.count(self.winning_tile) for m in self.melds
+            )
+            if held:
+                raise ContextError(
+                    f"抢杠和 on {self.winning_tile}: the hand already holds that tile, so the robbed "
+                    "kong's fourth copy could not exist alongside its pung"
+                )
+        if ctx.last_copy and self.winning_tile in self.standing:
+            raise ContextError(
+                f"和绝张 on {self.winning_tile}: the hand holds another {self.winning_tile}, so it was not the last copy"
+            )
+
+
+def count_tiles(tile_seq: Iterable[Tile]) -> Counter[Tile]:
+    return Counter(tile_seq)

@@ -1,0 +1,344 @@
+"""Shared result types and the one generic exclusion step.
+
+A ruleset's fan table is a tuple of :class:`Fan` rows. Each row says what it excludes (不计); the
+generic step :func:`apply_exclusions` removes implied fans and reports each removal with its cause.
+
+>>> a = Fan("big", "大", "Big", 8, excludes=(Excludes("small"),))
+>>> b = Fan("small", "小", "Small", 2)
+>>> kept, dropped = apply_exclusions([Item(a, 1), Item(b, 2)])
+>>> [(i.fan.id, i.count) for i in kept], [(e.fan.id, e.by, e.count) for e in dropped]
+([('big', 1)], [('small', 'big', 2)])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+from .errors import RulesError
+from .hand import Hand, Seat
+from .shapes import Shape
+
+
+@dataclass(frozen=True)
+class Excludes:
+    """One exclusion: fan ``fan`` is not counted, ``count`` times at most (None: every copy)."""
+
+    fan: str
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class Fan:
+    """A row of a fan table."""
+
+    id: str
+    zh: str
+    en: str
+    value: int
+    excludes: tuple[Excludes, ...] = ()
+    definition_zh: str = ""
+    definition_en: str = ""
+    source: str = ""
+    example: str = ""  # an example hand string that scores this fan
+    category: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        return {"id": self.id, "zh": self.zh, "en": self.en, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Item:
+    """A fan counted ``count`` times. ``note`` explains the item (e.g. which tile a 根 is on)."""
+
+    fan: Fan
+    count: int = 1
+    note: str = ""
+    value_override: int | None = None  # for items whose value is not the table value (e.g. flowers)
+
+    @property
+    def value(self) -> int:
+        return self.fan.value if self.value_override is None else self.value_override
+
+    @property
+    def total(self) -> int:
+        return self.value * self.count
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {**self.fan.as_dict(), "value": self.value, "count": self.count}
+        if self.note:
+            d["note"] = self.note
+        return d
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A fan that was present but not counted, and what excluded it (a fan id or a principle)."""
+
+    fan: Fan
+    by: str
+    count: int = 1
+    reason: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {"id": self.fan.id, "zh": self.fan.zh, "en": self.fan.en, "by": self.by, "count": self.count}
+        if self.reason:
+            d["reason"] = self.reason
+        return d
+
+
+def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]]:
+    """Remove implied fans. Fans are visited highest value first (table order breaks ties);
+    a fan that is still counted removes what its row excludes. Returns (kept, excluded)."""
+    items = list(items)
+    order = sorted(range(len(items)), key=lambda i: -items[i].value)
+    counts = {i: items[i].count for i in range(len(items))}
+    by_id: dict[str, list[int]] = {}
+    for i, item in enumerate(items):
+        by_id.setdefault(item.fan.id, []).append(i)
+    dropped: list[Exclusion] = []
+    for i in order:
+        if counts[i] <= 0:
+            continue
+        for ex in items[i].fan.excludes:
+            for j in by_id.get(ex.fan, ()):
+                if j == i or counts[j] <= 0:
+                    continue
+                n = counts[j] if ex.count is None else min(ex.count, counts[j])
+                counts[j] -= n
+                dropped.append(Exclusion(items[j].fan, items[i].fan.id, n))
+    kept = [dataclasses.replace(items[i], count=counts[i]) for i in range(len(items)) if counts[i] > 0]
+    return kept, dropped
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One line of a settlement: ``payer`` pays ``payee`` ``amount``, because ``why``."""
+
+    payer: Seat
+    payee: Seat
+    amount: int
+    why: str
+    why_en: str = ""
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {"from": self.payer.value, "to": self.payee.value, "amount": self.amount, "why": self.why}
+        if self.why_en:
+            d["why_en"] = self.why_en
+        return d
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Who pays whom. ``net`` sums to zero."""
+
+    payments: tuple[Payment, ...]
+    seats: tuple[Seat, ...]
+
+    @property
+    def net(self) -> dict[Seat, int]:
+        net = {s: 0 for s in self.seats}
+        for p in self.payments:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        return net
+
+    def as_dict(self) -> dict[str, int]:
+        return {s.value: v for s, v in self.net.items()}
+
+
+@dataclass(frozen=True)
+class ShapeScore:
+    """The value of one decomposition."""
+
+    shape: Shape
+    total: int
+    items: tuple[Item, ...] = ()
+    excluded: tuple[Exclusion, ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            **self.shape.as_dict(),
+            "total": self.total,
+            "fans": [i.as_dict() for i in self.items],
+            "excluded": [e.as_dict() for e in self.excluded],
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    """The result of scoring one hand under one ruleset (DESIGN §4.4)."""
+
+    rules: str
+    valid: bool
+    unit: str
+    total: int = 0
+    items: tuple[Item, ...] = ()
+    excluded: tuple[Exclusion, ...] = ()
+    reason: str | None = None
+    reason_en: str | None = None
+    shape: ShapeScore | None = None
+    shapes: tuple[ShapeScore, ...] = ()
+    settlement: Settlement | None = None
+    options: Mapping[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)  # system-specific extras (e.g. multiplier)
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {
+            "rules": self.rules,
+            "valid": self.valid,
+            "reason": self.reason,
+            "reason_en": self.reason_en,
+            "unit": self.unit,
+            "total": self.total,
+            "fans": [i.as_dict() for i in self.items],
+            "excluded": [e.as_dict() for e in self.excluded],
+            "shape": self.shape.as_dict() if self.shape else None,
+            "shapes": [s.as_dict() for s in self.shapes],
+            "payouts": self.settlement.as_dict() if self.settlement else {},
+            "payments": [p.as_dict() for p in self.settlement.payments] if self.settlement else [],
+            "options": _jsonable(dict(self.options)),
+        }
+        d.update(_jsonable(dict(self.extra)))
+        return d
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [_jsonable(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _jsonable(dataclasses.asdict(value))
+    if hasattr(value, "index") and type(value).__name__ == "Tile":
+        return str(value)
+    return value
+
+
+# --- options ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What the web layer and the CLI need to show one house rule."""
+
+    key: str
+    default: object
+    choices: tuple[object, ...] | None  # None for free integers
+    zh: str
+    en: str
+    source: str
+    kind: str  # "bool", "int", "choice"
+
+
+def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
+    """Describe an options dataclass. Each field's metadata holds zh, en, source (and choices)."""
+    out = []
+    for f in dataclasses.fields(options_type):
+        meta = f.metadata
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        if isinstance(default, bool):
+            kind, choices = "bool", (False, True)
+        elif isinstance(default, enum.Enum):
+            kind, choices = "choice", tuple(type(default))
+        elif "choices" in meta:
+            kind, choices = "choice", tuple(meta["choices"])
+        else:
+            kind, choices = "int", None
+        out.append(OptionInfo(f.name, default, choices, meta.get("zh", f.name), meta.get("en", f.name), meta.get("source", ""), kind))
+    return tuple(out)
+
+
+def parse_options(options_type: type, values: Mapping[str, object] | None, presets: Mapping[str, Mapping[str, object]] | None = None) -> Any:
+    """Build an options value from text or JSON values, refusing unknown keys and bad values.
+
+    A ``preset`` key picks one of ``presets`` first; other keys then override it.
+    """
+    values = dict(values or {})
+    base: dict[str, object] = {}
+    if "preset" in values:
+        name = str(values.pop("preset"))
+        if not presets or name not in presets:
+            known = ", ".join(presets or ()) or "none"
+            raise RulesError(f"unknown preset {name!r} (known: {known})")
+        base.update(presets[name])
+    infos = {i.key: i for i in option_infos(options_type)}
+    for key, raw in values.items():
+        if key not in infos:
+            raise RulesError(f"unknown option {key!r} (known: {', '.join(infos)})")
+        base[key] = _coerce(infos[key], raw)
+    return options_type(**base)
+
+
+def _coerce(info: OptionInfo, raw: object) -> object:
+    if info.kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise RulesError(f"option {info.key}: {raw!r} is not true/false")
+    if info.kind == "int":
+        if isinstance(raw, bool):
+            raise RulesError(f"option {info.key}: {raw!r} is not a whole number")
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            raise RulesError(f"option {info.key}: {raw!r} is not a whole number") from None
+        if not -10**9 <= value <= 10**9:
+            raise RulesError(f"option {info.key}: {value} is out of range")
+        return value
+    assert info.choices is not None
+    for choice in info.choices:
+        plain = choice.value if isinstance(choice, enum.Enum) else choice
+        if raw == choice or str(raw) == str(plain):
+            return choice
+    shown = ", ".join(str(c.value if isinstance(c, enum.Enum) else c) for c in info.choices)
+    raise RulesError(f"option {info.key}: {raw!r} is not one of {shown}")
+
+
+def options_dict(options: object) -> dict[str, object]:
+    return {f.name: _jsonable(getattr(options, f.name)) for f in dataclasses.fields(options)}  # type: ignore[arg-type]
+
+
+# --- the ruleset value -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A regional system: a value, not a class. ``score`` returns a :class:`Score` with its settlement."""
+
+    id: str
+    zh: str
+    en: str
+    unit: str
+    players: int
+    fans: tuple[Fan, ...]
+    options_type: type
+    score: Callable[[Hand, Any], Score]
+    aliases: tuple[str, ...] = ()
+    hand_size: int = 14
+    presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    can_read: Callable[[Hand], bool] = lambda hand: True  # whether "all systems" should include it
+    provisional: bool = False
+    description_zh: str = ""
+    description_en: str = ""
+    waits: Callable[[Hand, Any], list[Any]] | None = None  # (tile, Score) for each winning tile
+
+    def parse_options(self, values: Mapping[str, object] | None = None) -> Any:
+        return parse_options(self.options_type, values, self.presets)
+
+    def option_infos(self) -> tuple[OptionInfo, ...]:
+        return option_infos(self.options_type)
+
+    def fan(self, fan_id: str) -> Fan:
+        for f in self.fans:
+            if f.id == fan_id:
+                return f
+        raise KeyError(fan_id)

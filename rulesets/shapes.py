@@ -1,0 +1,330 @@
+"""Decompositions of a hand into legal winning shapes, and the waits of a waiting hand.
+
+Every decomposition is returned, not just one: a ruleset scores each and keeps the best (就高不就低).
+
+Shape kinds:
+
+- ``STANDARD``: four sets (chow/pung/kong, melds included) + a pair (fewer sets for smaller hands);
+- ``SEVEN_PAIRS``: seven pairs of the 14 concealed tiles (four of a kind counts as two pairs);
+- ``THIRTEEN_ORPHANS``: 十三幺;
+- ``HONORS_KNITTED``: 全不靠 / 七星不靠: 14 distinct tiles from one knitted pattern + honours;
+- ``KNITTED_STRAIGHT``: 组合龙 (147/258/369 in three suits) + one set + a pair.
+
+>>> from rulesets.tiles import tiles
+>>> from rulesets.hand import Hand
+>>> t = tiles("11223344556677m")
+>>> h = Hand(standing=t[:-1], winning_tile=t[-1])
+>>> sorted({s.kind.value for s in decompose(h)})
+['seven_pairs', 'standard']
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from typing import Iterable
+
+from .hand import Hand, Meld, MeldKind
+from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
+
+
+class ShapeKind(enum.Enum):
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    HONORS_KNITTED = "honors_knitted"  # 全不靠 (七星不靠 when all seven honours)
+    KNITTED_STRAIGHT = "knitted_straight"  # 组合龙 + one set + pair
+
+    @property
+    def zh(self) -> str:
+        return _SHAPE_ZH[self]
+
+    @property
+    def en(self) -> str:
+        return _SHAPE_EN[self]
+
+
+_SHAPE_ZH = {
+    ShapeKind.STANDARD: "四组一将",
+    ShapeKind.SEVEN_PAIRS: "七对",
+    ShapeKind.THIRTEEN_ORPHANS: "十三幺",
+    ShapeKind.HONORS_KNITTED: "全不靠",
+    ShapeKind.KNITTED_STRAIGHT: "组合龙",
+}
+_SHAPE_EN = {
+    ShapeKind.STANDARD: "Sets and a pair",
+    ShapeKind.SEVEN_PAIRS: "Seven pairs",
+    ShapeKind.THIRTEEN_ORPHANS: "Thirteen orphans",
+    ShapeKind.HONORS_KNITTED: "Honours and knitted tiles",
+    ShapeKind.KNITTED_STRAIGHT: "Knitted straight",
+}
+
+ALL_SHAPES: frozenset[ShapeKind] = frozenset(ShapeKind)
+SETS_AND_PAIRS: frozenset[ShapeKind] = frozenset({ShapeKind.STANDARD, ShapeKind.SEVEN_PAIRS})
+
+
+class GroupKind(enum.Enum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    KNITTED = "knitted"  # three knitted tiles of one suit (147, 258 or 369): a third of 组合龙
+    SINGLE = "single"  # one lone tile of 十三幺 / 全不靠
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of a decomposition. ``meld`` is set for the hand's fixed melds (claimed or 暗杠)."""
+
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+    meld: Meld | None = None
+
+    @property
+    def tile(self) -> Tile:
+        return self.tiles[0]
+
+    @property
+    def is_set(self) -> bool:
+        return self.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+
+    @property
+    def is_pung_like(self) -> bool:
+        """A pung or a kong."""
+        return self.kind in (GroupKind.PUNG, GroupKind.KONG)
+
+    @property
+    def is_claimed(self) -> bool:
+        """A meld claimed from another player (chow, pung, exposed or added kong)."""
+        return self.meld is not None and not self.meld.is_concealed
+
+    @property
+    def from_hand(self) -> bool:
+        """Formed by the standing tiles (and the winning tile), not a fixed meld."""
+        return self.meld is None
+
+    def __str__(self) -> str:
+        text = "".join(str(t.rank) for t in self.tiles) + self.tiles[0].suit.value
+        if self.kind is GroupKind.KNITTED:
+            return text
+        return f"[{text}]" if self.meld is not None else text
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One reading of a complete hand. ``groups`` lists the fixed melds first, then the concealed groups."""
+
+    kind: ShapeKind
+    groups: tuple[Group, ...]
+    winning_tile: Tile
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.is_set)
+
+    @property
+    def pairs(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.kind is GroupKind.PAIR)
+
+    @property
+    def pair(self) -> Group | None:
+        pairs = self.pairs
+        return pairs[0] if len(pairs) == 1 else None
+
+    def win_groups(self) -> tuple[int, ...]:
+        """Indices of the concealed groups the winning tile can be counted in (its possible places)."""
+        return tuple(
+            i for i, g in enumerate(self.groups) if g.from_hand and self.winning_tile in g.tiles
+        )
+
+    def describe(self) -> str:
+        return " ".join(str(g) for g in self.groups)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind.value,
+            "groups": [
+                {
+                    "kind": g.kind.value,
+                    "tiles": [str(t) for t in g.tiles],
+                    "meld": g.meld.zh if g.meld is not None else None,
+                    "claimed": g.is_claimed,
+                }
+                for g in self.groups
+            ],
+            "text": self.describe(),
+        }
+
+
+# --- the search ------------------------------------------------------------------------------------
+
+_KNITTED_PATTERNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(9 * suit + rank - 1 for rank in ranks) for suit, ranks in zip(order, ((1, 4, 7), (2, 5, 8), (3, 6, 9))))
+    for order in permutations(range(3))
+)
+"""The six knitted dragons as index triples: for each permutation of suits, 147 / 258 / 369."""
+
+_ORPHANS = tuple(t.index for t in TERMINALS_AND_HONOURS)
+
+
+def _sets_only(counts: tuple[int, ...], start: int = 0) -> list[tuple[tuple[GroupKind, int], ...]]:
+    """All ways to split ``counts`` into pungs and chows (each as (kind, first tile index))."""
+    return list(_sets_only_cached(counts, start))
+
+
+@lru_cache(maxsize=65536)
+def _sets_only_cached(counts: tuple[int, ...], start: int) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
+    i = start
+    while i < 34 and counts[i] == 0:
+        i += 1
+    if i == 34:
+        return ((),)
+    out: list[tuple[tuple[GroupKind, int], ...]] = []
+    c = list(counts)
+    if c[i] >= 3:
+        c[i] -= 3
+        for rest in _sets_only_cached(tuple(c), i):
+            out.append(((GroupKind.PUNG, i),) + rest)
+        c[i] += 3
+    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        for rest in _sets_only_cached(tuple(c), i):
+            out.append(((GroupKind.CHOW, i),) + rest)
+    return tuple(out)
+
+
+def _group(kind: GroupKind, index: int) -> Group:
+    t = ALL_TILES[index]
+    if kind is GroupKind.CHOW:
+        return Group(kind, (t, ALL_TILES[index + 1], ALL_TILES[index + 2]))
+    if kind is GroupKind.PUNG:
+        return Group(kind, (t, t, t))
+    if kind is GroupKind.PAIR:
+        return Group(kind, (t, t))
+    return Group(kind, (t,))
+
+
+def _meld_group(meld: Meld) -> Group:
+    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}[meld.kind]
+    return Group(kind, meld.tiles, meld)
+
+
+def _standard(counts: list[int]) -> list[tuple[Group, ...]]:
+    """Sets + one pair of the concealed counts."""
+    out = []
+    for p in range(34):
+        if counts[p] >= 2:
+            counts[p] -= 2
+            for sets in _sets_only(tuple(counts)):
+                out.append((_group(GroupKind.PAIR, p),) + tuple(_group(k, i) for k, i in sets))
+            counts[p] += 2
+    return out
+
+
+def _seven_pairs(counts: list[int]) -> list[tuple[Group, ...]]:
+    if sum(counts) != 14 or any(c % 2 for c in counts):
+        return []
+    return [tuple(_group(GroupKind.PAIR, i) for i, c in enumerate(counts) for _ in range(c // 2))]
+
+
+def _thirteen_orphans(counts: list[int]) -> list[tuple[Group, ...]]:
+    if sum(counts) != 14 or any(counts[i] == 0 for i in _ORPHANS):
+        return []
+    if sum(counts[i] for i in _ORPHANS) != 14:
+        return []
+    pair = next(i for i in _ORPHANS if counts[i] == 2)
+    return [(_group(GroupKind.PAIR, pair),) + tuple(_group(GroupKind.SINGLE, i) for i in _ORPHANS if i != pair)]
+
+
+def _honors_knitted(counts: list[int]) -> list[tuple[Group, ...]]:
+    if sum(counts) != 14 or any(c > 1 for c in counts):
+        return []
+    held = {i for i, c in enumerate(counts) if c}
+    for pattern in _KNITTED_PATTERNS:
+        allowed = {i for triple in pattern for i in triple} | set(range(27, 34))
+        if held <= allowed:
+            return [tuple(_group(GroupKind.SINGLE, i) for i in sorted(held))]
+    return []
+
+
+def _knitted_straight(counts: list[int]) -> list[tuple[Group, ...]]:
+    if sum(counts) != 14 and sum(counts) != 11:
+        return []
+    out = []
+    for pattern in _KNITTED_PATTERNS:
+        if all(counts[i] for triple in pattern for i in triple):
+            rest = list(counts)
+            for triple in pattern:
+                for i in triple:
+                    rest[i] -= 1
+            knitted = tuple(Group(GroupKind.KNITTED, tuple(ALL_TILES[i] for i in triple)) for triple in pattern)
+            for groups in _standard(rest):
+                out.append(knitted + groups)
+    return out
+
+
+_KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
+
+
+def _group_key(g: Group) -> tuple[int, int, int]:
+    return (_KIND_ORDER[g.kind] if g.kind is GroupKind.KNITTED else 0, g.tiles[0].index, _KIND_ORDER[g.kind])
+
+
+_FINDERS = {
+    ShapeKind.STANDARD: _standard,
+    ShapeKind.SEVEN_PAIRS: _seven_pairs,
+    ShapeKind.THIRTEEN_ORPHANS: _thirteen_orphans,
+    ShapeKind.HONORS_KNITTED: _honors_knitted,
+    ShapeKind.KNITTED_STRAIGHT: _knitted_straight,
+}
+_NEEDS_NO_MELDS = {ShapeKind.SEVEN_PAIRS, ShapeKind.THIRTEEN_ORPHANS, ShapeKind.HONORS_KNITTED}
+
+
+def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape]:
+    """Every legal reading of a complete hand among ``kinds``, fixed melds first in each.
+
+    The hand is not validated here (see :meth:`Hand.validate`). Duplicate readings are removed.
+    """
+    if hand.winning_tile is None:
+        raise ValueError("decompose needs a complete hand (with a winning tile)")
+    concealed = hand.concealed_tiles
+    if len(concealed) % 3 != 2:
+        return []
+    counts = [0] * 34
+    for t in concealed:
+        if t.is_flower:
+            return []
+        counts[t.index] += 1
+    fixed = tuple(_meld_group(m) for m in hand.melds)
+    out: list[Shape] = []
+    seen: set[tuple[Group, ...]] = set()
+    for kind in sorted(set(kinds), key=lambda k: list(ShapeKind).index(k)):
+        if kind in _NEEDS_NO_MELDS and hand.melds:
+            continue
+        for groups in _FINDERS[kind](list(counts)):
+            key = tuple(sorted(groups, key=_group_key))
+            if (kind, key) in seen:  # type: ignore[comparison-overlap]
+                continue
+            seen.add((kind, key))  # type: ignore[arg-type]
+            out.append(Shape(kind, fixed + key, hand.winning_tile))
+    return out
+
+
+def is_winning(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> bool:
+    return bool(decompose(hand, kinds))
+
+
+def waits(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES, candidates: Iterable[Tile] = ALL_TILES) -> list[Tile]:
+    """Every tile that completes a waiting hand into one of ``kinds``.
+
+    Counted formally: a tile the hand already holds all four of is still listed (MCR counts such a
+    tile as a wait); callers that need live tiles filter by counts.
+    """
+    if hand.winning_tile is not None:
+        raise ValueError("waits needs a waiting hand (no winning tile)")
+    kinds = frozenset(kinds)
+    return [t for t in candidates if decompose(hand.with_winning_tile(t), kinds)]
