@@ -1,0 +1,58 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run   — virtualenv, install, migrate, serve http://127.0.0.1:$(PORT) (SQLite + local-memory cache)
+#   make test  — the same set-up, plus the browser for the end-to-end tests, then every test
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+
+# Django 6.1 needs Python >= 3.12. Use the first of these that runs.
+PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] python3; do \
+	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
+
+.PHONY: help run test serve venv browser check-python lint bench bench-load clean
+
+help:
+	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
+	@echo "make test   set up and run every test"
+	@echo "make bench  engine benchmarks (on demand);  make bench-load  the load benchmark"
+
+check-python:
+	@if [ -z "$(PYTHON)" ]; then echo "Python >= 3.12 is required (Django 6.1); none found. Install python3.12 or set PYTHON=/path/to/python3.12" >&2; exit 1; fi
+
+$(VENV)/.installed: requirements.txt requirements-test.txt | check-python
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	@touch $@
+
+venv: $(VENV)/.installed
+
+run: venv
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Debian's Chromium drives the end-to-end browser tests (Playwright's own browser download is not used).
+browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; \
+	fi
+
+test: venv browser
+	$(PY) -m pytest -q $(PYTEST_ARGS)
+
+lint: venv
+	$(PY) -m ruff check rulesets calculator tests
+
+bench: venv
+	$(PY) bench/bench_guobiao.py
+	$(PY) bench/bench_engine.py
+
+bench-load: venv
+	$(PY) bench/bench_load.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

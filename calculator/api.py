@@ -1,0 +1,126 @@
+"""The JSON API (DESIGN §4.3): ``/api/v1/score`` and its OpenAPI document.
+
+Any bad input is a 400 with ``{"error": {"code", "message", "position"}}``; never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from rulesets.engine import CONTEXT_FIELDS, evaluate
+from rulesets.errors import MahjongError
+from rulesets.registry import all_rulesets
+
+from .openapi import openapi_document
+
+_JSON_DUMPS = {"ensure_ascii": False}
+
+
+def error_response(code: str, message: str, position: int | None = None, status: int = 400) -> JsonResponse:
+    return JsonResponse(
+        {"error": {"code": code, "message": message, "position": position}}, status=status, json_dumps_params=_JSON_DUMPS
+    )
+
+
+def _read_body(request: HttpRequest) -> dict[str, Any]:
+    if request.method == "GET":
+        data: dict[str, Any] = {"hand": request.GET.get("hand", "")}
+        if request.GET.get("rules"):
+            data["rules"] = request.GET["rules"]
+        context = {k: v for k, v in request.GET.items() if k in CONTEXT_FIELDS}
+        if "context" in request.GET:
+            context.update(_json_object(request.GET["context"], "context"))
+        if context:
+            data["context"] = context
+        if "options" in request.GET:
+            data["options"] = _json_object(request.GET["options"], "options")
+        return data
+    return _json_object(request.body.decode("utf-8", errors="strict"), "body")
+
+
+class _BadRequest(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise _BadRequest("json", f"{what} is not valid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise _BadRequest("json", f"{what} must be a JSON object")
+    return value
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    unknown = set(data) - {"hand", "rules", "context", "options"}
+    if unknown:
+        raise _BadRequest("field", f"unknown field(s): {', '.join(sorted(unknown))} (known: hand, rules, context, options)")
+    hand = data.get("hand")
+    if not isinstance(hand, str) or not hand.strip():
+        raise _BadRequest("hand", "hand is required: a hand string (see /api/v1/openapi.json)")
+    if len(hand) > settings.MAX_HAND_STRING:
+        raise _BadRequest("hand", f"hand is {len(hand)} characters long; the limit is {settings.MAX_HAND_STRING}")
+    rules = data.get("rules")
+    if rules is not None and not isinstance(rules, (str, list)):
+        raise _BadRequest("rules", "rules must be a list of ruleset names, or a comma-separated string")
+    if isinstance(rules, list) and not all(isinstance(r, str) for r in rules):
+        raise _BadRequest("rules", "rules must be a list of ruleset names")
+    for key in ("context", "options"):
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            raise _BadRequest(key, f"{key} must be a JSON object")
+
+
+@csrf_exempt  # a JSON API for other tools: no cookies are read, so CSRF does not apply
+@require_http_methods(["GET", "POST"])
+def score(request: HttpRequest) -> JsonResponse:
+    try:
+        data = _read_body(request)
+        _check_fields(data)
+        result = evaluate(data["hand"], data.get("rules"), data.get("context"), data.get("options"))
+    except _BadRequest as exc:
+        return error_response(exc.code, exc.message)
+    except UnicodeDecodeError:
+        return error_response("json", "the body is not UTF-8")
+    except MahjongError as exc:
+        return error_response(exc.code, exc.message, exc.position)
+    return JsonResponse(result, json_dumps_params=_JSON_DUMPS)
+
+
+@require_http_methods(["GET"])
+def rules(request: HttpRequest) -> JsonResponse:
+    """The systems, their options (with defaults and sources) and presets."""
+    out = []
+    for r in all_rulesets():
+        out.append(
+            {
+                "id": r.id, "zh": r.zh, "en": r.en, "aliases": list(r.aliases), "unit": r.unit, "players": r.players,
+                "provisional": r.provisional,
+                "options": [
+                    {"key": o.key, "kind": o.kind, "default": _plain(o.default), "zh": o.zh, "en": o.en, "source": o.source,
+                     "choices": [_plain(c) for c in o.choices] if o.choices is not None else None}
+                    for o in r.option_infos()
+                ],
+                "presets": {k: {kk: _plain(vv) for kk, vv in v.items()} for k, v in r.presets.items()},
+                "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "value": f.value} for f in r.fans],
+            }
+        )
+    return JsonResponse({"rules": out}, json_dumps_params=_JSON_DUMPS)
+
+
+def _plain(value: object) -> object:
+    return getattr(value, "value", value)
+
+
+@require_http_methods(["GET"])
+def openapi(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(openapi_document(), json_dumps_params=_JSON_DUMPS)

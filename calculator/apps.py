@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class CalculatorConfig(AppConfig):
+    name = "calculator"
+    verbose_name = "Mahjong scoring calculator"
+    default_auto_field = "django.db.models.BigAutoField"

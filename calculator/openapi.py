@@ -1,0 +1,162 @@
+"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_SEAT = {"type": "string", "enum": ["E", "S", "W", "N", "X", "Y"]}
+
+CONTEXT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "How the hand was won. Every field is optional; a GB-format hand string may also carry winds, flags and flowers.",
+    "properties": {
+        "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"], "description": "自摸 / 点和 / 抢杠和"},
+        "seat": {**_SEAT, "description": "the winner's seat wind (E is the dealer)"},
+        "round_wind": {**_SEAT, "description": "圈风"},
+        "from_seat": {"anyOf": [_SEAT, {"type": "null"}], "description": "the discarder (default: the winner's 上家)"},
+        "kong_replacement": {"type": "boolean", "description": "杠上开花"},
+        "after_kong": {"type": "boolean", "description": "杠上炮"},
+        "last_tile": {"type": "boolean", "description": "海底 (妙手回春 / 海底捞月)"},
+        "last_copy": {"type": "boolean", "description": "和绝张"},
+        "heavenly": {"type": "boolean", "description": "天和"},
+        "earthly": {"type": "boolean", "description": "地和"},
+        "flowers": {
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 8},
+                {"type": "array", "items": {"type": "string"}, "maxItems": 8},
+                {"type": "string", "maxLength": 16},
+            ],
+            "description": "a count, or flowers by identity: 1f..8f or a..h (梅兰竹菊春夏秋冬)",
+        },
+        "wildcard": {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "null"}]},
+        "already_won": {"type": "array", "items": _SEAT, "maxItems": 5},
+        "kongs": {
+            "type": "array",
+            "maxItems": 16,
+            "items": {
+                "type": "object",
+                "required": ["seat", "kind"],
+                "properties": {
+                    "seat": _SEAT,
+                    "kind": {"type": "string", "enum": ["exposed", "concealed", "added"]},
+                    "fed_by": _SEAT,
+                },
+            },
+        },
+    },
+}
+
+REQUEST_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["hand"],
+    "additionalProperties": False,
+    "properties": {
+        "hand": {"type": "string", "minLength": 1, "maxLength": 400, "description": "a hand string (README: formats)", "example": "[CCC,2][1111m]456p78sSS9s|ES1000|ae"},
+        "rules": {
+            "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}],
+            "description": "ruleset ids or aliases (gb, sichuan, …), or \"all\" (the default: every system that can read the hand)",
+        },
+        "context": CONTEXT_SCHEMA,
+        "options": {"type": "object", "description": "house rules: {ruleset: {option: value}}; with one ruleset, {option: value}"},
+    },
+}
+
+_NAMED = {"type": "object", "properties": {"id": {"type": "string"}, "zh": {"type": "string"}, "en": {"type": "string"}}}
+
+RESULT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["hand", "results"],
+    "properties": {
+        "hand": {"type": "string", "description": "the canonical share code of the hand"},
+        "results": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["rules", "valid", "reason", "unit", "total", "fans", "excluded", "shape", "shapes", "payouts", "payments", "options"],
+                "properties": {
+                    "rules": {"type": "string"},
+                    "valid": {"type": "boolean"},
+                    "reason": {"type": ["string", "null"]},
+                    "reason_en": {"type": ["string", "null"]},
+                    "unit": {"type": "string"},
+                    "total": {"type": "integer"},
+                    "fans": {"type": "array", "items": {**_NAMED, "required": ["id", "zh", "en", "value", "count"],
+                             "properties": {**_NAMED["properties"], "value": {"type": "integer"}, "count": {"type": "integer"}}}},
+                    "excluded": {"type": "array", "items": {**_NAMED, "required": ["id", "zh", "en", "by"],
+                                 "properties": {**_NAMED["properties"], "by": {"type": "string"}}}},
+                    "shape": {"type": ["object", "null"]},
+                    "shapes": {"type": "array", "items": {"type": "object"}},
+                    "payouts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                    "payments": {"type": "array", "items": {"type": "object", "required": ["from", "to", "amount", "why"],
+                                 "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "amount": {"type": "integer"}, "why": {"type": "string"}}}},
+                    "options": {"type": "object"},
+                },
+            },
+        },
+    },
+}
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message", "position"],
+            "properties": {
+                "code": {"type": "string"},
+                "message": {"type": "string"},
+                "position": {"type": ["integer", "null"], "description": "0-based character position in the hand string, when known"},
+            },
+        }
+    },
+}
+
+
+def _responses() -> dict[str, Any]:
+    return {
+        "200": {"description": "the result object", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Result"}}}},
+        "400": {"description": "bad input, with a message saying what and where", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+        "405": {"description": "method not allowed"},
+    }
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Mahjong scoring calculator API",
+            "version": "1",
+            "description": "Score a finished mahjong hand under every regional system: fans, exclusions (不计), shapes and payouts.",
+        },
+        "paths": {
+            "/api/v1/score": {
+                "post": {
+                    "summary": "Score a hand",
+                    "operationId": "scoreHand",
+                    "requestBody": {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScoreRequest"}}}},
+                    "responses": _responses(),
+                },
+                "get": {
+                    "summary": "Score a hand (simple cases)",
+                    "operationId": "scoreHandGet",
+                    "parameters": [
+                        {"name": "hand", "in": "query", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 400}},
+                        {"name": "rules", "in": "query", "required": False, "schema": {"type": "string"}},
+                    ],
+                    "responses": _responses(),
+                },
+            },
+            "/api/v1/rules": {
+                "get": {
+                    "summary": "The systems, their house-rule options and fan tables",
+                    "operationId": "listRules",
+                    "responses": {"200": {"description": "the systems", "content": {"application/json": {"schema": {"type": "object", "required": ["rules"], "properties": {"rules": {"type": "array", "items": {"type": "object"}}}}}}}},
+                }
+            },
+        },
+        "components": {
+            "schemas": {"ScoreRequest": REQUEST_SCHEMA, "Context": CONTEXT_SCHEMA, "Result": RESULT_SCHEMA, "Error": ERROR_SCHEMA}
+        },
+    }

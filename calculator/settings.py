@@ -1,0 +1,132 @@
+"""Settings for the mahjong scoring calculator: one module, configured by environment variables.
+
+Production is the safe default: DEBUG is off unless ``DEBUG=1``, and a placeholder SECRET_KEY is
+refused when DEBUG is off. ``make run`` turns DEBUG on for local use.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+from django.utils.translation import gettext_lazy as _
+
+from .env import cache_from_url, database_from_url, env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", False)
+_PLACEHOLDER_SECRET = "insecure-dev-key-change-me"
+SECRET_KEY = env_str("SECRET_KEY", _PLACEHOLDER_SECRET if DEBUG else "")
+if not DEBUG and (not SECRET_KEY or SECRET_KEY == _PLACEHOLDER_SECRET or len(SECRET_KEY) < 32):
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set to a long random value when DEBUG is off "
+        "(or set DEBUG=1 for local development)."
+    )
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] + (["testserver"] if DEBUG else []))
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "calculator",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "calculator.urls"
+WSGI_APPLICATION = "calculator.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_from_url(env_str("DATABASE_URL"), str(BASE_DIR))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {"default": cache_from_url(env_str("CACHE_URL", env_str("REDIS_URL")))}
+CACHE_SECONDS = env_int("CACHE_SECONDS", 24 * 3600)
+
+# Internationalisation: 中文 and English, the browser's language by default.
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", "中文"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG or env_bool("PLAIN_STATIC", False)
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# Limits on what a client may send.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 64 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+MAX_HAND_STRING = env_int("MAX_HAND_STRING", 400)
+
+# Security headers. HSTS, secure cookies and the referrer policy are configurable.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = env_str("REFERRER_POLICY", "same-origin")
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+SECURE_SSL_REDIRECT = env_bool("SSL_REDIRECT", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_TLS_PROXY", False) else None
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+X_FRAME_OPTIONS = "DENY"
+
+# A strict Content-Security-Policy: no inline script or style anywhere.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+    "form-action": [CSP.SELF],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}
+
+SITE_NAME = _("Mahjong scoring calculator")
