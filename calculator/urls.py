@@ -1,6 +1,7 @@
-"""URL routes. Pages live in calculator.views; the JSON API in calculator.api."""
+"""URL routes. The JSON API is calculator.api; the pages are split by owner:
+page_urls (the calculator, waits, language) and share_urls (share links, previews, fan reference)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from . import api, health
 
@@ -9,4 +10,6 @@ urlpatterns = [
     path("api/v1/rules", api.rules, name="api-rules"),
     path("api/v1/openapi.json", api.openapi, name="api-openapi"),
     path("healthz", health.healthz, name="healthz"),
+    path("", include("calculator.share_urls")),
+    path("", include("calculator.page_urls")),
 ]
