@@ -1,10 +1,20 @@
-"""``/healthz``: the process answers, the database answers, the cache answers."""
+"""Health probes for a load balancer.
+
+``/livez``: the process answers (liveness; touches nothing else — also the load benchmark's baseline).
+``/healthz``: the process answers, the database answers, the cache answers (readiness).
+"""
 
 from __future__ import annotations
 
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.http import require_http_methods
+
+
+@require_http_methods(["GET", "HEAD"])
+def livez(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain; charset=utf-8")
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/v1/rules", api.rules, name="api-rules"),
     path("api/v1/openapi.json", api.openapi, name="api-openapi"),
     path("healthz", health.healthz, name="healthz"),
+    path("livez", health.livez, name="livez"),
     path("", include("calculator.share_urls")),
     path("", include("calculator.page_urls")),
 ]
