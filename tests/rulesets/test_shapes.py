@@ -1,0 +1,138 @@
+"""Decompositions: every reading of a hand, for every shape kind; waits of a waiting hand."""
+
+import json
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
+from rulesets.shapes import ALL_SHAPES, SETS_AND_PAIRS, ShapeKind, decompose, is_winning, waits
+from rulesets.tiles import ALL_TILES, Tile, tile, tiles
+
+GOLDEN = json.loads((Path(__file__).parent.parent / "golden" / "shapes.json").read_text(encoding="utf-8"))["cases"]
+
+
+def _meld(kind, t, kong):
+    k = MeldKind(kind)
+    return Meld(k, tile(t), kong=KongKind(kong) if kong else None, source=None if kong == "concealed" else Relative.LEFT)
+
+
+def golden_hand(case):
+    melds = tuple(_meld(*m) for m in case.get("melds", ()))
+    return Hand(standing=tiles(case["standing"]), melds=melds, winning_tile=tile(case["win"]))
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=[c["id"] for c in GOLDEN])
+def test_golden_hands_have_exactly_the_expected_readings(case):
+    found: dict[str, list[str]] = {}
+    for shape in decompose(golden_hand(case)):
+        found.setdefault(shape.kind.value, []).append(shape.describe())
+    assert {k: sorted(v) for k, v in found.items()} == {k: sorted(v) for k, v in case["expected"].items()}, case["note"]
+
+
+def test_systems_can_limit_the_shape_kinds():
+    h = golden_hand(next(c for c in GOLDEN if c["id"] == "seven-consecutive-pairs"))
+    assert {s.kind for s in decompose(h, {ShapeKind.STANDARD})} == {ShapeKind.STANDARD}
+    orphans = golden_hand(next(c for c in GOLDEN if c["id"] == "thirteen-orphans"))
+    assert decompose(orphans, SETS_AND_PAIRS) == []
+    assert is_winning(orphans, ALL_SHAPES)
+
+
+def test_seven_pairs_and_special_shapes_need_a_fully_concealed_hand():
+    h = Hand(standing=tiles("2233445566m7"[:-1] + "7m"), melds=(Meld(MeldKind.PUNG, tile("1z"), source=Relative.LEFT),), winning_tile=tile("7m"))
+    assert all(s.kind is ShapeKind.STANDARD for s in decompose(h))
+
+
+def test_win_groups_name_where_the_winning_tile_can_sit():
+    (shape,) = [s for s in decompose(Hand(standing=tiles("1112345678999m"), winning_tile=tile("5m")))]
+    places = [shape.groups[i].describe() if hasattr(shape.groups[i], "describe") else str(shape.groups[i]) for i in shape.win_groups()]
+    assert places == ["55m"]
+
+
+def test_a_waiting_hand_needs_no_winning_tile_for_waits():
+    with pytest.raises(ValueError):
+        waits(Hand(standing=tiles("1112345678999m"), winning_tile=tile("1m")))
+    with pytest.raises(ValueError):
+        decompose(Hand(standing=tiles("1112345678999m")))
+
+
+@pytest.mark.parametrize(
+    "standing, expected",
+    [
+        ("1112345678999m", "123456789m"),  # nine gates: all nine
+        ("19m19p19s1234567z", "19m19p19s1234567z"),  # thirteen-sided orphans
+        ("2233445566778s", "258s"),  # seven pairs' 8s, and sets+pair readings
+        ("4444567s", "47s"),  # 4444 567 + 7, or 444 4567 + 4 (formally)
+        ("123m456p789s1234z", None),
+        ("147m258p369s1234z", "567z"),  # 全不靠: any missing honour
+        ("1112223334445z", "5z"),  # four pungs and a single wait
+        ("1112223334456z", None),  # no reading with any 14th tile
+    ],
+)
+def test_waits_list_every_winning_tile(standing, expected):
+    h = Hand(standing=tiles(standing))
+    got = "".join(f"{t.rank}{t.suit.value}" for t in waits(h))
+    want = "" if expected is None else "".join(f"{t.rank}{t.suit.value}" for t in tiles(expected))
+    assert got == want
+
+
+def test_a_tile_held_four_times_still_counts_as_a_formal_wait():
+    h = Hand(standing=tiles("4444567s"), melds=(Meld(MeldKind.CHOW, tile("1m"), source=Relative.LEFT), Meld(MeldKind.CHOW, tile("4p"), source=Relative.LEFT)))
+    assert [str(t) for t in waits(h)] == ["4s", "7s"]
+
+
+# --- an independent brute-force check of the standard search -------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _one_suit_table():
+    """Every 4-sets + pair multiset within 1m..9m, by count vector (brute force over all set combinations)."""
+    sets = [("pung", i) for i in range(9)] + [("chow", i) for i in range(7)]
+    table: dict[tuple[int, ...], set[tuple]] = {}
+    for combo in combinations_with_replacement(sets, 4):
+        base = Counter()
+        for kind, i in combo:
+            if kind == "pung":
+                base[i] += 3
+            else:
+                base.update((i, i + 1, i + 2))
+        for p in range(9):
+            c = base.copy()
+            c[p] += 2
+            key = tuple(c[i] for i in range(9))
+            if max(key) <= 4:
+                table.setdefault(key, set()).add((p, tuple(sorted(combo))))
+    return table
+
+
+def _readings(hand):
+    out = set()
+    for shape in decompose(hand, {ShapeKind.STANDARD}):
+        pair = shape.pair.tile.index
+        combo = tuple(sorted(("pung" if g.kind.value == "pung" else "chow", g.tile.index) for g in shape.sets))
+        out.add((pair, combo))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) == 14))
+def test_the_standard_search_agrees_with_brute_force_on_one_suit_hands(counts):
+    t = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]
+    hand = Hand(standing=tuple(t[:-1]), winning_tile=t[-1])
+    assert _readings(hand) == _one_suit_table().get(tuple(counts), set())
+
+
+def test_brute_force_finds_the_many_reading_hands_too():
+    # 11122233344455m + pair shapes have several readings; the table must hold them all.
+    counts = (3, 3, 3, 3, 2, 0, 0, 0, 0)
+    t = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]
+    assert len(_readings(Hand(standing=tuple(t[:-1]), winning_tile=t[-1]))) == len(_one_suit_table()[counts]) >= 3
+
+
+def test_tile_type_is_exported_for_callers():
+    assert isinstance(tile("1m"), Tile)
