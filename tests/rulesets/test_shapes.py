@@ -119,8 +119,17 @@ def _readings(hand):
     return out
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) == 14))
+def _counts_of(perm):
+    c = Counter(perm[:14])
+    return tuple(c[i] for i in range(9))
+
+
+_ANY_HAND = st.permutations([i for i in range(9) for _ in range(4)]).map(_counts_of)
+_WINNING_HAND = st.sampled_from(sorted(_one_suit_table()))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(_ANY_HAND, _WINNING_HAND))
 def test_the_standard_search_agrees_with_brute_force_on_one_suit_hands(counts):
     t = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]
     hand = Hand(standing=tuple(t[:-1]), winning_tile=t[-1])
