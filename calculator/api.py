@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
@@ -91,6 +92,9 @@ def score(request: HttpRequest) -> JsonResponse:
         return error_response(exc.code, exc.message)
     except UnicodeDecodeError:
         return error_response("json", "the body is not UTF-8")
+    except RequestDataTooBig:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return error_response("too_large", f"the body is larger than the limit of {limit} bytes", status=413)
     except MahjongError as exc:
         return error_response(exc.code, exc.message, exc.position)
     return JsonResponse(result, json_dumps_params=_JSON_DUMPS)

@@ -119,10 +119,27 @@ def _responses() -> dict[str, Any]:
         "200": {"description": "the result object", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Result"}}}},
         "400": {"description": "bad input, with a message saying what and where", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
         "405": {"description": "method not allowed"},
+        "413": {
+            "description": "the body is larger than the server's limit (MAX_BODY_BYTES)",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        },
     }
 
 
-def openapi_document() -> dict[str, Any]:
+def _hand_limit() -> int:
+    from django.conf import settings
+
+    return settings.MAX_HAND_STRING
+
+
+def _request_schema(max_hand: int) -> dict[str, Any]:
+    hand = {**REQUEST_SCHEMA["properties"]["hand"], "maxLength": max_hand}
+    return {**REQUEST_SCHEMA, "properties": {**REQUEST_SCHEMA["properties"], "hand": hand}}
+
+
+def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
+    """The document; ``max_hand`` (default: settings.MAX_HAND_STRING) is the longest hand string accepted."""
+    max_hand = _hand_limit() if max_hand is None else max_hand
     return {
         "openapi": "3.1.0",
         "info": {
@@ -142,7 +159,10 @@ def openapi_document() -> dict[str, Any]:
                     "summary": "Score a hand (simple cases)",
                     "operationId": "scoreHandGet",
                     "parameters": [
-                        {"name": "hand", "in": "query", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": 400}},
+                        {
+                            "name": "hand", "in": "query", "required": True,
+                            "schema": {"type": "string", "minLength": 1, "maxLength": max_hand},
+                        },
                         {"name": "rules", "in": "query", "required": False, "schema": {"type": "string"}},
                     ],
                     "responses": _responses(),
@@ -157,6 +177,6 @@ def openapi_document() -> dict[str, Any]:
             },
         },
         "components": {
-            "schemas": {"ScoreRequest": REQUEST_SCHEMA, "Context": CONTEXT_SCHEMA, "Result": RESULT_SCHEMA, "Error": ERROR_SCHEMA}
+            "schemas": {"ScoreRequest": _request_schema(max_hand), "Context": CONTEXT_SCHEMA, "Result": RESULT_SCHEMA, "Error": ERROR_SCHEMA}
         },
     }

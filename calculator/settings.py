@@ -25,6 +25,9 @@ if not DEBUG and (not SECRET_KEY or SECRET_KEY == _PLACEHOLDER_SECRET or len(SEC
         "(or set DEBUG=1 for local development)."
     )
 
+# Signatures made with an older key still verify while it is listed here (rotate without logging anyone out).
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", [])
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] + (["testserver"] if DEBUG else []))
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
@@ -63,10 +66,15 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": database_from_url(env_str("DATABASE_URL"), str(BASE_DIR))}
+# PostgreSQL in production (DATABASE_URL=postgres://user:password@host:5432/name); SQLite otherwise.
+DATABASES = {
+    "default": database_from_url(env_str("DATABASE_URL"), str(BASE_DIR), conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": cache_from_url(env_str("CACHE_URL", env_str("REDIS_URL")))}
+# Redis in production (CACHE_URL=redis://host:6379/0), shared by every app server; local memory otherwise.
+# Set CACHE_KEY_PREFIX per release (e.g. the commit) so nothing cached by an older engine is served.
+CACHES = {"default": cache_from_url(env_str("CACHE_URL", env_str("REDIS_URL")), env_str("CACHE_KEY_PREFIX", ""))}
 CACHE_SECONDS = env_int("CACHE_SECONDS", 24 * 3600)
 
 # Internationalisation: 中文 and English, the browser's language by default.
@@ -78,9 +86,12 @@ USE_TZ = True
 TIME_ZONE = "UTC"
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Production: collectstatic writes hashed, gzip-compressed copies that whitenoise serves with a
+# year-long immutable Cache-Control. DEBUG (and the test suite, PLAIN_STATIC=1) serves the sources.
 STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

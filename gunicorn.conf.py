@@ -1,0 +1,63 @@
+"""gunicorn settings for production: ``gunicorn -c gunicorn.conf.py calculator.wsgi``.
+
+Everything is read from the environment (docs/deploy.md lists it):
+
+- ``BIND`` (e.g. ``0.0.0.0:8000`` or ``unix:/run/mahjong.sock``), else ``0.0.0.0:$PORT`` (PORT defaults to 8000);
+- ``WEB_CONCURRENCY``: worker processes, default 2 × CPU cores + 1;
+- ``GUNICORN_THREADS``: threads per worker (default 1: the engine is CPU-bound pure Python, so
+  processes, not threads, use the cores);
+- ``GUNICORN_TIMEOUT``: seconds before a stuck worker is killed and replaced (default 30);
+- ``FORWARDED_ALLOW_IPS``: the proxies whose X-Forwarded-* headers are trusted (default 127.0.0.1);
+- ``ACCESS_LOG``: ``-`` (stdout, the default), a file path, or empty for none.
+
+Workers keep no state that matters between requests (the database and the cache are shared), so
+any number of these servers can run behind one load balancer.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SystemExit(f"{name}={raw!r} is not a whole number") from None
+
+
+bind = [os.environ.get("BIND") or f"0.0.0.0:{_int('PORT', 8000)}"]
+workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
+threads = _int("GUNICORN_THREADS", 1)
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = 20
+keepalive = 5
+
+# Load Django and the rulesets once in the master, then fork: faster starts, shared memory pages.
+preload_app = True
+
+# Recycle each worker now and then (staggered), a guard against slow memory growth.
+max_requests = _int("GUNICORN_MAX_REQUESTS", 5000)
+max_requests_jitter = max_requests // 10
+
+# Refuse oversized request lines and headers at the door (Django limits bodies: MAX_BODY_BYTES).
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+accesslog = os.environ.get("ACCESS_LOG", "-") or None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+
+# gunicorn's control socket is off unless a path is given (several servers on one host would share
+# the default path).
+control_socket_disable = not os.environ.get("GUNICORN_CONTROL_SOCKET")
+if os.environ.get("GUNICORN_CONTROL_SOCKET"):
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
+
+wsgi_app = "calculator.wsgi:application"
