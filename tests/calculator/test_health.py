@@ -8,3 +8,9 @@ def test_health_reports_database_and_cache(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
+
+
+def test_livez_answers_without_touching_the_database(client):
+    response = client.get("/livez")  # no django_db mark: a query here would fail the test
+    assert response.status_code == 200
+    assert response.content == b"ok"

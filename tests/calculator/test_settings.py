@@ -19,9 +19,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.core.exceptions import ImproperlyConfigured
 
-from calculator.env import cache_from_url, database_from_url, env_bool, env_int, env_list
+from calculator.env import cache_from_url, database_from_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -161,60 +160,24 @@ class TestStaticFiles:
         assert scripts and all((tmp_path / f"{h}.gz").is_file() for h in scripts)
 
 
-class TestEnvironmentHelpers:
-    def test_a_boolean_accepts_the_usual_spellings(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        for raw, expected in [("1", True), ("Yes", True), (" on ", True), ("0", False), ("false", False), ("", False)]:
-            monkeypatch.setenv("SOME_FLAG", raw)
-            assert env_bool("SOME_FLAG") is expected
+class TestServerUrls:
+    """The URL helpers' production details (their basics: tests/calculator/test_env.py)."""
 
-    def test_a_junk_boolean_is_refused_with_its_name(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setenv("SOME_FLAG", "maybe")
-        with pytest.raises(ImproperlyConfigured, match="SOME_FLAG='maybe'"):
-            env_bool("SOME_FLAG")
-
-    def test_a_junk_number_is_refused_with_its_name(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setenv("SOME_NUMBER", "12k")
-        with pytest.raises(ImproperlyConfigured, match="SOME_NUMBER='12k'"):
-            env_int("SOME_NUMBER", 1)
-
-    def test_an_unset_or_blank_number_takes_its_default(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.delenv("SOME_NUMBER", raising=False)
-        assert env_int("SOME_NUMBER", 7) == 7
-        monkeypatch.setenv("SOME_NUMBER", " ")
-        assert env_int("SOME_NUMBER", 7) == 7
-
-    def test_a_list_is_comma_separated_and_trimmed(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setenv("SOME_LIST", " a.example , ,b.example")
-        assert env_list("SOME_LIST", []) == ["a.example", "b.example"]
-
-    def test_database_url_selects_postgresql_with_persistent_checked_connections(self) -> None:
+    def test_a_postgresql_connection_is_kept_open_and_checked_before_reuse(self) -> None:
         db = database_from_url("postgres://mahjong:pw@db.internal:5432/mahjong", "/srv", conn_max_age=120)
-        assert db["ENGINE"] == "django.db.backends.postgresql"
-        assert (db["HOST"], db["PORT"], db["NAME"], db["USER"]) == ("db.internal", 5432, "mahjong", "mahjong")
         assert (db["CONN_MAX_AGE"], db["CONN_HEALTH_CHECKS"]) == (120, True)
+        closing = database_from_url("postgres://mahjong:pw@db.internal:5432/mahjong", "/srv", conn_max_age=0)
+        assert (closing["CONN_MAX_AGE"], closing["CONN_HEALTH_CHECKS"]) == (0, False)
 
-    def test_without_a_database_url_it_uses_sqlite_in_the_project(self) -> None:
-        db = database_from_url("", "/srv/app")
-        assert db == {"ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/app/db.sqlite3"}
-
-    def test_a_junk_database_url_is_refused(self) -> None:
-        with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
-            database_from_url("mongodb://nowhere/x", "/srv")
-
-    def test_cache_url_selects_redis_with_short_timeouts_and_the_key_prefix(self) -> None:
+    def test_a_redis_cache_gives_up_quickly_and_carries_the_release_prefix(self) -> None:
         cache = cache_from_url("redis://cache.internal:6379/2", "release-42")
-        assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
-        assert cache["LOCATION"] == "redis://cache.internal:6379/2"
         assert cache["KEY_PREFIX"] == "release-42"
         assert cache["OPTIONS"] == {"socket_connect_timeout": 1.0, "socket_timeout": 1.0}
 
-    def test_without_a_cache_url_it_uses_local_memory(self) -> None:
-        assert cache_from_url("")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
-        assert cache_from_url("dummy://")["BACKEND"] == "django.core.cache.backends.dummy.DummyCache"
-
-    def test_a_junk_cache_url_is_refused(self) -> None:
-        with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
-            cache_from_url("memcached://nowhere:11211")
+    def test_settings_pass_the_database_connection_age_and_cache_prefix_through(self) -> None:
+        values = settings_under(production_env(DB_CONN_MAX_AGE="300", CACHE_KEY_PREFIX="abc123"), "DATABASES", "CACHES")
+        assert values["DATABASES"]["default"]["CONN_MAX_AGE"] == 300  # type: ignore[index]
+        assert values["CACHES"]["default"]["KEY_PREFIX"] == "abc123"  # type: ignore[index]
 
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
