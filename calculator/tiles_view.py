@@ -1,0 +1,171 @@
+"""Template-friendly views of tiles, melds, hands and decompositions, for ``_tile.html`` and ``_hand.html``.
+
+``_tile.html`` draws one :class:`TileView` (or anything with ``.str``, ``.zh``, ``.en`` and the optional
+flags ``rotated``, ``back``, ``winning``, ``small``). ``_hand.html`` draws a :class:`HandView`: a row of
+:class:`GroupView` s, each a few tiles with an optional caption.
+
+>>> from rulesets.tiles import tiles
+>>> [t.str for t in tiles_view(tiles("19m7z"))]
+['1m', '9m', '7z']
+>>> tile_view("5m", winning=True)
+TileView(str='5m', zh='五万', en='5 Character', rotated=False, back=False, winning=True, small=False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
+from rulesets.shapes import Group, GroupKind, Shape
+from rulesets.tiles import Tile
+
+
+@dataclass(frozen=True)
+class TileView:
+    """One tile as a template draws it: ``str`` is the notation (and the art's file name, ``5m.svg``)."""
+
+    str: str
+    zh: str
+    en: str
+    rotated: bool = False  # a claimed tile, turned sideways
+    back: bool = False  # face down (the outer tiles of a concealed kong)
+    winning: bool = False  # the winning tile, highlighted
+    small: bool = False  # drawn smaller (flowers, compact lists)
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """A few tiles drawn together. ``kind`` is a CSS modifier (meld, standing, winning, flowers, chow, pair…)."""
+
+    tiles: tuple[TileView, ...]
+    kind: str = ""
+    zh: str = ""  # caption, e.g. 碰 / 暗杠 (empty: none)
+    en: str = ""
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A row of groups: a hand (melds, standing tiles, winning tile, flowers) or a decomposition."""
+
+    groups: tuple[GroupView, ...] = field(default_factory=tuple)
+    zh: str = ""  # an accessible description of the whole row, e.g. the hand string
+    en: str = ""
+
+    @property
+    def tile_count(self) -> int:
+        return sum(len(g.tiles) for g in self.groups)
+
+
+def tile_view(tile: Tile | str, **flags: bool) -> TileView:
+    """A :class:`TileView` of a tile (or its notation ``"5m"``) with the given flags."""
+    t = tile if isinstance(tile, Tile) else Tile.parse(tile)
+    return TileView(str(t), t.zh, t.en, **flags)
+
+
+def tiles_view(tiles: Iterable[Tile | str], **flags: bool) -> list[TileView]:
+    return [tile_view(t, **flags) for t in tiles]
+
+
+_MELD_EN = {"吃": "Chow", "碰": "Pung", "明杠": "Exposed kong", "暗杠": "Concealed kong", "加杠": "Added kong"}
+_GROUP_ZH = {
+    GroupKind.CHOW: "顺子", GroupKind.PUNG: "刻子", GroupKind.KONG: "杠", GroupKind.PAIR: "将",
+    GroupKind.KNITTED: "组合龙", GroupKind.SINGLE: "",
+}
+_GROUP_EN = {
+    GroupKind.CHOW: "Chow", GroupKind.PUNG: "Pung", GroupKind.KONG: "Kong", GroupKind.PAIR: "Pair",
+    GroupKind.KNITTED: "Knitted", GroupKind.SINGLE: "",
+}
+
+
+def _rotated_position(meld: Meld) -> int | None:
+    """Which of the meld's tiles is drawn sideways: the claimed one, placed by where it came from."""
+    if meld.kind is MeldKind.CHOW:
+        return (meld.claimed or 1) - 1
+    if meld.kong is KongKind.CONCEALED:
+        return None
+    source = meld.source or Relative.LEFT
+    last = len(meld.tiles) - 1
+    return {Relative.LEFT: 0, Relative.ACROSS: 1, Relative.RIGHT: last}[source]
+
+
+def meld_view(meld: Meld) -> GroupView:
+    """A fixed meld: the claimed tile turned sideways; a concealed kong with its outer tiles face down."""
+    rotated = _rotated_position(meld)
+    last = len(meld.tiles) - 1
+    views = tuple(
+        tile_view(t, rotated=i == rotated, back=meld.kong is KongKind.CONCEALED and i in (0, last))
+        for i, t in enumerate(meld.tiles)
+    )
+    return GroupView(views, f"meld meld--{meld.kind.value}", meld.zh, _MELD_EN[meld.zh])
+
+
+def hand_view(hand: Hand, *, sort: bool = True) -> HandView:
+    """A hand as it lies on the table: melds, the standing tiles, the winning tile apart, the flowers."""
+    groups = [meld_view(m) for m in hand.melds]
+    standing = sorted(hand.standing) if sort else list(hand.standing)
+    if standing:
+        groups.append(GroupView(tuple(tiles_view(standing)), "standing"))
+    if hand.winning_tile is not None:
+        groups.append(GroupView((tile_view(hand.winning_tile, winning=True),), "winning", "和牌", "Winning tile"))
+    if hand.context.flowers:
+        groups.append(GroupView(tuple(tiles_view(sorted(hand.context.flowers), small=True)), "flowers", "花", "Flowers"))
+    names = [t for g in groups for t in g.tiles]
+    return HandView(tuple(groups), " ".join(t.zh for t in names), ", ".join(t.en for t in names))
+
+
+def group_view(group: Group | Mapping[str, Any], winning: Tile | str | None = None) -> GroupView:
+    """A group of a decomposition: a :class:`rulesets.shapes.Group` or its ``as_dict()`` form.
+
+    ``winning`` marks the first copy of the winning tile in the group, when the group holds it.
+    """
+    if isinstance(group, Group):
+        kind, names = group.kind, [str(t) for t in group.tiles]
+        meld_zh = group.meld.zh if group.meld is not None else None
+        claimed = group.is_claimed
+    else:
+        kind, names = GroupKind(group["kind"]), list(group["tiles"])
+        meld_zh, claimed = group.get("meld"), bool(group.get("claimed"))
+    win = str(winning) if winning is not None else None
+    views = []
+    for name in names:
+        views.append(tile_view(name, winning=name == win))
+        win = None if name == win else win
+    zh = meld_zh or _GROUP_ZH[kind]
+    en = _MELD_EN.get(meld_zh, "") if meld_zh else _GROUP_EN[kind]
+    css = f"group group--{kind.value}" + (" group--claimed" if claimed else "") + (" group--meld" if meld_zh else "")
+    return GroupView(tuple(views), css, zh, en)
+
+
+def shape_view(shape: Shape | Mapping[str, Any], winning: Tile | str | None = None, win_group: int | None = None) -> HandView:
+    """A decomposition (a :class:`rulesets.shapes.Shape` or its ``as_dict()``) as a row of groups.
+
+    The winning tile is marked in group ``win_group`` when given, else in the first concealed group
+    that holds it.
+    """
+    groups = list(shape.groups) if isinstance(shape, Shape) else list(shape["groups"])
+    target = win_group if win_group is not None else _first_holder(groups, winning)
+    views = tuple(group_view(g, winning if i == target else None) for i, g in enumerate(groups))
+    return HandView(views, " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
+
+
+def _first_holder(groups: list[Any], winning: Tile | str | None) -> int | None:
+    if winning is None:
+        return None
+    name = str(winning)
+    for i, g in enumerate(groups):
+        is_meld = g.meld is not None if isinstance(g, Group) else bool(g.get("meld"))
+        names = [str(t) for t in g.tiles] if isinstance(g, Group) else list(g["tiles"])
+        if not is_meld and name in names:
+            return i
+    return None
+
+
+def as_small(view: HandView) -> HandView:
+    """The same row with every tile drawn small."""
+    groups = tuple(
+        dataclasses.replace(g, tiles=tuple(dataclasses.replace(t, small=True) for t in g.tiles)) for g in view.groups
+    )
+    return dataclasses.replace(view, groups=groups)
