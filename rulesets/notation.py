@@ -1,0 +1,568 @@
+"""Hand strings: read and write the established formats, with precise errors (DESIGN §4.1).
+
+:func:`parse_hand` reads, and tells apart, three formats and the project's share code:
+
+- ChineseOfficialMahjongHelper: ``[789s1][5555p]23m456pWW1m`` (honours ``E S W N C F P``);
+- GB-Mahjong: the same with ``[555p,3]`` plus ``|`` winds and four flags ``|`` flowers;
+- mpsz: ``123m456p789s1155z`` with ``z`` honours in the Chinese order 1z..7z = 东 南 西 北 中 发 白;
+- a share code ``v1.…`` (see :mod:`rulesets.sharecode`).
+
+The grammar, defaults and examples are in docs/notation.md.
+
+>>> h = parse_hand("[CCC,2][1111m]456p78sSS9s|ES1000|ae")
+>>> str(h.winning_tile), h.context.seat.value, h.context.self_drawn, [f.zh for f in h.context.flowers]
+('9s', 'S', True, ['梅', '春'])
+>>> format_hand(h, "mpsz")
+'[555z2][1111m]456p78s22z9s 15f'
+>>> parse_hand(format_hand(h, "gb")) == h
+True
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, NoReturn
+
+from .errors import ContextError, HandError, MahjongError, NotationError
+from .hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
+from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
+
+__all__ = [
+    "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand",
+    # re-exported from rulesets.sharecode (loaded on first use):
+    "SharedHand", "canonical_share_code", "parse_share_code", "share_code",
+]
+
+FORMATS = ("helper", "gb", "mpsz")
+MAX_LENGTH = 1000
+"""Longest text the parsers read: a full hand with context and house rules is well under this."""
+
+_DIGITS = "0123456789"
+_SUFFIXES = "mpszf"
+_HONOUR_LETTERS = "ESWNCFP"  # 东 南 西 北 中 发 白
+_GB_WINDS = "ESWN"
+_GB_FLOWER_LETTERS = "abcdefgh"  # 梅 兰 竹 菊 春 夏 秋 冬
+_BRACKETS = {"【": "[", "】": "]", "〔": "[", "〕": "]", "〖": "[", "〗": "]", "、": ","}
+_IGNORED = "\ufe0e\ufe0f"  # variation selectors that follow Unicode tiles such as 🀄︎
+_LETTER_TILES = {letter: Tile(27 + i) for i, letter in enumerate(_HONOUR_LETTERS)}
+_UNICODE_TILES = {t.unicode: t for t in TILES_BY_INDEX}
+_VS15 = "\ufe0e"  # text presentation, so 🀄 is drawn like the other tiles and not as an emoji
+_CHARACTERS_HINT = "digits with m p s z f, honours E S W N C F P, [ ] , | and spaces"
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+
+def fail(message: str, text: str | None, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
+    """Raise ``cls`` with ``message`` + where it happened (0-based character position in ``text``)."""
+    if position is not None and text:
+        position = max(0, min(position, len(text) - 1))  # always a character of the text
+    where = f" at position {position}" if position is not None else ""
+    raise cls(f"{message}{where}", text=text, position=position)
+
+
+# --- the hand's normal form and its size-independent checks ------------------------------------------
+
+
+def filled_meld(meld: Meld) -> Meld:
+    """``meld`` with the parser's defaults filled in: claimed from the left, a chow's first tile claimed.
+
+    Raises :class:`HandError` for a chow claimed from anyone but the left player (上家).
+    """
+    if meld.kind is MeldKind.CHOW:
+        if meld.source not in (None, Relative.LEFT):
+            raise HandError(f"chow {meld}: a chow is always claimed from the left player (上家)")
+        return replace(meld, source=Relative.LEFT, claimed=meld.claimed or 1)
+    if meld.kong is KongKind.CONCEALED:
+        return meld
+    return replace(meld, source=meld.source or Relative.LEFT)
+
+
+_KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+_KONG_ORDER = {None: 0, KongKind.EXPOSED: 1, KongKind.CONCEALED: 2, KongKind.ADDED: 3}
+
+
+def meld_order(meld: Meld) -> tuple[int, ...]:
+    """Sort key of the canonical meld order: lowest tile, then chow, pung, exposed, concealed, added kong."""
+    source = meld.source.value if meld.source else 0
+    return (meld.tile.index, _KIND_ORDER[meld.kind], _KONG_ORDER[meld.kong], source, meld.claimed or 0)
+
+
+def kong_event_order(event: KongEvent) -> tuple[int, int, int]:
+    """Sort key of the canonical order of other players' kongs: seat, kind, feeder."""
+    return (event.seat.order, _KONG_ORDER[event.kind], event.fed_by.order if event.fed_by else -1)
+
+
+def canonical_hand(hand: Hand) -> Hand:
+    """The one normal form of ``hand`` that the share code writes.
+
+    Standing tiles sorted; melds with their defaults filled in and in canonical order; flowers sorted;
+    other players' kongs in canonical order. Nothing else changes.
+
+    >>> h = parse_hand("[789s][555p3]99m1m23m8m 7m")
+    >>> [str(t) for t in canonical_hand(h).standing], [str(m) for m in canonical_hand(h).melds]
+    (['1m', '2m', '3m', '7m', '8m', '9m', '9m'], ['555p', '789s'])
+    """
+    ctx = hand.context
+    ctx = replace(ctx, flowers=tuple(sorted(ctx.flowers)), kongs=tuple(sorted(ctx.kongs, key=kong_event_order)))
+    melds = tuple(sorted((filled_meld(m) for m in hand.melds), key=meld_order))
+    return Hand(standing=tuple(sorted(hand.standing)), melds=melds, winning_tile=hand.winning_tile, context=ctx)
+
+
+def check_copies(placed: Iterable[tuple[Tile, int]], text: str) -> None:
+    """Raise :class:`HandError` at the 5th copy of a tile; ``placed`` pairs each tile with its position."""
+    seen: dict[Tile, int] = {}
+    for t, pos in sorted(placed, key=lambda item: item[1]):
+        seen[t] = seen.get(t, 0) + 1
+        if seen[t] > 4:
+            fail(f"a 5th copy of {t} ({t.zh}): a tile has only 4 copies", text, pos, HandError)
+
+
+def check_hand(hand: Hand) -> None:
+    """The checks every hand string gets, whatever the system: everything but the hand size.
+
+    A hand has 3n+1 standing tiles besides its winning tile (each meld counts as 3), at most 4 copies
+    of a tile, and a context that does not contradict itself or the tiles. The exact size (14 tiles,
+    8 in six-player Sichuan, 13 while waiting) is the ruleset's to check.
+    """
+    if len(hand.standing) % 3 != 1:
+        have = hand.size()
+        raise HandError(
+            f"wrong tile count: {have} tiles (each meld counted as 3); a winning hand has 3n+2 tiles "
+            "(14, 11, 8…) and a waiting hand 3n+1 (13, 10, 7…)"
+        )
+    size = hand.size() + (0 if hand.is_complete else 1)
+    hand.validate(hand_size=size, players=6)  # every seat allowed; the ruleset checks its own table
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    kind: str  # "tile", "flower", "[", "]", ",", "digits" (pending digits just before "]" or ",")
+    pos: int
+    tile: Tile | None = None
+    digits: tuple[int, ...] = ()  # positions of the digits of a "digits" token
+
+
+@dataclass
+class _Body:
+    standing: list[_Token] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    placed: list[_Token] = field(default_factory=list)  # every tile in a pack or standing, in text order
+    flowers: list[_Token] = field(default_factory=list)
+
+
+class _Reader:
+    """One pass over one hand string. ``raw`` is quoted in errors; ``text`` is its half-width form."""
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.text = _half_width(raw)
+
+    def fail(self, message: str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
+        fail(message, self.raw, position, cls)
+
+    # -- top level ---------------------------------------------------------------------------------
+    def read(self) -> Hand:
+        bars = [i for i, ch in enumerate(self.text) if ch == "|"]
+        if len(bars) > 2:
+            self.fail("a third '|': a hand string is tiles | winds and flags | flowers", bars[2])
+        ends = [*bars, len(self.text)]
+        body = self.read_body(self.tokens(0, ends[0]))
+        context = self.read_context(ends[0] + 1, ends[1]) if bars else WinContext()
+        flowers = body.flowers + (self.read_flowers(ends[1] + 1, ends[2]) if len(bars) == 2 else [])
+        return self.build(body, context, flowers, bars[0] if bars else None)
+
+    # -- tokens ------------------------------------------------------------------------------------
+    def tokens(self, start: int, end: int) -> list[_Token]:
+        out: list[_Token] = []
+        pending: list[int] = []  # digits still waiting for their suit letter
+        for i in range(start, end):
+            ch = self.text[i]
+            if ch in _DIGITS:
+                pending.append(i)
+            elif ch.isspace() or ch in _IGNORED:
+                continue
+            elif ch in _SUFFIXES:
+                out.extend(self.suited(pending, ch, i))
+                pending = []
+            elif ch in "],":
+                if pending:
+                    out.append(_Token("digits", pending[0], digits=tuple(pending)))
+                    pending = []
+                out.append(_Token(ch, i))
+            else:
+                self.no_pending(pending, i)
+                out.append(self.single(ch, i))
+        if pending and _open_pack(out):
+            out.append(_Token("digits", pending[0], digits=tuple(pending)))  # "[123m2": say the bracket is open
+        else:
+            self.no_pending(pending, end)
+        return out
+
+    def suited(self, pending: list[int], suffix: str, pos: int) -> list[_Token]:
+        if not pending:
+            self.fail(f"suffix {suffix!r} has no digits before it", pos)
+        out = []
+        for p in pending:
+            try:
+                t = Tile.of(Suit(suffix), int(self.text[p]))
+            except NotationError as exc:
+                self.fail(exc.message, p)
+            out.append(_Token("flower" if t.is_flower else "tile", p, t))
+        return out
+
+    def no_pending(self, pending: list[int], pos: int) -> None:
+        if not pending:
+            return
+        digits = "".join(self.text[p] for p in pending)
+        after = f" before {self.text[pos]!r}" if pos < len(self.text) else " at the end"
+        self.fail(f"digits {digits!r} have no suit letter (m p s z){after}", pending[0])
+
+    def single(self, ch: str, pos: int) -> _Token:
+        if ch == "[":
+            return _Token("[", pos)
+        t = _LETTER_TILES.get(ch) or _UNICODE_TILES.get(ch)
+        if t is None:
+            self.fail(f"unknown character {ch!r} (a hand string uses {_CHARACTERS_HINT})", pos)
+        return _Token("flower" if t.is_flower else "tile", pos, t)
+
+    # -- tiles and packs ---------------------------------------------------------------------------
+    def read_body(self, tokens: list[_Token]) -> _Body:
+        body = _Body()
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            if tok.kind == "[":
+                i = self.read_pack(tokens, i, body)
+                continue
+            if tok.kind == "tile":
+                body.standing.append(tok)
+                body.placed.append(tok)
+            elif tok.kind == "flower":
+                body.flowers.append(tok)
+            elif tok.kind == "]":
+                self.fail("']' closes no '['", tok.pos)
+            elif tok.kind == ",":
+                self.fail("',' outside a pack (GB-Mahjong writes the pack digit as [555p,3])", tok.pos)
+            else:
+                self.no_pending(list(tok.digits), tokens[i + 1].pos if i + 1 < len(tokens) else len(self.text))
+            i += 1
+        return body
+
+    def read_pack(self, tokens: list[_Token], i: int, body: _Body) -> int:
+        """Read the pack opened by ``tokens[i]``; return the index after its ``]``."""
+        start = tokens[i].pos
+        j = i + 1
+        tiles: list[_Token] = []
+        while j < len(tokens) and tokens[j].kind == "tile":
+            tiles.append(tokens[j])
+            j += 1
+        comma = j < len(tokens) and tokens[j].kind == ","
+        j += comma
+        digit = tokens[j] if j < len(tokens) and tokens[j].kind == "digits" else None
+        j += digit is not None
+        if j >= len(tokens) or tokens[j].kind != "]":
+            self.pack_not_closed(start, tokens[j] if j < len(tokens) else None)
+        if comma and digit is None:
+            self.fail("',' in a pack must be followed by one digit (e.g. [555p,3])", tokens[j - 1].pos)
+        if not tiles and digit is not None:
+            self.no_pending(list(digit.digits), tokens[j].pos)
+        body.melds.append(self.make_meld(tiles, digit, start, tokens[j].pos))
+        body.placed.extend(tiles)
+        return j + 1
+
+    def pack_not_closed(self, start: int, tok: _Token | None) -> NoReturn:
+        if tok is None or tok.kind == "[":
+            self.fail("unclosed bracket: this '[' has no ']'", start)
+        if tok.kind == "flower":
+            self.fail(f"{tok.tile} is a flower and cannot be in a pack", tok.pos)
+        self.fail(f"unexpected {self.text[tok.pos]!r} in the pack that starts at position {start}", tok.pos)
+
+    def make_meld(self, tiles: list[_Token], digit: _Token | None, start: int, end: int) -> Meld:
+        written = self.raw[start : end + 1]
+        if digit is not None and len(digit.digits) > 1:
+            self.fail(f"{written}: a pack takes one digit before ']'", digit.digits[1])
+        number = int(self.text[digit.pos]) if digit else None
+        kinds = [t.tile for t in tiles if t.tile is not None]
+        if len(kinds) not in (3, 4):
+            self.fail(f"{written} holds {len(kinds)} tiles: a pack is a chow, pung or kong (3 or 4 tiles)", start)
+        if len(set(kinds)) == 1:
+            return self.same_tile_meld(kinds[0], len(kinds), number, written, digit)
+        if len(kinds) == 3 and _is_chow(kinds):
+            if number is not None and not 1 <= number <= 3:
+                self.fail(f"{written}: chow digit {number} is out of range (which tile was claimed: 1, 2 or 3)", digit.pos if digit else start)
+            claimed = kinds[(number or 1) - 1]
+            low = min(kinds)
+            return Meld(MeldKind.CHOW, low, source=Relative.LEFT, claimed=claimed.rank - low.rank + 1)
+        self.fail(f"{written} is not a chow, pung or kong", start)
+
+    def same_tile_meld(self, t: Tile, n: int, number: int | None, written: str, digit: _Token | None) -> Meld:
+        pos = digit.pos if digit else 0
+        if n == 3:
+            if number is not None and not 1 <= number <= 3:
+                self.fail(f"{written}: pung digit {number} is out of range (from 1 left, 2 across, 3 right)", pos)
+            return Meld(MeldKind.PUNG, t, source=Relative(number or 1))
+        if number is None:
+            return Meld(MeldKind.KONG, t, kong=KongKind.CONCEALED)
+        if 1 <= number <= 3:
+            return Meld(MeldKind.KONG, t, kong=KongKind.EXPOSED, source=Relative(number))
+        if 5 <= number <= 7:
+            return Meld(MeldKind.KONG, t, kong=KongKind.ADDED, source=Relative(number - 4))
+        self.fail(
+            f"{written}: kong digit {number} is out of range (1-3 exposed from a seat, 5-7 added onto a pung "
+            "from seat 1-3, none for a concealed kong)",
+            pos,
+        )
+
+    # -- the GB-Mahjong tail -------------------------------------------------------------------------
+    def visible(self, start: int, end: int) -> list[tuple[int, str]]:
+        return [(i, self.text[i]) for i in range(start, end) if not self.text[i].isspace()]
+
+    def read_context(self, start: int, end: int) -> WinContext:
+        chars = self.visible(start, end)
+        if not chars:
+            return WinContext()
+        if len(chars) < 2:
+            self.fail("the context starts with two winds, round then seat (E S W N)", chars[0][0])
+        round_wind, seat = (self.wind(i, ch) for i, ch in chars[:2])
+        flags = chars[2:]
+        if len(flags) not in (0, 4):
+            where = flags[min(len(flags), 4) - 1][0]
+            self.fail(f"after the winds come four 0/1 flags (self-drawn, 绝张, 海底, kong), not {len(flags)}", where)
+        drawn, last_copy, last_tile, kong = (self.flag(i, ch) for i, ch in flags) if flags else (False,) * 4
+        win = WinMethod.SELF_DRAWN if drawn else WinMethod.ROB_KONG if kong else WinMethod.DISCARD
+        return WinContext(
+            win=win, seat=seat, round_wind=round_wind, last_copy=last_copy, last_tile=last_tile,
+            kong_replacement=drawn and kong,
+        )
+
+    def wind(self, pos: int, ch: str) -> Seat:
+        if ch not in _GB_WINDS:
+            self.fail(f"bad wind letter {ch!r} (E S W N: round wind, then seat wind)", pos)
+        return Seat(ch)
+
+    def flag(self, pos: int, ch: str) -> bool:
+        if ch not in "01":
+            self.fail(f"bad flag {ch!r}: the four flags are 0 or 1 (self-drawn, 绝张, 海底, kong)", pos)
+        return ch == "1"
+
+    def read_flowers(self, start: int, end: int) -> list[_Token]:
+        chars = self.visible(start, end)
+        if chars and all(ch in _DIGITS for _, ch in chars):
+            count = int("".join(ch for _, ch in chars)[:3])
+            if len(chars) > 1 or count > 8:
+                self.fail(f"flowers out of range: {count} (a count 0-8, or letters a-h)", chars[0][0])
+            return [_Token("flower", chars[0][0], f) for f in FLOWERS[:count]]
+        out = []
+        for pos, ch in chars:
+            if ch not in _GB_FLOWER_LETTERS:
+                self.fail(f"{ch!r} is not a flower (letters a-h = 梅兰竹菊春夏秋冬, or a count 0-8)", pos)
+            out.append(_Token("flower", pos, FLOWERS[_GB_FLOWER_LETTERS.index(ch)]))
+        return out
+
+    # -- the hand ------------------------------------------------------------------------------------
+    def build(self, body: _Body, context: WinContext, flowers: list[_Token], context_pos: int | None) -> Hand:
+        if not body.standing and not body.melds:
+            self.fail("no tiles", len(self.text) - 1 if self.text else None)
+        self.check_copies(body.placed)
+        standing = [t.tile for t in body.standing if t.tile is not None]
+        last = body.standing[-1].pos if body.standing else 0
+        winning = standing.pop() if len(standing) % 3 == 2 else None
+        hand = Hand(
+            standing=tuple(standing), melds=tuple(body.melds), winning_tile=winning,
+            context=replace(context, flowers=self.distinct_flowers(flowers)),
+        )
+        try:
+            check_hand(hand)
+        except HandError as exc:
+            self.fail(exc.message, last, HandError)
+        except ContextError as exc:
+            self.fail(exc.message + " (in the winds and flags)", context_pos, ContextError)
+        return hand
+
+    def check_copies(self, placed: list[_Token]) -> None:
+        check_copies(((t.tile, t.pos) for t in placed if t.tile is not None), self.raw)
+
+    def distinct_flowers(self, flowers: list[_Token]) -> tuple[Tile, ...]:
+        seen: set[Tile] = set()
+        for tok in flowers:
+            assert tok.tile is not None
+            if tok.tile in seen:
+                self.fail(f"flower {tok.tile} ({tok.tile.zh}) is given twice", tok.pos)
+            seen.add(tok.tile)
+        return tuple(sorted(seen))
+
+
+def _half_width(text: str) -> str:
+    """Full-width and Chinese punctuation to ASCII, one character for one, so positions stay put."""
+    out = []
+    for ch in text:
+        if ch in _BRACKETS:
+            out.append(_BRACKETS[ch])
+            continue
+        folded = unicodedata.normalize("NFKC", ch)
+        out.append(folded if len(folded) == 1 and folded.isascii() else ch)
+    return "".join(out)
+
+
+def _open_pack(tokens: list[_Token]) -> bool:
+    brackets = [t.kind for t in tokens if t.kind in "[]"]
+    return bool(brackets) and brackets[-1] == "["
+
+
+def _is_chow(kinds: Sequence[Tile]) -> bool:
+    low = min(kinds)
+    return low.is_suited and low.rank <= 7 and sorted(kinds) == [low, Tile(low.index + 1), Tile(low.index + 2)]
+
+
+def _is_share_code(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.startswith("v") or "/h/" in stripped
+
+
+def parse_hand(text: str) -> Hand:
+    """Read a hand string in any of the accepted formats, or a share code (whose hand is returned).
+
+    The tile count is not held to 14: waiting hands (3n+1 tiles) and smaller or larger hands
+    (six-player Sichuan has 8 tiles) are read too. What every hand must satisfy is checked:
+    at most 4 copies of a tile, and a context that does not contradict itself or the tiles.
+    Errors are :class:`NotationError` (or :class:`HandError`/:class:`ContextError`) with a position.
+
+    >>> h = parse_hand("[123m2]456p789s1122z1z")
+    >>> h.melds[0].claimed, str(h.winning_tile), len(h.standing)
+    (2, '1z', 10)
+    >>> parse_hand("123m[124m]")
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.NotationError: [124m] is not a chow, pung or kong at position 4
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a hand string must be text, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        fail(f"hand string too long ({len(text)} characters, at most {MAX_LENGTH})", text, MAX_LENGTH)
+    if not text.strip():
+        raise NotationError("empty hand string: type tiles such as 123m456p789s1122z", text=text)
+    if _is_share_code(text):
+        from .sharecode import parse_share_code
+
+        return parse_share_code(text).hand
+    return _Reader(text).read()
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def tile_runs(seq: Iterable[Tile], letters: bool) -> str:
+    """``123m45p`` runs; with ``letters`` honours are written E S W N C F P instead of 1z..7z."""
+    out: list[str] = []
+    suit = ""
+    for t in seq:
+        if letters and t.is_honour:
+            out.append(suit + t.letter)
+            suit = ""
+            continue
+        if suit and t.suit.value != suit:
+            out.append(suit)
+        out.append(str(t.rank))
+        suit = t.suit.value
+    if suit:
+        out.append(suit)
+    return "".join(out)
+
+
+def _meld_digit(meld: Meld) -> int | None:
+    """The digit before ``]`` (ChineseOfficialMahjongHelper's code), None for a concealed kong."""
+    meld = filled_meld(meld)
+    if meld.kind is MeldKind.CHOW:
+        return meld.claimed
+    if meld.kong is KongKind.CONCEALED:
+        return None
+    assert meld.source is not None
+    return meld.source.value + (4 if meld.kong is KongKind.ADDED else 0)
+
+
+def _pack(meld: Meld, fmt: str) -> str:
+    digit = _meld_digit(meld)
+    tail = "" if digit is None else ("," if fmt == "gb" else "") + str(digit)
+    return f"[{tile_runs(meld.tiles, letters=fmt != 'mpsz')}{tail}]"
+
+
+def _gb_tail(hand: Hand) -> str:
+    ctx = hand.context
+    for seat in (ctx.round_wind, ctx.seat):
+        if seat not in SEATS4:
+            raise NotationError(f"GB-Mahjong strings name only the winds E S W N, not seat {seat.value}")
+    drawn = ctx.self_drawn
+    kong = ctx.kong_replacement if drawn else ctx.win is WinMethod.ROB_KONG
+    flags = "".join("1" if f else "0" for f in (drawn, ctx.last_copy, ctx.last_tile, kong))
+    winds = f"|{ctx.round_wind.value}{ctx.seat.value}{flags}"
+    letters = "".join(f.letter for f in sorted(ctx.flowers))
+    if letters:
+        return f"{winds}|{letters}"
+    return "" if winds == "|EE0000" else winds
+
+
+def format_hand(hand: Hand, fmt: str = "helper") -> str:
+    """Write ``hand`` as a ``helper``, ``gb`` or ``mpsz`` hand string (packs first, winning tile last).
+
+    Each format writes what it can say and leaves out the rest: ``helper`` writes tiles and packs
+    only; ``mpsz`` adds the flowers (``15f``); ``gb`` adds the winds, its four flags and the
+    flowers. The share code (:func:`share_code`) carries everything. Standing tiles keep their order.
+
+    >>> h = parse_hand("[CCC,2][1111m]456p78sSS9s|ES1000|ae")
+    >>> format_hand(h)
+    '[CCC2][1111m]456p78sSS9s'
+    >>> format_hand(h, "gb")
+    '[CCC,2][1111m]456p78sSS9s|ES1000|ae'
+    """
+    if fmt not in FORMATS:
+        raise NotationError(f"unknown hand string format {fmt!r} (known: {', '.join(FORMATS)})")
+    if len(hand.standing) % 3 != 1:
+        raise HandError(f"cannot write a hand with {len(hand.standing)} standing tiles besides the winning tile (3n+1)")
+    tiles = hand.standing + ((hand.winning_tile,) if hand.winning_tile is not None else ())
+    text = "".join(_pack(m, fmt) for m in hand.melds) + tile_runs(tiles, letters=fmt != "mpsz")
+    if fmt == "gb":
+        return text + _gb_tail(hand)
+    if fmt == "mpsz" and hand.context.flowers:
+        return f"{text} {tile_runs(sorted(hand.context.flowers), letters=False)}"
+    return text
+
+
+def _unicode(seq: Iterable[Tile]) -> str:
+    return "".join(t.unicode + (_VS15 if t.index == 31 else "") for t in seq)
+
+
+def hand_to_text(hand: Hand) -> str:
+    """"Copy as text": the GB-Mahjong string (or the helper string when a seat has no wind letter),
+    then the hand drawn in Unicode tiles: packs, standing tiles, the winning tile, flowers.
+
+    >>> print(hand_to_text(parse_hand("[555p3]123m456s789sE E")))
+    [555p,3]123m456789sEE
+    🀝🀝🀝 🀇🀈🀉🀓🀔🀕🀖🀗🀘🀀 🀀
+    """
+    ctx = hand.context
+    fmt = "gb" if ctx.seat in SEATS4 and ctx.round_wind in SEATS4 else "helper"
+    groups = [_unicode(m.tiles) for m in hand.melds] + [_unicode(hand.standing)]
+    if hand.winning_tile is not None:
+        groups.append(_unicode([hand.winning_tile]))
+    if ctx.flowers:
+        groups.append(_unicode(sorted(ctx.flowers)))
+    return format_hand(hand, fmt) + "\n" + " ".join(g for g in groups if g)
+
+
+# --- the share code lives in rulesets.sharecode; these names are re-exported here ---------------
+
+_SHARE_NAMES = {"SharedHand", "canonical_share_code", "parse_share_code", "share_code"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SHARE_NAMES:
+        from . import sharecode
+
+        return getattr(sharecode, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
