@@ -1,0 +1,100 @@
+"""What the fan predicates need to know about a hand, computed once per hand (not per reading)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..hand import Hand, KongKind, MeldKind, Seat, WinContext, WinMethod
+from ..tiles import TILES_BY_INDEX, Suit
+from .fans import GenTile, describe_gen
+from .options import DianGangHua, DiHuDef
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Hand-level facts. ``options`` is the table's options value (a SichuanOptions-like dataclass)."""
+
+    context: WinContext
+    options: Any
+    flush: bool
+    all_258: bool
+    no_terminals: bool
+    menqing: bool
+    gen: tuple[GenTile, ...]
+    zimo_bonus: bool  # whether the 自摸 bonus (加番/加底) applies to this win
+    heavenly: bool
+    earthly: bool
+    dianganghua_feeder: Seat | None  # the feeder of the 直杠 whose replacement tile won (点杠花)
+
+
+def suits_of(hand: Hand) -> frozenset[Suit]:
+    return frozenset(t.suit for t in hand.all_tiles)
+
+
+def last_kong_feeder(hand: Hand, players: int) -> Seat | None:
+    """The feeder of the hand's last listed kong when it is a 直杠 (the kong a 杠上花 was drawn for).
+
+    The tiles cannot say which kong came last; the last kong meld listed is taken to be it.
+    """
+    kongs = hand.kongs
+    if not kongs or kongs[-1].kong is not KongKind.EXPOSED:
+        return None
+    return feeder_of(hand, kongs[-1].source, players)
+
+
+def feeder_of(hand: Hand, source: Any, players: int) -> Seat:
+    """The seat a claimed meld came from; an unnamed source is taken as the 上家 (as for discards)."""
+    from ..hand import Relative
+
+    return hand.context.seat.source(source or Relative.LEFT, players)
+
+
+def _gen(hand: Hand) -> tuple[GenTile, ...]:
+    counts = hand.counts()
+    out = []
+    for index, n in enumerate(counts):
+        if n != 4:
+            continue
+        t = TILES_BY_INDEX[index]
+        meld = next((m for m in hand.melds if m.tile == t and m.kind is not MeldKind.CHOW), None)
+        by_win = hand.winning_tile == t and hand.standing.count(t) == 3
+        out.append(describe_gen(str(t), t.zh, meld.kong if meld else None, meld is not None, by_win))
+    return tuple(out)
+
+
+def _earthly(ctx: WinContext, definition: DiHuDef, players: int) -> bool:
+    """地胡 under the table's definition (the context flag says "first go-round")."""
+    if not ctx.earthly:
+        return False
+    first_draw = ctx.self_drawn
+    first_discard = ctx.win is WinMethod.DISCARD and ctx.discarder(players) is Seat.E
+    return {
+        DiHuDef.FIRST_DRAW: first_draw,
+        DiHuDef.FIRST_DISCARD: first_discard,
+        DiHuDef.BOTH: first_draw or first_discard,
+    }[definition]
+
+
+def hand_facts(hand: Hand, options: Any, players: int) -> Facts:
+    ctx = hand.context
+    all_tiles = hand.all_tiles
+    feeder = last_kong_feeder(hand, players) if ctx.kong_replacement else None
+    zimo_bonus = ctx.self_drawn
+    if ctx.kong_replacement and not options.gangshanghua_zimo:
+        zimo_bonus = False
+    if feeder is not None and options.dianganghua is DianGangHua.DIANPAO:
+        zimo_bonus = False
+    return Facts(
+        context=ctx,
+        options=options,
+        flush=len({t.suit for t in all_tiles}) == 1,
+        all_258=all(t.rank in (2, 5, 8) for t in all_tiles),
+        no_terminals=all(t.rank not in (1, 9) for t in all_tiles),
+        menqing=all(m.is_concealed for m in hand.melds),
+        gen=_gen(hand),
+        zimo_bonus=zimo_bonus,
+        heavenly=ctx.heavenly,
+        earthly=_earthly(ctx, options.dihu, players),
+        dianganghua_feeder=feeder,
+    )

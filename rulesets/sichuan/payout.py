@@ -1,0 +1,171 @@
+"""Who pays whom for one win: the hand, the kongs of this hand (刮风下雨) and 呼叫转移 (spec §6).
+
+Kong money is never capped (§6.4). Players who already won pay and receive nothing in 血战到底;
+in 血流成河 they stay in (§7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
+from ..scoring import Payment
+from .facts import Facts, feeder_of
+from .options import DianGangHua, HuJiao
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """The value of the hand in money terms: 番 (E0), multipliers and the amount each payer pays."""
+
+    fan: int  # E0 番 before the cap
+    multiplier: int  # after the cap
+    points: int  # what each payer pays for the hand, in points (底 × multiplier, + 底 for 自摸加底)
+    capped: bool
+    zimo_di: bool
+
+    @property
+    def multiplier_uncapped(self) -> int:
+        return 2**self.fan
+
+
+def hand_value(fan: int, zimo_di: bool, options: Any) -> HandValue:
+    """Apply the cap (a multiplier, §5.6) and 自摸加底 in the table's order (§5.7)."""
+    raw = 2**fan
+    cap = options.cap
+    multiplier = min(raw, cap) if cap else raw
+    units = multiplier + 1 if zimo_di else multiplier
+    if zimo_di and cap and options.zimo_di_order.value == "before":
+        units = min(raw + 1, cap)
+    return HandValue(fan, multiplier, units * options.base, bool(cap) and raw + int(zimo_di) > units, zimo_di)
+
+
+_METHOD = {
+    "self": ("自摸", "self-drawn"),
+    "kong": ("杠上花", "win on a kong replacement"),
+    "fed": ("点杠花", "win on the replacement of a fed kong"),
+    "discard": ("点炮", "on a discard"),
+    "after_kong": ("杠上炮", "on a discard after a kong"),
+    "rob": ("抢杠", "robbing a kong"),
+}
+
+
+def win_payers(variant: Variant, hand: Hand, facts: Facts, options: Any) -> tuple[tuple[Seat, ...], str]:
+    """Who pays for the hand, and the kind of win (a key of ``_METHOD``)."""
+    ctx = hand.context
+    if ctx.win is WinMethod.ROB_KONG:
+        return (ctx.discarder(variant.players),), "rob"  # type: ignore[return-value]
+    if not ctx.self_drawn:
+        return (ctx.discarder(variant.players),), "after_kong" if ctx.after_kong else "discard"  # type: ignore[return-value]
+    feeder = facts.dianganghua_feeder
+    if feeder is not None and options.dianganghua is not DianGangHua.ZIMO:
+        return (feeder,), "fed"
+    payers = tuple(s for s in variant.still_in(ctx.already_won, options) if s != ctx.seat)
+    return payers, "kong" if ctx.kong_replacement else "self"
+
+
+def win_lines(variant: Variant, hand: Hand, facts: Facts, value: HandValue, options: Any) -> list[Payment]:
+    payers, method = win_payers(variant, hand, facts, options)
+    zh, en = _METHOD[method]
+    d = options.base
+    why = f"{zh}：{value.fan}番 ×{value.multiplier_uncapped}"
+    why_en = f"{en}: {value.fan} fan x{value.multiplier_uncapped}"
+    if value.multiplier != value.multiplier_uncapped:
+        why += f"，封顶 ×{value.multiplier}"
+        why_en += f", capped at x{value.multiplier}"
+    why += f" ×底{d}"
+    why_en += f" x base {d}"
+    if value.zimo_di:
+        why += f" + 自摸加底{d}"
+        why_en += f" + {d} for the self-draw"
+    if value.capped and value.zimo_di and options.zimo_di_order.value == "before":
+        why += f"（先加底后封顶：{value.points}）"
+        why_en += f" (added before the cap: {value.points})"
+    return [Payment(p, hand.context.seat, value.points, why, why_en) for p in payers]
+
+
+_KONG_NAMES = {
+    KongKind.EXPOSED: ("直杠（刮风）", "exposed kong"),
+    KongKind.ADDED: ("补杠（刮风）", "added kong"),
+    KongKind.CONCEALED: ("暗杠（下雨）", "concealed kong"),
+}
+
+
+def kong_lines(
+    variant: Variant, payee: Seat, kind: KongKind, feeder: Seat | None, label: str, already_won: frozenset[Seat], options: Any
+) -> list[Payment]:
+    """The money for one kong (§6.4): 直杠 from the feeder (2 or 1 底, + 擦挂), 补杠 1 and 暗杠 2 from each."""
+    d = options.base
+    zh, en = _KONG_NAMES[kind]
+    pool = [s for s in variant.still_in(already_won, options) if s != payee]
+    if kind is KongKind.EXPOSED:
+        assert feeder is not None
+        lines = [Payment(feeder, payee, options.zhigang * d, f"{zh} {label}：点杠者付{options.zhigang}底",
+                         f"{en} {label}: the feeder pays {options.zhigang} base")]
+        if options.guagua:
+            lines += [Payment(s, payee, d, f"擦挂 {label}", f"擦挂 on the exposed kong {label}") for s in pool if s != feeder]
+        return lines
+    amount = d if kind is KongKind.ADDED else 2 * d
+    return [Payment(s, payee, amount, f"{zh} {label}：每家{amount // d}底", f"{en} {label}: {amount // d} base from each")
+            for s in pool]
+
+
+def own_kong_lines(variant: Variant, hand: Hand, options: Any) -> list[Payment]:
+    """Kong money for the winner's own kong melds."""
+    ctx = hand.context
+    out: list[Payment] = []
+    for meld in hand.kongs:
+        assert meld.kong is not None
+        feeder = feeder_of(hand, meld.source, variant.players) if meld.kong is KongKind.EXPOSED else None
+        out += kong_lines(variant, ctx.seat, meld.kong, feeder, f"{meld}", ctx.already_won, options)
+    return out
+
+
+def robbed_kong(hand: Hand) -> KongEvent | None:
+    """On 抢杠胡, the robbed player's last listed 补杠: it is cancelled (no money, no 根; §5.3)."""
+    ctx = hand.context
+    if ctx.win is not WinMethod.ROB_KONG:
+        return None
+    robbed = [k for k in ctx.kongs if k.kind is KongKind.ADDED and k.seat == ctx.from_seat]
+    return robbed[-1] if robbed else None
+
+
+def event_lines(variant: Variant, hand: Hand, event: KongEvent, options: Any) -> list[Payment]:
+    label = f"{event.seat.value}{event.seat.zh}家"
+    return kong_lines(variant, event.seat, event.kind, event.fed_by, label, hand.context.already_won, options)
+
+
+def other_kong_lines(variant: Variant, hand: Hand, options: Any) -> tuple[list[Payment], list[str]]:
+    """Kong money for the other players' kongs of this hand (``context.kongs``), minus a robbed kong."""
+    skip = robbed_kong(hand)
+    out: list[Payment] = []
+    notes = []
+    for event in hand.context.kongs:
+        if event is skip:
+            notes.append(f"{event.seat.value} 的补杠被抢，不算杠、不收杠钱 (the robbed kong pays nothing)")
+            skip = None
+            continue
+        out += event_lines(variant, hand, event, options)
+    return out, notes
+
+
+def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = False) -> tuple[list[Payment], list[str]]:
+    """呼叫转移 on a 杠上炮 (§6.4): the discarder's last kong money goes to the winner, or back, or stays."""
+    ctx = hand.context
+    if not ctx.after_kong or options.hujiao is HuJiao.NONE:
+        return [], []
+    if shared and not options.hujiao_multi:
+        return [], ["一炮多响的杠上炮不呼叫转移 (no transfer when several win on the discard)"]
+    discarder = ctx.discarder(variant.players)
+    theirs = [k for k in ctx.kongs if k.seat == discarder]
+    if not theirs:
+        return [], [f"呼叫转移：context.kongs 中没有 {discarder.value} 的杠，无可转移 (no kong of the discarder listed)"]
+    collected = event_lines(variant, hand, theirs[-1], options)
+    if options.hujiao is HuJiao.REFUND:
+        return [Payment(discarder, p.payer, p.amount, "杠上炮退杠钱", "kong money refunded after 杠上炮")
+                for p in collected], []
+    total = sum(p.amount for p in collected)
+    return [Payment(discarder, ctx.seat, total, "呼叫转移：杠上炮者的杠钱转给和牌者",
+                    "呼叫转移: the discarder's kong money goes to the winner")], []

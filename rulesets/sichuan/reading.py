@@ -1,0 +1,77 @@
+"""The value of one reading (decomposition) of a hand: its best pattern, 根, bonuses, exclusions.
+
+Named patterns do not stack (seed 001: "只按最大番算"), so each detected pattern is tried as the
+hand's pattern in turn; the rows it contains are removed by :func:`apply_exclusions`, the other
+patterns are reported as not counted under that principle, and the reading worth most is kept.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..scoring import Exclusion, Item, ShapeScore, apply_exclusions
+from ..shapes import Shape
+from .facts import Facts
+from .fans import BY_ID, FANS, PATTERN, PREDICATES, value_of
+
+MAX_PATTERN = "max_pattern"
+_MAX_PATTERN_REASON = "番型不重复计算，只按最大番算 (patterns do not stack; seed 001)"
+_ORDER = {f.id: i for i, f in enumerate(FANS)}
+
+
+def hits(facts: Facts, shape: Shape) -> dict[str, int]:
+    """Every row whose predicate holds for this reading, with its count."""
+    out = {}
+    for fid, predicate in PREDICATES.items():
+        n = int(predicate(facts, shape))
+        if n:
+            out[fid] = n
+    return out
+
+
+def read_shape(facts: Facts, shape: Shape) -> ShapeScore:
+    """The best value of one reading (E0 番, before any cap)."""
+    found = hits(facts, shape)
+    patterns = [fid for fid in found if BY_ID[fid].category == PATTERN and fid != "pinghu"]
+    if not patterns and "pinghu" in found:
+        patterns = ["pinghu"]
+    others = [fid for fid in found if BY_ID[fid].category != PATTERN]
+    candidates = [_with_pattern(facts, shape, found, base, patterns, others) for base in patterns] or [
+        _with_pattern(facts, shape, found, None, [], others)
+    ]
+    return max(candidates, key=lambda c: (c.total, _base_value(c)))
+
+
+def _base_value(score: ShapeScore) -> int:
+    return max((i.value for i in score.items if i.fan.category == PATTERN), default=0)
+
+
+def _with_pattern(
+    facts: Facts, shape: Shape, found: dict[str, int], base: str | None, patterns: list[str], others: list[str]
+) -> ShapeScore:
+    contained = {e.fan for e in BY_ID[base].excludes} if base else set()
+    chosen = [base] if base else []
+    chosen += [p for p in patterns if p in contained]
+    unchosen = [p for p in patterns if p != base and p not in contained]
+    ids = sorted(chosen + others, key=_ORDER.__getitem__)
+    items = [Item(BY_ID[fid], found[fid], value_override=value_of(BY_ID[fid], facts)) for fid in ids]
+    kept, excluded = apply_exclusions(items)
+    excluded += [Exclusion(BY_ID[p], MAX_PATTERN, 1, _MAX_PATTERN_REASON) for p in unchosen]
+    kept, excluded = _name_gen(facts, kept, excluded)
+    return ShapeScore(shape=shape, total=sum(i.total for i in kept), items=tuple(kept), excluded=tuple(excluded))
+
+
+def _name_gen(facts: Facts, kept: list[Item], excluded: list[Exclusion]) -> tuple[list[Item], list[Exclusion]]:
+    """Split the 根 item into one line per tile; the ones a pattern used up are named in its exclusion."""
+    gen_kept = next((i for i in kept if i.fan.id == "gen"), None)
+    n_kept = gen_kept.count if gen_kept else 0
+    used = facts.gen[: len(facts.gen) - n_kept]
+    lines = [dataclasses.replace(gen_kept, count=1, note=g.note) for g in facts.gen[len(used):]] if gen_kept else []
+    at = kept.index(gen_kept) if gen_kept else len(kept)
+    kept = [i for i in kept if i.fan.id != "gen"]
+    kept[at:at] = lines
+    excluded = [
+        dataclasses.replace(e, reason="、".join(g.note for g in used)) if e.fan.id == "gen" and used else e
+        for e in excluded
+    ]
+    return kept, excluded

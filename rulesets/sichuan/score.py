@@ -1,0 +1,165 @@
+"""Scoring one Sichuan hand: check → readings → best reading → cap and display → payouts.
+
+>>> from rulesets.tiles import tiles
+>>> from rulesets.hand import Hand, Seat, WinContext
+>>> from rulesets.sichuan import RULESETS
+>>> sc = RULESETS[0]
+>>> t = tiles("22244455577799m")
+>>> s = sc.score(Hand(t[:-1], winning_tile=t[-1], context=WinContext(seat=Seat.S, from_seat=Seat.E)), sc.parse_options())
+>>> s.valid, s.total, s.extra["multiplier"], [i.fan.zh for i in s.items], [e.fan.zh for e in s.excluded]
+(True, 3, 8, ['清对'], ['清一色', '对对胡'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import MahjongError
+from ..hand import Hand, MeldKind
+from ..scoring import Item, Payment, Score, Settlement, ShapeScore, options_dict
+from ..shapes import decompose
+from ..tiles import Suit
+from .facts import feeder_of, hand_facts
+from .fans import BY_ID
+from .options import FanDisplay
+from .payout import HandValue, hand_value, other_kong_lines, own_kong_lines, transfer_lines, win_lines
+from .reading import read_shape
+from .variant import Variant
+
+Problem = tuple[str, str]
+
+
+def _tile_problem(variant: Variant, hand: Hand) -> Problem | None:
+    odd = next((t for t in hand.all_tiles if not t.is_suited), None)
+    if odd is not None:
+        return (f"四川麻将只用万、筒、条：{odd.zh}（{odd}）不是本规则的牌",
+                f"Sichuan mahjong uses only the suited tiles: {odd} ({odd.en}) is not one of them")
+    if hand.context.flowers:
+        return "四川麻将没有花牌", "Sichuan mahjong has no flowers"
+    chow = next((m for m in hand.melds if m.kind is MeldKind.CHOW), None)
+    if chow is not None:
+        return (f"四川麻将不能吃：{chow} 是吃进的顺子（顺子只能用自己的牌）",
+                f"No chow (吃) in Sichuan mahjong: {chow} is a claimed chow; sequences must be your own tiles")
+    if hand.winning_tile is None:
+        return ("这是听牌，没有和牌张：各张的价值请看听牌查询",
+                "A waiting hand with no winning tile: see the waits view for what each tile is worth")
+    return None
+
+
+def _validity_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+    checked = hand
+    if options.mode.value == "xueliu":  # 血流成河: winners stay in, may discard and win again
+        checked = hand.with_context(hand.context.replace(already_won=frozenset()))
+    try:
+        checked.validate(hand_size=variant.hand_size, players=variant.players)
+    except MahjongError as exc:
+        return f"牌或情形不成立：{exc.message}", exc.message
+    return None
+
+
+def _suit_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+    held = {t.suit for t in hand.all_tiles}
+    outside = held - variant.suits(options)
+    if outside:
+        suit = min(outside, key=lambda s: s.value)
+        names = "".join(s.zh for s in sorted(variant.suits(options), key=lambda s: s.value))
+        return (f"这是两房（{names}）的牌桌，没有{suit.zh}", f"This 72-tile table plays {names} only: no {suit.en}")
+    if variant.void_rule and held >= {Suit.M, Suit.P, Suit.S}:
+        return ("万、筒、条三门都有：必须缺一门才能胡",
+                "The hand holds all three suits: a Sichuan hand must be void in one suit (缺一门) to win")
+    return None
+
+
+def _context_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+    ctx = hand.context
+    if (ctx.heavenly or ctx.earthly) and hand.melds:
+        return "天胡/地胡在第一轮和牌，不能有碰杠", "天胡/地胡 happen in the first go-round: there can be no meld"
+    if ctx.win.value == "rob_kong" and not options.qianggang:
+        return "本桌不许抢杠胡", "This table does not allow robbing a kong (抢杠胡 off)"
+    if any(k.seat == ctx.seat for k in ctx.kongs):
+        return ("context.kongs 列了和牌者自己的杠：自己的杠请作为副露输入",
+                "context.kongs lists a kong of the winner: enter the winner's kongs as melds")
+    for meld in hand.melds:
+        if meld.kind is not MeldKind.KONG or meld.is_concealed:
+            continue
+        if feeder_of(hand, meld.source, variant.players) == ctx.seat:
+            return (f"{meld} 的来源座位不在这{variant.players}人桌上",
+                    f"{meld} names a source seat that is not another player at a {variant.players}-player table")
+    return None
+
+
+def check(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+    """Why this hand cannot be a win at this table, in 中文 and English, or None."""
+    return (_tile_problem(variant, hand) or _validity_problem(variant, hand, options)
+            or _suit_problem(variant, hand, options) or _context_problem(variant, hand, options))
+
+
+def _shape_problem(variant: Variant) -> Problem:
+    if variant.hand_size == 8:
+        return "不是和牌型：一对将加两组（刻子或顺子）", "Not a winning shape: a pair and two sets"
+    return "不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs"
+
+
+def _display(variant: Variant, items: list[Item], value: HandValue, options: Any) -> tuple[str, int, list[Item]]:
+    """Unit, total and the display lines (cap, 1番起) for the table's way of writing 番."""
+    fan = value.multiplier.bit_length() - 1
+    if value.multiplier < value.multiplier_uncapped:
+        items = items + [Item(BY_ID["fengding"], 1, f"×{value.multiplier}", value_override=fan - value.fan)]
+    if options.fan_display is FanDisplay.E1:
+        return "番", fan + 1, items + [Item(BY_ID["qifan"], 1)]
+    if options.fan_display is FanDisplay.MULTIPLIER:
+        return "倍", value.multiplier, items
+    return "番", fan, items
+
+
+def _invalid(variant: Variant, options: Any, problem: Problem, shapes: tuple[ShapeScore, ...] = ()) -> Score:
+    unit = "倍" if options.fan_display is FanDisplay.MULTIPLIER else "番"
+    return Score(rules=variant.id, valid=False, unit=unit, reason=problem[0], reason_en=problem[1], shapes=shapes,
+                 options=options_dict(options))
+
+
+def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
+    """Score one complete hand at this table (DESIGN §4.4)."""
+    problem = check(variant, hand, options)
+    if problem:
+        return _invalid(variant, options, problem)
+    shapes = decompose(hand, variant.shape_kinds)
+    if not shapes:
+        return _invalid(variant, options, _shape_problem(variant))
+    facts = hand_facts(hand, options, variant.players)
+    readings = tuple(read_shape(facts, s) for s in shapes)
+    best = max(readings, key=lambda r: r.total)
+    value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
+    unit, total, items = _display(variant, list(best.items), value, options)
+    wins = win_lines(variant, hand, facts, value, options)
+    payments, notes = _kong_payments(variant, hand, options)
+    return Score(
+        rules=variant.id, valid=True, unit=unit, total=total, items=tuple(items), excluded=best.excluded,
+        shape=best, shapes=readings, settlement=Settlement(tuple(wins + payments), variant.seats),
+        options=options_dict(options), extra=_extra(variant, value, [p.payer.value for p in wins], notes),
+    )
+
+
+def _kong_payments(variant: Variant, hand: Hand, options: Any) -> tuple[list[Payment], list[str]]:
+    """Kong money of this hand (the winner's kongs, then the others'), then 呼叫转移."""
+    others, notes = other_kong_lines(variant, hand, options)
+    moved, more = transfer_lines(variant, hand, options)
+    return own_kong_lines(variant, hand, options) + others + moved, notes + more
+
+
+def _extra(variant: Variant, value: HandValue, payers: list[str], notes: list[str]) -> dict[str, object]:
+    fan = value.multiplier.bit_length() - 1
+    extra: dict[str, object] = {
+        "multiplier": value.multiplier,
+        "multiplier_uncapped": value.multiplier_uncapped,
+        "fan_e0": fan,
+        "fan_e1": fan + 1,
+        "fan_uncapped": value.fan,
+        "points": value.points,
+        "capped": value.capped,
+        "payers": payers,
+        "notes": notes,
+    }
+    if variant.provisional:
+        extra["provisional"] = True
+    return extra
