@@ -196,8 +196,9 @@ class _Reader:
                     pending = []
                 out.append(_Token(ch, i))
             else:
+                tok = self.single(ch, i)  # an unknown character is the first thing to say
                 self.no_pending(pending, i)
-                out.append(self.single(ch, i))
+                out.append(tok)
         if pending and _open_pack(out):
             out.append(_Token("digits", pending[0], digits=tuple(pending)))  # "[123m2": say the bracket is open
         else:
