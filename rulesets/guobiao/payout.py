@@ -1,0 +1,53 @@
+"""Who pays whom (1998 rules 第十条 一(二)(三), mcr.md §2.3).
+
+F is the hand's value with flowers. Self-drawn: each of the three others pays base + F. On a discard
+(or a robbed kong) the discarder pays base + F and the other two pay base. The 全铳 house rule makes a
+self-draw cost each loser base + ⌈F/3⌉.
+
+>>> from rulesets.hand import WinContext, Seat, WinMethod
+>>> s = settle(12, WinContext(win=WinMethod.SELF_DRAWN), Options())
+>>> s.as_dict()
+{'E': 60, 'S': -20, 'W': -20, 'N': -20}
+>>> settle(12, WinContext(seat=Seat.S, from_seat=Seat.N), Options()).as_dict()
+{'E': -8, 'S': 36, 'W': -8, 'N': -20}
+"""
+
+from __future__ import annotations
+
+from rulesets.hand import SEATS4, WinContext
+from rulesets.scoring import Payment, Settlement
+
+from .options import Options, Payout
+
+
+def _self_drawn_share(total: int, options: Options) -> int:
+    if options.payout is Payout.QUAN_CHONG:
+        return options.base_points + -(-total // 3)
+    return options.base_points + total
+
+
+def settle(total: int, ctx: WinContext, options: Options) -> Settlement:
+    """The payments for a win worth ``total`` (flowers included) by ``ctx.seat``."""
+    winner, base = ctx.seat, options.base_points
+    payments = []
+    discarder = ctx.discarder(4)
+    for seat in SEATS4:
+        if seat == winner:
+            continue
+        if discarder is None:
+            amount = _self_drawn_share(total, options)
+            why, why_en = f"自摸：底分{base}+{_share_text(total, options)}", f"self-drawn: base {base} + {_share_text(total, options)}"
+        elif seat == discarder:
+            amount = base + total
+            why, why_en = f"点和：底分{base}+{total}番", f"discarded the winning tile: base {base} + {total}"
+        else:
+            amount = base
+            why, why_en = f"底分{base}", f"base {base}"
+        payments.append(Payment(seat, winner, amount, why, why_en))
+    return Settlement(tuple(payments), SEATS4)
+
+
+def _share_text(total: int, options: Options) -> str:
+    if options.payout is Payout.QUAN_CHONG:
+        return f"⌈{total}/3⌉"
+    return str(total)

@@ -1,0 +1,356 @@
+"""One predicate per fan, all with the same signature: ``predicate(view) -> count`` (0 = absent).
+
+A predicate says whether its fan's *definition* holds in one decomposition and how many times; it
+never looks at other fans. What a bigger fan implies is removed afterwards by the table's
+``excludes`` (:func:`rulesets.scoring.apply_exclusions`) and by :mod:`.principles`.
+
+Chows and pungs are tile indices (0..33: 1m..9m, 1p..9p, 1s..9s, 东南西北中发白); a chow is named
+by its first tile. The pattern helpers are cached on the tuples, so a pattern is computed once per
+distinct set of chows or pungs, whatever the hand.
+
+>>> from rulesets.guobiao.view import View, Facts
+>>> chows_fans((0, 3, 6, 9))["pure_straight"]
+1
+>>> pair_edges((1, 10))
+((0, 1, 'mixed_double_chow'),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations
+
+from .view import DRAGONS, GREEN, HONOURS, REVERSIBLE, TERMINALS, WINDS, View, rank_of, suit_of
+
+Predicate = Callable[[View], int]
+
+# --- chow patterns ----------------------------------------------------------------------------------
+
+PAIR_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+"""The 1-fan chow pairs, in the order summerinsects keeps them (mcr.md §4.5)."""
+THREE_CHOW_FANS = (
+    "pure_triple_chow", "pure_shifted_chows", "pure_straight",
+    "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows",
+)
+FOUR_CHOW_FANS = ("quadruple_chow", "four_pure_shifted_chows", "pure_terminal_chows", "three_suited_terminal_chows")
+
+
+def pair_type(a: int, b: int) -> str | None:
+    """The 1-fan fan two chows make together, if any (they are mutually exclusive)."""
+    ra, rb = a % 9, b % 9
+    if suit_of(a) != suit_of(b):
+        return "mixed_double_chow" if ra == rb else None
+    if ra == rb:
+        return "pure_double_chow"
+    if abs(ra - rb) == 3:
+        return "short_straight"
+    if {ra, rb} == {0, 6}:
+        return "two_terminal_chows"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def pair_edges(chows: tuple[int, ...]) -> tuple[tuple[int, int, str], ...]:
+    """Every pair of chows (by position) that makes a 1-fan fan, with that fan."""
+    out = []
+    for i, j in combinations(range(len(chows)), 2):
+        kind = pair_type(chows[i], chows[j])
+        if kind:
+            out.append((i, j, kind))
+    return tuple(out)
+
+
+def triple_type(a: int, b: int, c: int) -> str | None:
+    """The 3-chow fan of three chows (given sorted by index), if any."""
+    suits = {suit_of(a), suit_of(b), suit_of(c)}
+    ranks = sorted((a % 9, b % 9, c % 9))
+    if len(suits) == 1:
+        if a == b == c:
+            return "pure_triple_chow"
+        if ranks == [0, 3, 6]:
+            return "pure_straight"
+        step = ranks[1] - ranks[0]
+        if step in (1, 2) and ranks[2] - ranks[1] == step:
+            return "pure_shifted_chows"
+        return None
+    if len(suits) < 3:
+        return None
+    if ranks == [0, 3, 6]:
+        return "mixed_straight"
+    if ranks[0] == ranks[2]:
+        return "mixed_triple_chow"
+    if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+        return "mixed_shifted_chows"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def triples(chows: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
+    """Every triple of chow positions that makes a 3-chow fan, with the fan."""
+    out = []
+    for idx in combinations(range(len(chows)), 3):
+        kind = triple_type(*(chows[i] for i in idx))
+        if kind:
+            out.append((idx, kind))
+    return tuple(out)
+
+
+def _four_chow_fan(chows: tuple[int, ...]) -> str | None:
+    if len(chows) != 4 or len({suit_of(c) for c in chows}) != 1:
+        return None
+    ranks = [c % 9 for c in chows]  # sorted, one suit
+    if ranks[0] == ranks[3]:
+        return "quadruple_chow"
+    step = ranks[1] - ranks[0]
+    if step in (1, 2) and all(ranks[i + 1] - ranks[i] == step for i in range(3)):
+        return "four_pure_shifted_chows"
+    return None
+
+
+@lru_cache(maxsize=4096)
+def chows_fans(chows: tuple[int, ...]) -> dict[str, int]:
+    """Counts of the chow fans present in ``chows`` (sorted): pairs counted per pair of chows, a
+    3-chow fan once however many triples make it (non-identical principle), 4-chow fans once."""
+    out = dict.fromkeys(PAIR_FANS + THREE_CHOW_FANS + FOUR_CHOW_FANS, 0)
+    for _, _, kind in pair_edges(chows):
+        out[kind] += 1
+    for _, kind in triples(chows):
+        out[kind] = 1
+    four = _four_chow_fan(chows)
+    if four:
+        out[four] = 1
+    return out
+
+
+def _terminal_chows(v: View) -> int:
+    """一色双龙会 (1) or 三色双龙会 (2) shape: 123+789 twice and a pair of 5; else 0."""
+    if len(v.chows) != 4 or v.pair is None or v.pair >= 27 or rank_of(v.pair) != 5:
+        return 0
+    by_suit: dict[int, list[int]] = {}
+    for c in v.chows:
+        by_suit.setdefault(suit_of(c), []).append(c % 9)
+    if any(sorted(r) not in ([0, 6], [0, 0, 6, 6]) for r in by_suit.values()):
+        return 0
+    pair_suit = suit_of(v.pair)
+    if len(by_suit) == 1:
+        return 1 if pair_suit in by_suit else 0
+    return 2 if pair_suit not in by_suit else 0
+
+
+# --- pung patterns ----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def pungs_fans(pungs: tuple[int, ...]) -> dict[str, int]:
+    """Counts of the suited pung-pattern fans among ``pungs`` (sorted tile indices)."""
+    suited = [p for p in pungs if p < 27]
+    out = {"triple_pung": 0, "double_pung": 0, "four_pure_shifted_pungs": 0,
+           "pure_shifted_pungs": 0, "mixed_shifted_pungs": 0}
+    by_rank: dict[int, int] = {}
+    for p in suited:
+        by_rank[p % 9] = by_rank.get(p % 9, 0) + 1
+    for n in by_rank.values():
+        if n == 3:
+            out["triple_pung"] = 1
+        out["double_pung"] += n * (n - 1) // 2
+    have = set(suited)
+    for p in suited:
+        if p % 9 <= 6 and p + 1 in have and p + 2 in have:
+            out["pure_shifted_pungs"] = 1
+            if p % 9 <= 5 and p + 3 in have:
+                out["four_pure_shifted_pungs"] = 1
+    if any(_mixed_shifted(a, b, c) for a, b, c in combinations(suited, 3)):
+        out["mixed_shifted_pungs"] = 1
+    return out
+
+
+def _mixed_shifted(a: int, b: int, c: int) -> bool:
+    if len({suit_of(a), suit_of(b), suit_of(c)}) != 3:
+        return False
+    r = sorted((a % 9, b % 9, c % 9))
+    return r[1] == r[0] + 1 and r[2] == r[1] + 1
+
+
+def _winds(v: View) -> int:
+    return sum(1 for p in v.pungs if p in WINDS)
+
+
+def _dragons(v: View) -> int:
+    return sum(1 for p in v.pungs if p in DRAGONS)
+
+
+def _pung_of_terminals_or_honors(v: View) -> int:
+    """Candidates for 幺九刻 (mcr.md §5.1): every pung of terminals or dragons (the dragon fans remove
+    theirs through ``excludes``), and every wind pung except those of the seat or prevalent wind —
+    unless three or four winds are pungs, when all count and 三风刻/小四喜/大四喜 remove them. This keeps
+    one pung from being removed twice when it is both 圈风 and 门风, or both 三风刻 and 圈风刻."""
+    f = v.facts
+    winds = _winds(v)
+    n = 0
+    for p in v.pungs:
+        if p in TERMINALS or p in DRAGONS:
+            n += 1
+        elif p in WINDS and (winds >= 3 or p not in (f.seat_wind, f.round_wind)):
+            n += 1
+    return n
+
+
+# --- whole-hand helpers -----------------------------------------------------------------------------
+
+
+def _only(v: View, allowed: frozenset[int]) -> bool:
+    return v.facts.present <= allowed
+
+
+def _ranks_within(v: View, low: int, high: int) -> bool:
+    f = v.facts
+    return not f.has_honours and all(low <= r <= high for r in f.suited_ranks)
+
+
+def _every_group(v: View, test: Callable[[int, bool], bool]) -> bool:
+    """Standard shape only: ``test(tile, is_chow)`` holds for every set and the pair."""
+    if not v.standard or v.pair is None:
+        return False
+    return all(test(c, True) for c in v.chows) and all(test(p, False) for p in v.pungs) and test(v.pair, False)
+
+
+def _has_terminal_or_honour(tile: int, is_chow: bool) -> bool:
+    if is_chow:
+        return tile % 9 in (0, 6)
+    return tile in TERMINALS or tile in HONOURS
+
+
+def _has_five(tile: int, is_chow: bool) -> bool:
+    if tile >= 27:
+        return False
+    return 2 <= tile % 9 <= 4 if is_chow else tile % 9 == 4
+
+
+EVEN = frozenset(i for i in range(27) if rank_of(i) % 2 == 0)
+
+
+def _kongs(v: View) -> int:
+    return v.facts.melded_kongs + v.facts.concealed_kongs
+
+
+def _seven_shifted(v: View) -> bool:
+    present = sorted(v.facts.present)
+    return (
+        v.kind.value == "seven_pairs"
+        and len(present) == 7
+        and present[-1] < 27
+        and present[-1] - present[0] == 6
+        and len(v.facts.suits) == 1
+    )
+
+
+def _chow(name: str) -> Predicate:
+    return lambda v: chows_fans(v.chows)[name]
+
+
+def _pung(name: str) -> Predicate:
+    return lambda v: pungs_fans(v.pungs)[name]
+
+
+# --- the predicates, by fan id ----------------------------------------------------------------------
+
+PREDICATES: dict[str, Predicate] = {
+    # 88
+    "big_four_winds": lambda v: int(_winds(v) == 4),
+    "big_three_dragons": lambda v: int(_dragons(v) == 3),
+    "all_green": lambda v: int(_only(v, GREEN)),
+    "nine_gates": lambda v: int(v.standard and v.facts.nine_gates),
+    "four_kongs": lambda v: int(_kongs(v) == 4),
+    "seven_shifted_pairs": lambda v: int(_seven_shifted(v)),
+    "thirteen_orphans": lambda v: int(v.kind.value == "thirteen_orphans"),
+    # 64
+    "all_terminals": lambda v: int(_only(v, TERMINALS)),
+    "little_four_winds": lambda v: int(_winds(v) == 3 and v.pair in WINDS),
+    "little_three_dragons": lambda v: int(_dragons(v) == 2 and v.pair in DRAGONS),
+    "all_honors": lambda v: int(not v.facts.suits),
+    "four_concealed_pungs": lambda v: int(v.concealed_pungs == 4),
+    "pure_terminal_chows": lambda v: int(_terminal_chows(v) == 1),
+    # 48
+    "quadruple_chow": _chow("quadruple_chow"),
+    "four_pure_shifted_pungs": _pung("four_pure_shifted_pungs"),
+    # 32
+    "four_pure_shifted_chows": _chow("four_pure_shifted_chows"),
+    "three_kongs": lambda v: int(_kongs(v) >= 3),
+    "all_terminals_and_honors": lambda v: int(_only(v, TERMINALS | HONOURS)),
+    # 24
+    "seven_pairs": lambda v: int(v.kind.value == "seven_pairs"),
+    "greater_honors_and_knitted_tiles": lambda v: int(v.kind.value == "honors_knitted" and HONOURS <= v.facts.present),
+    "all_even_pungs": lambda v: int(v.standard and len(v.pungs) == 4 and _only(v, EVEN)),
+    "full_flush": lambda v: int(len(v.facts.suits) == 1 and not v.facts.has_honours),
+    "pure_triple_chow": _chow("pure_triple_chow"),
+    "pure_shifted_pungs": _pung("pure_shifted_pungs"),
+    "upper_tiles": lambda v: int(_ranks_within(v, 7, 9)),
+    "middle_tiles": lambda v: int(_ranks_within(v, 4, 6)),
+    "lower_tiles": lambda v: int(_ranks_within(v, 1, 3)),
+    # 16
+    "pure_straight": _chow("pure_straight"),
+    "three_suited_terminal_chows": lambda v: int(_terminal_chows(v) == 2),
+    "pure_shifted_chows": _chow("pure_shifted_chows"),
+    "all_five": lambda v: int(_every_group(v, _has_five)),
+    "triple_pung": _pung("triple_pung"),
+    "three_concealed_pungs": lambda v: int(v.concealed_pungs >= 3),
+    # 12
+    "lesser_honors_and_knitted_tiles": lambda v: int(v.kind.value == "honors_knitted"),
+    "knitted_straight": lambda v: int(v.knitted),
+    "upper_four": lambda v: int(_ranks_within(v, 6, 9)),
+    "lower_four": lambda v: int(_ranks_within(v, 1, 4)),
+    "big_three_winds": lambda v: int(_winds(v) >= 3),
+    # 8
+    "mixed_straight": _chow("mixed_straight"),
+    "reversible_tiles": lambda v: int(_only(v, REVERSIBLE)),
+    "mixed_triple_chow": _chow("mixed_triple_chow"),
+    "mixed_shifted_pungs": _pung("mixed_shifted_pungs"),
+    "last_tile_draw": lambda v: int(v.facts.self_drawn and v.facts.last_tile),
+    "last_tile_claim": lambda v: int(not v.facts.self_drawn and v.facts.last_tile),
+    "out_with_replacement_tile": lambda v: int(v.facts.kong_replacement),
+    "robbing_the_kong": lambda v: int(v.facts.rob_kong),
+    # 6
+    "all_pungs": lambda v: int(v.standard and len(v.pungs) == 4),
+    "half_flush": lambda v: int(len(v.facts.suits) == 1 and v.facts.has_honours),
+    "mixed_shifted_chows": _chow("mixed_shifted_chows"),
+    "all_types": lambda v: int(
+        len(v.facts.suits) == 3 and not v.facts.present.isdisjoint(WINDS) and not v.facts.present.isdisjoint(DRAGONS)
+    ),
+    "melded_hand": lambda v: int(v.facts.claimed == 4 and not v.facts.self_drawn),
+    "two_concealed_kongs": lambda v: int(v.facts.concealed_kongs >= 2),
+    "two_dragons_pungs": lambda v: int(_dragons(v) >= 2),
+    # 4
+    "outside_hand": lambda v: int(_every_group(v, _has_terminal_or_honour)),
+    "fully_concealed_hand": lambda v: int(v.facts.concealed and v.facts.self_drawn),
+    "two_melded_kongs": lambda v: int(v.facts.melded_kongs >= 2),
+    "last_tile": lambda v: int(v.facts.last_copy),
+    # 2
+    "dragon_pung": _dragons,
+    "prevalent_wind": lambda v: int(v.facts.round_wind in v.pungs),
+    "seat_wind": lambda v: int(v.facts.seat_wind in v.pungs),
+    "concealed_hand": lambda v: int(v.facts.concealed and not v.facts.self_drawn),
+    "all_chows": lambda v: int(v.chow_like == 4 and v.pair is not None and v.pair < 27),
+    "tile_hog": lambda v: v.facts.tile_hogs,
+    "double_pung": _pung("double_pung"),
+    "two_concealed_pungs": lambda v: int(v.concealed_pungs >= 2),
+    "concealed_kong": lambda v: int(v.facts.concealed_kongs >= 1),
+    "all_simples": lambda v: int(_ranks_within(v, 2, 8)),
+    # 1
+    "pure_double_chow": _chow("pure_double_chow"),
+    "mixed_double_chow": _chow("mixed_double_chow"),
+    "short_straight": _chow("short_straight"),
+    "two_terminal_chows": _chow("two_terminal_chows"),
+    "pung_of_terminals_or_honors": _pung_of_terminals_or_honors,
+    "melded_kong": lambda v: int(v.facts.melded_kongs >= 1),
+    "one_voided_suit": lambda v: int(len(v.facts.suits) == 2),
+    "no_honors": lambda v: int(not v.facts.has_honours),
+    "edge_wait": lambda v: int(v.wait == "edge"),
+    "closed_wait": lambda v: int(v.wait == "closed"),
+    "single_wait": lambda v: int(v.wait == "single"),
+    "self_drawn": lambda v: int(v.facts.self_drawn),
+    "flower_tiles": lambda v: v.facts.flowers,
+    "melded_and_concealed_kong": lambda v: int(v.facts.melded_kongs >= 1 and v.facts.concealed_kongs >= 1),
+}
+"""Every fan of the table except 无番和, which is what remains when nothing else does (see
+:func:`rulesets.guobiao.score`)."""

@@ -1,0 +1,243 @@
+"""What the fan predicates look at: the hand's facts (once per hand) and a view of one decomposition.
+
+The predicates never walk raw tiles: :class:`Facts` holds the tile-level and context facts of the
+whole hand, :class:`View` the typed groups of one decomposition (chows, pungs, the pair, how many
+pungs are concealed, which wait the winning tile can be read as).
+
+>>> from rulesets.hand import Hand
+>>> from rulesets.shapes import decompose
+>>> from rulesets.tiles import tiles
+>>> t = tiles("111m555p999s777z3z3z")
+>>> hand = Hand(t[:-1], (), t[-1])
+>>> v = view_of(decompose(hand)[0], facts_of(hand))
+>>> v.pungs, v.pair, v.concealed_pungs
+((0, 13, 26, 33), 29, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from rulesets.hand import Hand, KongKind, WinMethod
+from rulesets.shapes import GroupKind, Shape, ShapeKind
+
+EDGE, CLOSED, SINGLE = "edge", "closed", "single"
+WAIT_PRIORITY = (EDGE, CLOSED, SINGLE)  # mcr.md §5.5: 边张 > 坎张 > 单钓将 when one tile reads several ways
+
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 发
+REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33})  # 1234589p 245689s 白
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+HONOURS = frozenset(range(27, 34))
+WINDS = frozenset(range(27, 31))
+DRAGONS = frozenset(range(31, 34))
+
+
+def suit_of(index: int) -> int:
+    """0, 1, 2 for 万 筒 条; 3 for honours."""
+    return min(index // 9, 3)
+
+
+def rank_of(index: int) -> int:
+    return index % 9 + 1
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Facts of the whole hand, the same for every decomposition."""
+
+    counts: tuple[int, ...]  # 34 slots, melds included (a kong counts 4)
+    kong_tiles: frozenset[int]  # tiles declared as kongs
+    win_tile: int
+    self_drawn: bool
+    rob_kong: bool
+    last_tile: bool
+    kong_replacement: bool
+    last_copy: bool  # 和绝张: the flag, or three copies already in the winner's own melds
+    seat_wind: int  # tile index of the seat wind (27..30)
+    round_wind: int
+    claimed: int  # claimed melds: chows, pungs, melded kongs
+    melded_kongs: int
+    concealed_kongs: int
+    nine_gates: bool  # the 13 standing tiles are 1112345678999 of one suit, no melds
+    flowers: int
+
+    @cached_property
+    def present(self) -> frozenset[int]:
+        return frozenset(i for i, c in enumerate(self.counts) if c)
+
+    @cached_property
+    def suits(self) -> frozenset[int]:
+        return frozenset(suit_of(i) for i in self.present if i < 27)
+
+    @cached_property
+    def has_honours(self) -> bool:
+        return not self.present.isdisjoint(HONOURS)
+
+    @cached_property
+    def suited_ranks(self) -> frozenset[int]:
+        return frozenset(rank_of(i) for i in self.present if i < 27)
+
+    @property
+    def concealed(self) -> bool:
+        """No claimed meld (concealed kongs allowed)."""
+        return self.claimed == 0
+
+    @cached_property
+    def tile_hogs(self) -> int:
+        """Tiles whose four copies are all in the hand without being a kong."""
+        return sum(1 for i, c in enumerate(self.counts) if c == 4 and i not in self.kong_tiles)
+
+
+@dataclass(frozen=True)
+class View:
+    """One decomposition as the predicates see it. Indices are tile indices 0..33."""
+
+    kind: ShapeKind
+    chows: tuple[int, ...]  # first tile of every chow, fixed melds included, sorted
+    pungs: tuple[int, ...]  # tile of every pung or kong, sorted
+    pair: int | None
+    knitted: bool  # holds the 组合龙 (knitted straight), alone or inside 全不靠
+    concealed_pungs: int  # pungs/kongs counted as concealed (a pung finished on a discard is not)
+    wait: str | None  # how the winning tile reads here as a unique wait (edge/closed/single), if it does
+    facts: Facts
+
+    @property
+    def standard(self) -> bool:
+        return self.kind is ShapeKind.STANDARD
+
+    @property
+    def chow_like(self) -> int:
+        """Chows, counting each third of a 组合龙 as one (for 平和)."""
+        return len(self.chows) + (3 if self.kind is ShapeKind.KNITTED_STRAIGHT else 0)
+
+
+def facts_of(hand: Hand) -> Facts:
+    """The whole-hand facts of a complete, validated hand."""
+    assert hand.winning_tile is not None
+    ctx = hand.context
+    win = hand.winning_tile.index
+    melded_copies = sum(t.index == win for m in hand.melds for t in m.tiles)
+    kongs = [m for m in hand.melds if m.is_kong]
+    return Facts(
+        counts=tuple(hand.counts()),
+        kong_tiles=frozenset(m.tile.index for m in kongs),
+        win_tile=win,
+        self_drawn=ctx.self_drawn,
+        rob_kong=ctx.win is WinMethod.ROB_KONG,
+        last_tile=ctx.last_tile,
+        kong_replacement=ctx.kong_replacement,
+        last_copy=ctx.last_copy or melded_copies == 3,
+        seat_wind=ctx.seat.wind_tile.index,
+        round_wind=ctx.round_wind.wind_tile.index,
+        claimed=sum(1 for m in hand.melds if not m.is_concealed),
+        melded_kongs=sum(1 for m in kongs if m.kong is not KongKind.CONCEALED),
+        concealed_kongs=sum(1 for m in kongs if m.kong is KongKind.CONCEALED),
+        nine_gates=_nine_gates(hand),
+        flowers=len(ctx.flowers),
+    )
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _nine_gates(hand: Hand) -> bool:
+    if hand.melds or len(hand.standing) != 13 or hand.winning_tile is None:
+        return False
+    suit = hand.standing[0].suit
+    if not suit.is_suited or hand.winning_tile.suit is not suit:
+        return False
+    counts = [0] * 9
+    for t in hand.standing:
+        if t.suit is not suit:
+            return False
+        counts[t.rank - 1] += 1
+    return tuple(counts) == _NINE_GATES
+
+
+def view_of(shape: Shape, facts: Facts, unique_wait: bool = True, knitted_waits: bool = True) -> View:
+    """The view of one decomposition. ``unique_wait``: the hand had exactly one winning tile."""
+    chows: list[int] = []
+    pungs: list[int] = []
+    pair = None
+    hand_chows: list[int] = []
+    hand_pungs: list[int] = []
+    for g in shape.groups:
+        index = g.tiles[0].index
+        if g.kind is GroupKind.CHOW:
+            chows.append(index)
+            if g.from_hand:
+                hand_chows.append(index)
+        elif g.kind in (GroupKind.PUNG, GroupKind.KONG):
+            pungs.append(index)
+            if g.from_hand:
+                hand_pungs.append(index)
+        elif g.kind is GroupKind.PAIR and shape.kind in (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT):
+            pair = index
+    return View(
+        kind=shape.kind,
+        chows=tuple(sorted(chows)),
+        pungs=tuple(sorted(pungs)),
+        pair=pair,
+        knitted=_has_knitted(shape, facts),
+        concealed_pungs=_concealed_pungs(facts, hand_chows, hand_pungs),
+        wait=wait_reading(shape, knitted_waits) if unique_wait else None,
+        facts=facts,
+    )
+
+
+def _has_knitted(shape: Shape, facts: Facts) -> bool:
+    if shape.kind is ShapeKind.KNITTED_STRAIGHT:
+        return True
+    if shape.kind is not ShapeKind.HONORS_KNITTED:
+        return False
+    return sum(1 for i in facts.present if i < 27) == 9
+
+
+def _concealed_pungs(facts: Facts, hand_chows: list[int], hand_pungs: list[int]) -> int:
+    """Concealed pungs: those formed in hand plus concealed kongs; on a discard, the pung the winning
+    tile completes is melded unless the tile can be read as part of a concealed chow (mcr.md §5.2)."""
+    n = len(hand_pungs) + facts.concealed_kongs
+    w = facts.win_tile
+    if facts.self_drawn or w not in hand_pungs:
+        return n
+    if any(c <= w <= c + 2 for c in hand_chows):
+        return n
+    return n - 1
+
+
+def wait_reading(shape: Shape, knitted_waits: bool = True) -> str | None:
+    """The best wait fan the winning tile can be read as in this decomposition (边张 > 坎张 > 单钓将).
+
+    Only the standing groups count; with ``knitted_waits`` off, a winning tile that can sit in the
+    组合龙 gives no wait fan (mcr.md §6.6)."""
+    if shape.kind not in (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT):
+        return None
+    w = shape.winning_tile
+    found = set()
+    for g in shape.groups:
+        if not g.from_hand or w not in g.tiles:
+            continue
+        if g.kind is GroupKind.KNITTED and not knitted_waits:
+            return None
+        found.add(_wait_in(g.kind, g.tiles[0].rank, w.rank))
+    for kind in WAIT_PRIORITY:
+        if kind in found:
+            return kind
+    return None
+
+
+def _wait_in(kind: GroupKind, first_rank: int, win_rank: int) -> str | None:
+    if kind is GroupKind.PAIR:
+        return SINGLE
+    if kind is not GroupKind.CHOW:
+        return None
+    if win_rank == first_rank + 1:
+        return CLOSED
+    if (first_rank == 1 and win_rank == 3) or (first_rank == 7 and win_rank == 7):
+        return EDGE
+    return None
+
+
+def has_wait_reading(shape: Shape, knitted_waits: bool = True) -> bool:
+    return wait_reading(shape, knitted_waits) is not None
