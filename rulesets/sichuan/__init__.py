@@ -11,10 +11,10 @@ exponent (平胡 = 0番 = ×1); the multiplier 2^番 and the points each payer p
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from ..hand import Hand
-from ..scoring import Ruleset, Score
+from ..hand import Hand, KongEvent, Seat
+from ..scoring import Ruleset, Score, Settlement
 from ..shapes import ShapeKind
 from ..tiles import Tile
 from .fans import FANS
@@ -23,6 +23,8 @@ from .ready import best_ready_value as _best_ready_value
 from .ready import is_flower_pig
 from .ready import ready_values as _ready_values
 from .ready import waits_with_scores
+from .rounds import settle_discard as _settle_discard
+from .rounds import wall_end as _wall_end
 from .score import score_hand
 from .variant import Variant
 
@@ -121,7 +123,22 @@ def waits(hand13: Hand, options: Any = None, rules: str = "sichuan") -> list[tup
     return waits_with_scores(variant, hand13, opts)
 
 
+def settle_discard(hands: Sequence[Hand], options: Any = None, rules: str = "sichuan") -> tuple[list[Score], Settlement]:
+    """一炮多响: several winners on one discard, each paid on their own; shared kong money once."""
+    variant, opts = _variant_and_options(rules, options)
+    return _settle_discard(variant, hands, opts)
+
+
+def wall_end(
+    hands: Mapping[Seat, Hand], options: Any = None, rules: str = "sichuan", kongs: Sequence[KongEvent] = (),
+    already_won: frozenset[Seat] = frozenset(),
+) -> Settlement:
+    """退税, 查花猪 and 查大叫 at an exhausted wall, for the 13-tile hands of the players still in."""
+    variant, opts = _variant_and_options(rules, options)
+    return _wall_end(variant, hands, opts, kongs, already_won)
+
+
 __all__ = [
     "FANS", "PRESETS", "PRESET_INFO", "RULESETS", "VARIANTS", "SichuanOptions", "best_ready_value",
-    "is_flower_pig", "ready_value", "waits",
+    "is_flower_pig", "ready_value", "settle_discard", "waits", "wall_end",
 ]

@@ -7,10 +7,10 @@ in 血流成河 they stay in (§7).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
-from ..scoring import Payment
+from ..scoring import Item, Payment
 from .facts import Facts, feeder_of
 from .options import DianGangHua, HuJiao
 from .variant import Variant
@@ -66,23 +66,39 @@ def win_payers(variant: Variant, hand: Hand, facts: Facts, options: Any) -> tupl
     return payers, "kong" if ctx.kong_replacement else "self"
 
 
-def win_lines(variant: Variant, hand: Hand, facts: Facts, value: HandValue, options: Any) -> list[Payment]:
+def itemised(items: Sequence[Item]) -> tuple[str, str]:
+    """The hand's lines as text: "清一色2番 + 根·1m 一万（手中四张）1番 + 自摸加番1番"."""
+    zh, en = [], []
+    for i in items:
+        tile = i.note.split()[0] if i.fan.id == "gen" and i.note else ""
+        zh.append(f"{i.fan.zh}{'·' + i.note if tile else ''}{i.value}番")
+        en.append(f"{i.fan.en}{' ' + tile if tile else ''} {i.value}")
+    return " + ".join(zh), " + ".join(en)
+
+
+def win_lines(
+    variant: Variant, hand: Hand, facts: Facts, value: HandValue, items: Sequence[Item], options: Any
+) -> list[Payment]:
+    """One line per payer for the hand itself: the items, the multiplier, the cap, 底 and 自摸加底."""
     payers, method = win_payers(variant, hand, facts, options)
     zh, en = _METHOD[method]
+    lines_zh, lines_en = itemised([i for i in items if i.fan.id not in ("fengding", "qifan", "zimo_di")])
     d = options.base
-    why = f"{zh}：{value.fan}番 ×{value.multiplier_uncapped}"
-    why_en = f"{en}: {value.fan} fan x{value.multiplier_uncapped}"
+    why = f"{zh}：{lines_zh} = {value.fan}番 ×{value.multiplier_uncapped}"
+    why_en = f"{en}: {lines_en} = {value.fan} fan x{value.multiplier_uncapped}"
     if value.multiplier != value.multiplier_uncapped:
         why += f"，封顶 ×{value.multiplier}"
         why_en += f", capped at x{value.multiplier}"
-    why += f" ×底{d}"
-    why_en += f" x base {d}"
+    why += f"，×底{d}"
+    why_en += f", x base {d}"
     if value.zimo_di:
         why += f" + 自摸加底{d}"
         why_en += f" + {d} for the self-draw"
-    if value.capped and value.zimo_di and options.zimo_di_order.value == "before":
-        why += f"（先加底后封顶：{value.points}）"
-        why_en += f" (added before the cap: {value.points})"
+        if value.capped and options.zimo_di_order.value == "before":
+            why += "（先加底后封顶）"
+            why_en += " (added before the cap)"
+    why += f" = {value.points}"
+    why_en += f" = {value.points}"
     return [Payment(p, hand.context.seat, value.points, why, why_en) for p in payers]
 
 

@@ -36,14 +36,10 @@ def read_shape(facts: Facts, shape: Shape) -> ShapeScore:
     if not patterns and "pinghu" in found:
         patterns = ["pinghu"]
     others = [fid for fid in found if BY_ID[fid].category != PATTERN]
-    candidates = [_with_pattern(facts, shape, found, base, patterns, others) for base in patterns] or [
-        _with_pattern(facts, shape, found, None, [], others)
-    ]
-    return max(candidates, key=lambda c: (c.total, _base_value(c)))
-
-
-def _base_value(score: ShapeScore) -> int:
-    return max((i.value for i in score.items if i.fan.category == PATTERN), default=0)
+    if not patterns:
+        return _with_pattern(facts, shape, found, None, [], others)
+    candidates = [(_with_pattern(facts, shape, found, base, patterns, others), BY_ID[base].value) for base in patterns]
+    return max(candidates, key=lambda c: (c[0].total, c[1]))[0]
 
 
 def _with_pattern(

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..errors import MahjongError
@@ -19,9 +20,9 @@ from ..hand import Hand, MeldKind
 from ..scoring import Item, Payment, Score, Settlement, ShapeScore, options_dict
 from ..shapes import decompose
 from ..tiles import Suit
-from .facts import feeder_of, hand_facts
+from .facts import Facts, feeder_of, hand_facts
 from .fans import BY_ID
-from .options import FanDisplay
+from .options import FanDisplay, TianDiHu
 from .payout import HandValue, hand_value, other_kong_lines, own_kong_lines, transfer_lines, win_lines
 from .reading import read_shape
 from .variant import Variant
@@ -118,33 +119,54 @@ def _invalid(variant: Variant, options: Any, problem: Problem, shapes: tuple[Sha
                  options=options_dict(options))
 
 
-def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
-    """Score one complete hand at this table (DESIGN §4.4)."""
+def score_parts(variant: Variant, hand: Hand, options: Any, several_winners: bool = False) -> tuple[Score, list[Payment]]:
+    """Score one hand, keeping apart the payments shared with other winners of the same discard.
+
+    The score's settlement holds the lines that belong to this win alone (the hand, the winner's
+    kongs, 呼叫转移); the second value is the money for the other players' kongs (``context.kongs``).
+    """
     problem = check(variant, hand, options)
     if problem:
-        return _invalid(variant, options, problem)
+        return _invalid(variant, options, problem), []
     shapes = decompose(hand, variant.shape_kinds)
     if not shapes:
-        return _invalid(variant, options, _shape_problem(variant))
+        return _invalid(variant, options, _shape_problem(variant)), []
     facts = hand_facts(hand, options, variant.players)
     readings = tuple(read_shape(facts, s) for s in shapes)
     best = max(readings, key=lambda r: r.total)
     value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
     unit, total, items = _display(variant, list(best.items), value, options)
-    wins = win_lines(variant, hand, facts, value, options)
-    payments, notes = _kong_payments(variant, hand, options)
-    return Score(
+    wins = win_lines(variant, hand, facts, value, best.items, options)
+    shared, notes = other_kong_lines(variant, hand, options)
+    moved, more = transfer_lines(variant, hand, options, several_winners)
+    own = wins + own_kong_lines(variant, hand, options) + moved
+    score = Score(
         rules=variant.id, valid=True, unit=unit, total=total, items=tuple(items), excluded=best.excluded,
-        shape=best, shapes=readings, settlement=Settlement(tuple(wins + payments), variant.seats),
-        options=options_dict(options), extra=_extra(variant, value, [p.payer.value for p in wins], notes),
+        shape=best, shapes=readings, settlement=Settlement(tuple(own), variant.seats), options=options_dict(options),
+        extra=_extra(variant, value, [p.payer.value for p in wins], context_notes(hand, facts, options) + notes + more),
     )
+    return score, shared
 
 
-def _kong_payments(variant: Variant, hand: Hand, options: Any) -> tuple[list[Payment], list[str]]:
-    """Kong money of this hand (the winner's kongs, then the others'), then 呼叫转移."""
-    others, notes = other_kong_lines(variant, hand, options)
-    moved, more = transfer_lines(variant, hand, options)
-    return own_kong_lines(variant, hand, options) + others + moved, notes + more
+def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
+    """Score one complete hand at this table (DESIGN §4.4), with every payment of the hand."""
+    score, shared = score_parts(variant, hand, options)
+    if not shared:
+        return score
+    assert score.settlement is not None
+    return dataclasses.replace(score, settlement=Settlement(score.settlement.payments + tuple(shared), variant.seats))
+
+
+def context_notes(hand: Hand, facts: Facts, options: Any) -> list[str]:
+    """Why a flag of the context did not count."""
+    ctx = hand.context
+    notes = []
+    if ctx.earthly and not facts.earthly and options.tiandihu is not TianDiHu.OFF:
+        notes.append(f"地胡按本桌定义（{options.dihu.value}）不成立，按普通和牌计 "
+                     "(not 地胡 under this table's definition: scored as an ordinary win)")
+    if (ctx.heavenly or ctx.earthly) and options.tiandihu is TianDiHu.OFF:
+        notes.append("本桌天地胡不另计 (天胡/地胡 are not special at this table)")
+    return notes
 
 
 def _extra(variant: Variant, value: HandValue, payers: list[str], notes: list[str]) -> dict[str, object]:
