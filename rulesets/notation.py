@@ -31,8 +31,8 @@ from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
 
 __all__ = [
     "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand",
-    # re-exported from rulesets.sharecode (loaded on first use):
-    "SharedHand", "canonical_share_code", "parse_share_code", "share_code",
+    # re-exported from rulesets.sharecode (loaded on first use by __getattr__ below):
+    "SharedHand", "canonical_share_code", "parse_share_code", "share_code",  # noqa: F822
 ]
 
 FORMATS = ("helper", "gb", "mpsz")
@@ -295,8 +295,8 @@ class _Reader:
         if len(set(kinds)) == 1:
             return self.same_tile_meld(kinds[0], len(kinds), number, written, digit)
         if len(kinds) == 3 and _is_chow(kinds):
-            if number is not None and not 1 <= number <= 3:
-                self.fail(f"{written}: chow digit {number} is out of range (which tile was claimed: 1, 2 or 3)", digit.pos if digit else start)
+            if digit is not None and not 1 <= (number or 0) <= 3:
+                self.fail(f"{written}: chow digit {number} is out of range (the claimed tile: 1, 2 or 3)", digit.pos)
             claimed = kinds[(number or 1) - 1]
             low = min(kinds)
             return Meld(MeldKind.CHOW, low, source=Relative.LEFT, claimed=claimed.rank - low.rank + 1)

@@ -353,14 +353,15 @@ class _CodeReader:
         except HandError as exc:
             self.fail(f"{text}: {exc.message}", pos)
         if "".join(str(t.rank) for t in meld.tiles) != ranks:
-            self.fail(f"{text} is not a {meld.zh} (write its tiles in ascending order, e.g. {_MELD_LETTER[kind, kong]}{meld})", pos)
+            example = f"{_MELD_LETTER[kind, kong]}{meld}"
+            self.fail(f"{text} is not a {meld.zh} (write its tiles in ascending order, e.g. {example})", pos)
         parts.melds.append((self.meld_digit(meld, text, digit, pos), pos))
 
     def meld_digit(self, meld: Meld, text: str, digit: str, pos: int) -> Meld:
         number = int(digit) if digit else 1
         if meld.kong is KongKind.CONCEALED:
             if digit:
-                self.fail(f"{text}: a concealed kong was claimed from no one, so it takes no digit", pos + len(text) - 1)
+                self.fail(f"{text}: a concealed kong was claimed from no one: no digit", pos + len(text) - 1)
             return meld
         if not 1 <= number <= 3:
             what = "which tile was claimed" if meld.kind is MeldKind.CHOW else "the seat it came from"

@@ -46,7 +46,9 @@ def test_a_chow_digit_counts_the_claimed_tile_in_the_order_written(text, claimed
     assert (meld.kind, str(meld.tile), meld.source, meld.claimed) == (MeldKind.CHOW, "1m", Relative.LEFT, claimed)
 
 
-@pytest.mark.parametrize(("digit", "source"), [("", Relative.LEFT), ("1", Relative.LEFT), ("2", Relative.ACROSS), ("3", Relative.RIGHT)])
+@pytest.mark.parametrize(
+    ("digit", "source"), [("", Relative.LEFT), ("1", Relative.LEFT), ("2", Relative.ACROSS), ("3", Relative.RIGHT)]
+)
 def test_a_pung_digit_names_the_discarder_and_defaults_to_the_left_player(digit, source):
     (meld,) = parse_hand(f"[555p{digit}]1z").melds
     assert (meld.kind, meld.source) == (MeldKind.PUNG, source)
@@ -155,7 +157,8 @@ def test_spaces_are_ignored_even_between_digits_and_their_suit():
 
 
 def test_it_reads_full_width_characters_and_chinese_brackets():
-    assert parse_hand("【５５５ｐ，３】１２３ｍ４５６ｓ７８９ｓＥＥ｜ＥＳ１０００") == parse_hand("[555p,3]123m456s789sEE|ES1000")
+    expected = parse_hand("[555p,3]123m456s789sEE|ES1000")
+    assert parse_hand("【５５５ｐ，３】１２３ｍ４５６ｓ７８９ｓＥＥ｜ＥＳ１０００") == expected
 
 
 def test_it_reads_unicode_tiles():
@@ -170,7 +173,8 @@ def test_it_reads_a_share_code_as_a_hand():
 
 
 def test_it_reads_a_pasted_share_link():
-    assert parse_hand("https://example.org/h/v1.123m456p789s1z-1z.P555z2~guobiao") == parse_hand("[555z2]123m456p789s11z")
+    link = "https://example.org/h/v1.123m456p789s1z-1z.P555z2~guobiao"
+    assert parse_hand(link) == parse_hand("[555z2]123m456p789s11z")
 
 
 # --- errors: what and where --------------------------------------------------------------------------
@@ -266,7 +270,8 @@ def test_each_format_writes_packs_first_and_the_winning_tile_last():
 def test_gb_leaves_out_a_default_context_and_writes_every_claimed_packs_digit():
     h = parse_hand("[123m][555p][7777s]1m9m")
     assert format_hand(h, "gb") == "[123m,1][555p,1][7777s]19m"
-    assert format_hand(replace(h, context=WinContext(flowers=FLOWERS[:1])), "gb") == "[123m,1][555p,1][7777s]19m|EE0000|a"
+    with_a_flower = replace(h, context=WinContext(flowers=FLOWERS[:1]))
+    assert format_hand(with_a_flower, "gb") == "[123m,1][555p,1][7777s]19m|EE0000|a"
 
 
 def test_writing_fills_in_the_defaults_of_a_meld_built_without_them():
