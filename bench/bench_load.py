@@ -1,0 +1,342 @@
+"""Load benchmark, run on demand (``make bench-load``); never part of the tests.
+
+Starts the production server — gunicorn with gunicorn.conf.py and the production settings (DEBUG off,
+hashed static files) — on 127.0.0.1 at a free port, drives it with wrk at a fixed concurrency for a
+bounded time, and reports for each page: requests/s, p50 and p99 latency, errors (non-2xx/3xx answers
+plus socket errors), and the ratio of its throughput and latency to a trivial view (``/livez``)
+measured in the same run.
+
+The database is a fresh SQLite file unless ``DATABASE_URL`` is set; the cache is local memory unless
+``CACHE_URL`` is set (e.g. ``CACHE_URL=redis://127.0.0.1:6379/0``).
+
+    .venv/bin/python bench/bench_load.py                    # 10 s per page, 16 connections
+    .venv/bin/python bench/bench_load.py --duration 30 --markdown
+
+wrk is Debian's ``wrk`` package: ``apt-get install -y wrk`` (as root; ``sudo`` otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import html.parser
+import http.cookiejar
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_HAND = "[123m1]456m789m345p55p"  # a plain discard win that every system can read
+MAX_DURATION = 120
+
+WRK_SCRIPT = """
+local body_file = os.getenv("BENCH_BODY_FILE")
+if body_file and body_file ~= "" then
+  local f = assert(io.open(body_file, "rb"))
+  wrk.body = f:read("*a")
+  f:close()
+end
+wrk.method = os.getenv("BENCH_METHOD") or "GET"
+local headers = os.getenv("BENCH_HEADERS") or ""
+for name, value in string.gmatch(headers, "([^\\n:]+): ([^\\n]*)") do
+  wrk.headers[name] = value
+end
+
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    "BENCH {\\"requests\\": %d, \\"duration_us\\": %d, \\"socket_errors\\": %d, \\"status_errors\\": %d, " ..
+    "\\"p50_us\\": %d, \\"p99_us\\": %d}\\n",
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status,
+    latency:percentile(50), latency:percentile(99)))
+end
+"""
+
+
+@dataclass
+class Target:
+    """One URL to load: its method, body and headers."""
+
+    name: str
+    path: str
+    method: str = "GET"
+    body: bytes = b""
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Measurement:
+    target: Target
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+    check: str  # the status of one request made before the run, e.g. "200"
+
+
+# ---------------------------------------------------------------- the server
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _server_env(static_root: Path, database: Path, port: int, workers: int | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "PLAIN_STATIC", "SSL_REDIRECT", "BIND")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="calculator.settings",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_COOKIES="0",  # plain HTTP on loopback: the CSRF cookie must come back
+        STATIC_ROOT=str(static_root),
+        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{database}",
+        CACHE_URL=os.environ.get("CACHE_URL") or "locmem://",
+        BIND=f"127.0.0.1:{port}",
+        ACCESS_LOG="",
+        LOG_LEVEL="warning",
+    )
+    if workers:
+        env["WEB_CONCURRENCY"] = str(workers)
+    return env
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stderr}")
+
+
+@contextlib.contextmanager
+def production_server(workers: int | None) -> Iterator[tuple[str, str]]:
+    """Yield (base URL, what was started) for gunicorn serving the production settings on loopback."""
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as tmp:
+        port = _free_port()
+        env = _server_env(Path(tmp) / "static", Path(tmp) / "db.sqlite3", port, workers)
+        _manage(env, "collectstatic", "--noinput")
+        _manage(env, "migrate", "--noinput")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            _wait_until_up(base, server)
+            what = (
+                f"gunicorn, {env.get('WEB_CONCURRENCY') or f'2×{os.cpu_count()}+1'} workers; "
+                f"database {env['DATABASE_URL'].split(':', 1)[0]}; cache {env['CACHE_URL'].split(':', 1)[0]}"
+            )
+            yield base, what
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def _wait_until_up(base: str, server: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited:\n{server.stderr.read() if server.stderr else ''}")
+        try:
+            with urllib.request.urlopen(f"{base}/livez", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer /livez within 60 s")
+
+
+# ---------------------------------------------------------------- what to load
+
+
+class _FormFinder(html.parser.HTMLParser):
+    """The calculator form on ``/``: its htmx or plain action, method, fields and CSRF token."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.form: dict[str, str] | None = None
+        self.fields: dict[str, str] = {}
+        self._in_form = False
+        self._done = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and not self._done and self.form is None:
+            self.form, self._in_form = a, True
+        elif self._in_form and tag in ("input", "textarea", "select") and a.get("name"):
+            if tag == "input" and a.get("type") in ("checkbox", "radio") and "checked" not in a:
+                return
+            self.fields.setdefault(a["name"], a.get("value", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form" and self._in_form:
+            self._in_form, self._done = False, True
+
+
+def _opener() -> tuple[urllib.request.OpenerDirector, http.cookiejar.CookieJar]:
+    jar = http.cookiejar.CookieJar()
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar)), jar
+
+
+def _fetch(opener: urllib.request.OpenerDirector, url: str, target: Target | None = None) -> tuple[int, bytes]:
+    target = target or Target("", "")
+    request = urllib.request.Request(url, data=target.body or None, headers=target.headers, method=target.method)
+    try:
+        with opener.open(request, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read()
+
+
+def _share_code(base: str) -> str:
+    opener, _ = _opener()
+    status, body = _fetch(opener, f"{base}/api/v1/score?{urllib.parse.urlencode({'hand': SAMPLE_HAND})}")
+    if status != 200:
+        raise SystemExit(f"/api/v1/score could not score {SAMPLE_HAND!r}: {status} {body[:300]!r}")
+    return json.loads(body)["hand"]
+
+
+def _htmx_score_target(base: str) -> Target | None:
+    """The calculator's own form, filled with the sample hand and sent as htmx sends it."""
+    opener, jar = _opener()
+    status, page = _fetch(opener, f"{base}/")
+    finder = _FormFinder()
+    finder.feed(page.decode("utf-8", errors="replace"))
+    if status != 200 or finder.form is None:
+        print(f"note: / gave {status} and no form, so the htmx score request is left out", file=sys.stderr)
+        return None
+    form = finder.form
+    method = "POST" if form.get("hx-post") or form.get("method", "get").lower() == "post" else "GET"
+    action = form.get("hx-post") or form.get("hx-get") or form.get("action") or "/"
+    hand_field = next((name for name in finder.fields if "hand" in name), "hand")
+    fields = {**finder.fields, hand_field: SAMPLE_HAND}
+    headers = {"HX-Request": "true", "HX-Current-URL": f"{base}/"}
+    csrf = next((c.value for c in jar if c.name == "csrftoken"), None)
+    if csrf:
+        headers.update({"Cookie": f"csrftoken={csrf}", "X-CSRFToken": csrf})
+    encoded = urllib.parse.urlencode(fields)
+    if method == "GET":
+        return Target(f"score, htmx partial (GET {action})", f"{action}?{encoded}", headers=headers)
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+    return Target(f"score, htmx partial (POST {action})", action, "POST", encoded.encode(), headers)
+
+
+def targets(base: str) -> list[Target]:
+    code = urllib.parse.quote(_share_code(base), safe="")
+    api_body = json.dumps({"hand": SAMPLE_HAND}).encode()
+    found = [
+        Target("baseline: /livez", "/livez"),
+        Target("calculator page /", "/"),
+        _htmx_score_target(base),
+        Target("POST /api/v1/score", "/api/v1/score", "POST", api_body, {"Content-Type": "application/json"}),
+        Target("share page /h/<code>", f"/h/{code}"),
+        Target("preview /h/<code>/og.png", f"/h/{code}/og.png"),
+    ]
+    return [t for t in found if t is not None]
+
+
+# ---------------------------------------------------------------- wrk
+
+
+def run_wrk(base: str, target: Target, script: Path, seconds: int, connections: int) -> dict[str, int]:
+    with tempfile.NamedTemporaryFile(prefix="bench-body-") as body:
+        body.write(target.body)
+        body.flush()
+        env = {
+            **os.environ,
+            "BENCH_METHOD": target.method,
+            "BENCH_BODY_FILE": body.name if target.body else "",
+            "BENCH_HEADERS": "\n".join(f"{k}: {v}" for k, v in target.headers.items()),
+        }
+        command = [
+            "wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "--timeout", "5s",
+            "-s", str(script), base + target.path,
+        ]
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=seconds + 60, check=False)
+    line = next((ln for ln in done.stdout.splitlines() if ln.startswith("BENCH ")), None)
+    if line is None:
+        raise SystemExit(f"wrk gave no summary for {target.name}:\n{done.stdout}\n{done.stderr}")
+    return json.loads(line[len("BENCH "):])
+
+
+def measure(base: str, target: Target, script: Path, seconds: int, connections: int) -> Measurement:
+    opener, _ = _opener()
+    status, _ = _fetch(opener, base + target.path, target)
+    run_wrk(base, target, script, min(2, seconds), connections)  # warm every worker up
+    raw = run_wrk(base, target, script, seconds, connections)
+    return Measurement(
+        target,
+        requests_per_second=raw["requests"] / (raw["duration_us"] / 1e6),
+        p50_ms=raw["p50_us"] / 1000,
+        p99_ms=raw["p99_us"] / 1000,
+        errors=raw["socket_errors"] + raw["status_errors"],
+        check=str(status),
+    )
+
+
+# ---------------------------------------------------------------- report
+
+
+def table(results: list[Measurement], markdown: bool) -> str:
+    base = results[0]
+    header = ("what", "check", "req/s", "p50 ms", "p99 ms", "errors", "req/s ÷ baseline", "p99 ÷ baseline")
+    rows = [
+        (
+            m.target.name, m.check, f"{m.requests_per_second:.0f}", f"{m.p50_ms:.2f}", f"{m.p99_ms:.2f}", str(m.errors),
+            f"{m.requests_per_second / base.requests_per_second:.2f}", f"{m.p99_ms / base.p99_ms:.1f}",
+        )
+        for m in results
+    ]
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|"]
+        return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    return "\n".join("  ".join(_aligned(row, widths)) for row in [header, *rows])
+
+
+def _aligned(row: tuple[str, ...], widths: list[int]) -> list[str]:
+    return [cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=int, default=10, help=f"seconds per page (at most {MAX_DURATION})")
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: gunicorn.conf.py's)")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    args = parser.parse_args(argv)
+    if shutil.which("wrk") is None:
+        print("wrk is not installed. On Debian/Ubuntu: apt-get install -y wrk (as root, or with sudo)", file=sys.stderr)
+        return 2
+    seconds = max(1, min(args.duration, MAX_DURATION))
+    with tempfile.TemporaryDirectory(prefix="bench-wrk-") as tmp, production_server(args.workers) as (base, what):
+        script = Path(tmp) / "bench.lua"
+        script.write_text(WRK_SCRIPT)
+        results = [measure(base, t, script, seconds, args.connections) for t in targets(base)]
+    print(f"{what}; wrk -t2 -c{args.connections} -d{seconds}s on the same machine ({os.cpu_count()} cores); "
+          f"sample hand {SAMPLE_HAND}")
+    print(table(results, args.markdown))
+    return 1 if any(m.errors or not m.check.startswith(("2", "3")) for m in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
