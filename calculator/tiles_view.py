@@ -111,7 +111,8 @@ def hand_view(hand: Hand, *, sort: bool = True) -> HandView:
     if hand.winning_tile is not None:
         groups.append(GroupView((tile_view(hand.winning_tile, winning=True),), "winning", "和牌", "Winning tile"))
     if hand.context.flowers:
-        groups.append(GroupView(tuple(tiles_view(sorted(hand.context.flowers), small=True)), "flowers", "花", "Flowers"))
+        flowers = tuple(tiles_view(sorted(hand.context.flowers), small=True))
+        groups.append(GroupView(flowers, "flowers", "花", "Flowers"))
     names = [t for g in groups for t in g.tiles]
     return HandView(tuple(groups), " ".join(t.zh for t in names), ", ".join(t.en for t in names))
 
@@ -139,7 +140,9 @@ def group_view(group: Group | Mapping[str, Any], winning: Tile | str | None = No
     return GroupView(tuple(views), css, zh, en)
 
 
-def shape_view(shape: Shape | Mapping[str, Any], winning: Tile | str | None = None, win_group: int | None = None) -> HandView:
+def shape_view(
+    shape: Shape | Mapping[str, Any], winning: Tile | str | None = None, win_group: int | None = None
+) -> HandView:
     """A decomposition (a :class:`rulesets.shapes.Shape` or its ``as_dict()``) as a row of groups.
 
     The winning tile is marked in group ``win_group`` when given, else in the first concealed group

@@ -1,0 +1,248 @@
+"""Share links: ``/h/<code>`` (the scored hand), ``/h/<code>/og.png`` (its preview image) and
+``/h/<code>/qr.svg`` (a QR code of the link).
+
+``<code>`` is a share code (rulesets.sharecode). Any other spelling — a non-canonical share code, or a
+hand string that :func:`rulesets.notation.parse_hand` reads (with ``?rules=`` for the systems) — is
+redirected (301) to the canonical code. What cannot be read is a 404 page that says why, never a 500.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from rulesets.engine import Request, build_request
+from rulesets.errors import MahjongError
+from rulesets.notation import canonical_share_code, hand_to_text, parse_hand, parse_share_code, share_code
+
+from . import preview
+from .models import IssuedLink
+from .presenters import Outcome, results_context, score_each
+from .tiles_view import hand_view
+
+log = logging.getLogger(__name__)
+
+TOP_FANS = 4  # fans named per system in the description and the preview image
+
+
+class BadCode(Exception):
+    """The path segment is neither a share code nor a hand string; ``detail`` is the engine's message."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Shared:
+    """A canonical share code, read and scored."""
+
+    code: str
+    request: Request
+    outcomes: list[Outcome]
+
+
+def canonical_code(raw: str, rules: str | None = None) -> str:
+    """The canonical share code for ``raw`` (a share code or a hand string + ``rules``); raises BadCode."""
+    text = raw.strip().rstrip("/")
+    if len(text) > settings.MAX_HAND_STRING:
+        raise BadCode(_("A share code is at most %(n)d characters long.") % {"n": settings.MAX_HAND_STRING})
+    if not text:
+        raise BadCode()
+    try:
+        if text.startswith("v"):
+            return canonical_share_code(text)
+        chosen = [r for r in (rules or "").split(",") if r.strip()] or None
+        return share_code(parse_hand(text), chosen)
+    except MahjongError as exc:
+        raise BadCode(exc.message) from None
+
+
+def load(code: str) -> Shared:
+    """Read and score a canonical share code; raises BadCode."""
+    try:
+        shared = parse_share_code(code)
+        request = build_request(shared.hand, list(shared.rules) or None, None, shared.options or None)
+    except MahjongError as exc:
+        raise BadCode(exc.message) from None
+    return Shared(code, request, score_each(request))
+
+
+def _resolve(request: HttpRequest, raw: str, route: str) -> str | HttpResponse:
+    """The canonical code, or the response to send instead: a 301 to the canonical URL, or a 404 page."""
+    try:
+        code = canonical_code(raw, request.GET.get("rules"))
+    except BadCode as exc:
+        return not_found(request, raw, exc.detail)
+    if code != raw:
+        query = request.GET.copy()
+        query.pop("rules", None)
+        target = reverse(route, args=[code]) + (f"?{query.urlencode()}" if query else "")
+        return HttpResponsePermanentRedirect(target)
+    return code
+
+
+def not_found(request: HttpRequest, raw: str, detail: str) -> HttpResponse:
+    context = {"bad_code": raw[:200], "detail": detail, "calculator_url": "/"}
+    template = "share.html#missing" if request.htmx else "share.html"
+    return render(request, template, context, status=404)
+
+
+# --- texts: title, description, and the preview's lines ------------------------------------------------
+
+
+def _top_fans(row: dict[str, Any]) -> list[dict[str, Any]]:
+    return sorted(row["fans"], key=lambda f: -f["total"])[:TOP_FANS]
+
+
+def _fan_text(fan: dict[str, Any]) -> str:
+    times = f"×{fan['count']}" if fan["count"] > 1 else ""
+    return f"{fan['name']}{times} {fan['total']}"
+
+
+def headline(row: dict[str, Any]) -> str:
+    """"32 番" / "32 fan", or "not a win"."""
+    if not row["valid"]:
+        return _("not a win")
+    return f"{row['total']} {row['unit']}"
+
+
+def detail(row: dict[str, Any]) -> str:
+    if not row["valid"]:
+        return row["reason"]
+    return " · ".join(_fan_text(f) for f in _top_fans(row))
+
+
+def title_text(rows: list[dict[str, Any]]) -> str:
+    return " · ".join(f"{row['name']} {headline(row)}" for row in rows)
+
+
+def description_text(rows: list[dict[str, Any]]) -> str:
+    return " / ".join(f"{row['name']}: {detail(row)}" for row in rows if detail(row))
+
+
+def preview_lines(rows: list[dict[str, Any]]) -> list[preview.SystemLine]:
+    return [preview.SystemLine(row["name"], headline(row), detail(row), row["valid"]) for row in rows]
+
+
+# --- views ---------------------------------------------------------------------------------------------
+
+
+def _record(code: str) -> None:
+    try:
+        IssuedLink.record(code)
+    except DatabaseError:  # the register is a statistic: a page never fails because of it
+        log.exception("could not record share link %s", code)
+
+
+@require_safe
+def share(request: HttpRequest, code: str) -> HttpResponse:
+    resolved = _resolve(request, code, "share")
+    if isinstance(resolved, HttpResponse):
+        return resolved
+    try:
+        shared = load(resolved)
+    except BadCode as exc:
+        return not_found(request, code, exc.detail)
+    _record(shared.code)
+    context = page_context(request, shared)
+    template = "share.html#shared" if request.htmx else "share.html"
+    return render(request, template, context)
+
+
+def page_context(request: HttpRequest, shared: Shared) -> dict[str, Any]:
+    results = results_context(shared.request, shared.outcomes)
+    rows = results["results"]
+    lang = translation.get_language() or settings.LANGUAGE_CODE
+    page_url = request.build_absolute_uri(reverse("share", args=[shared.code]))
+    rules = ",".join(r.id for r in shared.request.rulesets)
+    return {
+        **results,
+        "code": shared.code,
+        "hand": hand_view(shared.request.hand),
+        "hand_text": hand_to_text(shared.request.hand),
+        "page_url": page_url,
+        "og_title": title_text(rows),
+        "og_description": description_text(rows),
+        "og_image": request.build_absolute_uri(reverse("share-og", args=[shared.code])) + f"?lang={lang}",
+        "qr_url": reverse("share-qr", args=[shared.code]),
+        "calculator_url": "/?" + _query(hand=shared.code, rules=rules),
+        "systems_line": title_text(rows),
+        "totals": [{"name": row["name"], "headline": headline(row), "valid": row["valid"]} for row in rows],
+    }
+
+
+def _query(**params: str) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode(params)
+
+
+def _preview_language(request: HttpRequest) -> str:
+    wanted = request.GET.get("lang", "")
+    codes = {code for code, _name in settings.LANGUAGES}
+    lang = wanted if wanted in codes else (translation.get_language() or settings.LANGUAGE_CODE)
+    if lang.startswith("zh") and not preview.can_draw_chinese():
+        return "en"  # no CJK font on this server: draw the English names
+    return lang
+
+
+def preview_key(code: str, lang: str) -> str:
+    return "og-png:" + hashlib.sha256(f"{code}|{lang}".encode()).hexdigest()
+
+
+@require_safe
+def preview_png(request: HttpRequest, code: str) -> HttpResponse:
+    resolved = _resolve(request, code, "share-og")
+    if isinstance(resolved, HttpResponse):
+        return resolved if resolved.status_code != 404 else HttpResponse(status=404)
+    lang = _preview_language(request)
+    key = preview_key(resolved, lang)
+    png = cache.get(key)
+    if png is None:
+        try:
+            png = draw_preview(resolved, lang)
+        except BadCode:
+            return HttpResponse(status=404)
+        cache.set(key, png, settings.CACHE_SECONDS)
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = f"public, max-age={settings.CACHE_SECONDS}"
+    patch_vary_headers(response, ["Accept-Language", "Cookie"])
+    return response
+
+
+def draw_preview(code: str, lang: str) -> bytes:
+    with translation.override(lang):
+        shared = load(code)
+        rows = results_context(shared.request, shared.outcomes)["results"]
+        footer = f"{settings.SITE_NAME} · /h/{code}"
+        return preview.render_preview(hand_view(shared.request.hand), preview_lines(rows), footer)
+
+
+@require_safe
+def qr_svg(request: HttpRequest, code: str) -> HttpResponse:
+    resolved = _resolve(request, code, "share-qr")
+    if isinstance(resolved, HttpResponse):
+        return resolved if resolved.status_code != 404 else HttpResponse(status=404)
+    url = request.build_absolute_uri(reverse("share", args=[resolved]))
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = f"public, max-age={settings.CACHE_SECONDS}"
+    return response
+
