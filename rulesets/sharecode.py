@@ -65,7 +65,8 @@ _WIN_RE = re.compile(rf"([sdr])([{_SEATS}]?)([a-z]*)")
 _WILDCARD_RE = re.compile(r"w([0-9])([mpszf])")
 _WON_RE = re.compile(rf"o([{_SEATS}]+)")
 _KONG_RE = re.compile(rf"k([{_SEATS}])([mak])([{_SEATS}]?)")
-_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*")  # rules ids and text option values
+_ID_RE = re.compile(r"[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*")  # ruleset ids: guobiao, sichuan-6p
+_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*")  # text option values
 _OPTION_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)-(.*)")
 _INT_RE = re.compile(r"-?[0-9]{1,18}")
 
@@ -157,7 +158,7 @@ def _systems(rules: object, options: object) -> list[tuple[str, dict[str, object
             raise RulesError(f"options given for {name!r}, which is not among the chosen rules")
         values[ruleset.id] = _non_default(ruleset, value)
     for rules_id in chosen:
-        if not _WORD_RE.fullmatch(rules_id):
+        if not _ID_RE.fullmatch(rules_id):
             raise RulesError(f"ruleset id {rules_id!r} cannot be written in a share code")
     return [(rules_id, values.get(rules_id, {})) for rules_id in sorted(chosen)]
 
@@ -456,7 +457,7 @@ class _CodeReader:
     def read_system(self, span: tuple[int, int], rules: list[str], options: dict[str, dict[str, object]]) -> None:
         fields = self.split(span, ".")
         rules_id = self.text(fields[0])
-        if not _WORD_RE.fullmatch(rules_id):
+        if not _ID_RE.fullmatch(rules_id):
             self.fail(f"bad ruleset id {rules_id!r} after '~'", fields[0][0] if rules_id else max(span[0] - 1, 0))
         if rules_id in rules:
             self.fail(f"ruleset {rules_id!r} is given twice", fields[0][0])

@@ -59,7 +59,11 @@ def stand_in(rules_id: str, options_type: type, aliases: tuple[str, ...]) -> Rul
     )
 
 
-STAND_INS = (stand_in("demo", DemoOptions, ("dm",)), stand_in("other", OtherOptions, ("ot",)))
+STAND_INS = (
+    stand_in("demo", DemoOptions, ("dm",)),
+    stand_in("other", OtherOptions, ("ot",)),
+    stand_in("demo-6p", DemoOptions, ("six",)),
+)
 
 
 @pytest.fixture
@@ -184,6 +188,7 @@ def test_rules_are_written_as_ids_sorted_once_each(systems):
     assert share_code(h, ["ot", "demo", "dm"]) == "v1.1m~demo~other"
     assert share_code(h, "other,demo") == "v1.1m~demo~other"
     assert share_code(h, []) == share_code(h, None) == "v1.1m"
+    assert share_code(h, ["six", "dm"], {"six": {"min_fan": 1}}) == "v1.1m~demo~demo-6p.min_fan-1"
 
 
 def test_only_house_rules_that_differ_from_the_defaults_are_written(systems):
@@ -313,7 +318,8 @@ def test_every_context_field_has_a_place_in_the_code():
         ("v1.1m-2m.dh", ContextError, "天和", 9),
         ("v1.1m~", NotationError, "bad ruleset id ''", 5),
         ("v1.1m~gb~gb", NotationError, "'gb' is given twice", 9),
-        ("v1.1m~g-b", NotationError, "bad ruleset id 'g-b'", 6),
+        ("v1.1m~g--b", NotationError, "bad ruleset id 'g--b'", 6),
+        ("v1.1m~-gb", NotationError, "bad ruleset id '-gb'", 6),
         ("v1.1m~gb.min_fan", NotationError, "bad option 'min_fan'", 8),
         ("v1.1m~gb.min_fan-", NotationError, "bad value ''", 16),
         ("v1.1m~gb.min_fan-8.min_fan-9", NotationError, "'min_fan' of gb is given twice", 19),
