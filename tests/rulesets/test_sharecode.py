@@ -385,3 +385,29 @@ def test_near_miss_codes_give_an_error_or_a_hand_whose_canonical_code_is_a_fixed
 def test_a_code_written_from_any_hand_reads_back_in_any_hand_string_format(seed):
     h = random_hand(random.Random(seed), full_context=False, six_seats=False)
     assert share_code(parse_hand(format_hand(h, "gb"))) == share_code(h)
+
+
+# --- the real systems: every house rule they offer can travel in a link ---------------------------------
+
+
+def house_rule_cases() -> list[tuple[str, str, object]]:
+    from rulesets.scoring import option_infos
+
+    cases = []
+    for ruleset in registry.all_rulesets():
+        for info in option_infos(ruleset.options_type):
+            others = [c for c in (info.choices or (info.default + 1,)) if c != info.default]
+            cases.extend((ruleset.id, info.key, value) for value in others)
+    return cases
+
+
+@pytest.mark.parametrize(("rules_id", "key", "value"), house_rule_cases(), ids=str)
+def test_every_house_rule_of_every_system_survives_a_share_code(rules_id, key, value):
+    ruleset = registry.get_ruleset(rules_id)
+    options = ruleset.parse_options({})
+    options = dataclasses.replace(options, **{key: value})
+    code = share_code(parse_hand("1m"), [rules_id], {rules_id: options})
+    assert URL_SAFE.fullmatch(code), code
+    shared = parse_share_code(code)
+    assert ruleset.parse_options(shared.options[rules_id]) == options
+    assert canonical_share_code(code) == code
