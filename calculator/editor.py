@@ -1,0 +1,257 @@
+"""The hand editor behind the tile palette: read, edit and write the hand box's text.
+
+The palette, the meld buttons and "tap a placed tile to remove it" all edit one hand string, written
+in the editor form below. It is the ChineseOfficialMahjongHelper bracket format (DESIGN §4.1), which
+``rulesets.notation.parse_hand`` reads, so whatever the editor writes can be scored as it stands:
+
+- packs first, in brackets: chow ``[123m2]`` (which tile was claimed), pung ``[555p3]`` and exposed
+  kong ``[7777s1]`` (the seat it came from: 1 上家, 2 对家, 3 下家), concealed kong ``[7777s]``, added
+  kong ``[7777s5]`` (4 + the seat of the original pung);
+- then the standing tiles in mpsz runs; when the count is full, the last one is the winning tile.
+
+Unlike ``parse_hand``, :func:`read` takes a hand at any stage of entry (3 tiles, 13 tiles…), so the
+page can draw what has been tapped so far. ``static/js/calculator.js`` mirrors this module for instant
+editing in the browser; without JavaScript, the form's buttons run the same edits here.
+
+>>> hand = read("[555p3]123m")
+>>> write(add(hand, tile("9s")))
+'[555p3]123m9s'
+>>> write(add(read("11m"), tile("4z"), "pung", 2))
+'[444z2]11m'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from rulesets.hand import Hand, KongKind, Meld, MeldKind
+from rulesets.tiles import FLOWERS, Suit, Tile, counts34, tile, tiles
+
+FULL = 14
+"""Tiles in a complete hand, each pack counted as three."""
+
+MODES = ("standing", "chow", "pung", "exposed_kong", "concealed_kong", "added_kong")
+"""What a tap on the palette adds: a standing tile, or a pack of this kind."""
+
+_PACK = re.compile(r"\[([0-9mpszESWNCFP]+?),?([1-7])?\]")
+_RUNS = re.compile(r"(?:[1-9]+[mpsz]|[ESWNCFP])+")
+_LETTERS = "ESWNCFP"
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A fixed pack as the editor writes it: kind (one of MODES but standing), lowest tile, digit."""
+
+    kind: str
+    tile: Tile
+    digit: int | None = None  # chow: claimed tile 1-3; pung/kongs: seat 1-3; concealed kong: None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self.kind == "chow":
+            return (self.tile, Tile(self.tile.index + 1), Tile(self.tile.index + 2))
+        return (self.tile,) * (3 if self.kind == "pung" else 4)
+
+    def text(self) -> str:
+        digit = "" if self.digit is None else str(self.digit + (4 if self.kind == "added_kong" else 0))
+        return f"[{_runs(self.tiles)}{digit}]"
+
+
+@dataclass(frozen=True)
+class EditorHand:
+    """What has been entered so far: packs, and standing tiles in order (the last is the win when full)."""
+
+    packs: tuple[Pack, ...] = ()
+    standing: tuple[Tile, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.standing) + 3 * len(self.packs)
+
+    @property
+    def winning_tile(self) -> Tile | None:
+        return self.standing[-1] if self.size == FULL and self.standing else None
+
+    @property
+    def held(self) -> tuple[Tile, ...]:
+        """The standing tiles without the winning tile, sorted."""
+        return tuple(sorted(self.standing[:-1] if self.winning_tile else self.standing))
+
+    def counts(self) -> list[int]:
+        return counts34(list(self.standing) + [t for p in self.packs for t in p.tiles])
+
+
+def _runs(seq: tuple[Tile, ...] | list[Tile]) -> str:
+    """Tiles in mpsz runs, keeping their order: 1m 2m 5p 1m → ``12m5p1m``."""
+    out: list[str] = []
+    for i, t in enumerate(seq):
+        out.append(str(t.rank))
+        if i + 1 == len(seq) or seq[i + 1].suit is not t.suit:
+            out.append(t.suit.value)
+    return "".join(out)
+
+
+def write(hand: EditorHand) -> str:
+    """The editor form of ``hand``: packs, the sorted standing tiles, the winning tile last."""
+    win = hand.winning_tile
+    standing = list(hand.held) + ([win] if win else [])
+    return "".join(p.text() for p in hand.packs) + _runs(standing)
+
+
+def _tiles_of(text: str) -> tuple[Tile, ...]:
+    out: list[Tile] = []
+    for part in re.findall(r"[1-9]+[mpsz]|[ESWNCFP]", text):
+        out.extend(tiles(part) if part[-1] in "mpsz" else (tile(part),))
+    return tuple(out)
+
+
+def _pack(text: str, digit: str | None) -> Pack | None:
+    seq = _tiles_of(text)
+    d = int(digit) if digit else None
+    if len(seq) == 3 and len(set(seq)) == 1:
+        return Pack("pung", seq[0], d or 1) if d is None or d <= 3 else None
+    if len(seq) == 4 and len(set(seq)) == 1:
+        if d is None or d == 4:
+            return Pack("concealed_kong", seq[0])
+        return Pack("added_kong", seq[0], d - 4) if d > 4 else Pack("exposed_kong", seq[0], d)
+    low = min(seq, default=None)
+    if len(seq) == 3 and low is not None and low.is_suited and sorted(seq) == [low, low.shifted(1), low.shifted(2)]:
+        return Pack("chow", low, d or 1) if d is None or d <= 3 else None
+    return None
+
+
+def read(text: str) -> EditorHand | None:
+    """Read a hand in editor form at any stage of entry; None if the text is in another format."""
+    text = "".join(text.split())
+    packs: list[Pack] = []
+    pos = 0
+    while pos < len(text) and text[pos] == "[":
+        m = _PACK.match(text, pos)
+        pack = _pack(m.group(1), m.group(2)) if m else None
+        if m is None or pack is None:
+            return None
+        packs.append(pack)
+        pos = m.end()
+    rest = text[pos:]
+    if rest and not _RUNS.fullmatch(rest):
+        return None
+    try:
+        return EditorHand(tuple(packs), _tiles_of(rest))
+    except ValueError:  # 0m, 8z: not tiles
+        return None
+
+
+def from_hand(hand: Hand) -> EditorHand:
+    """The editor's view of a parsed hand (any input format)."""
+    packs = tuple(_pack_of(m) for m in hand.melds)
+    standing = tuple(sorted(hand.standing)) + ((hand.winning_tile,) if hand.winning_tile else ())
+    return EditorHand(packs, standing)
+
+
+def _pack_of(meld: Meld) -> Pack:
+    source = int(meld.source) if meld.source is not None else 1
+    if meld.kind is MeldKind.CHOW:
+        return Pack("chow", meld.tile, meld.claimed or 1)
+    if meld.kind is MeldKind.PUNG:
+        return Pack("pung", meld.tile, source)
+    kind = {KongKind.EXPOSED: "exposed_kong", KongKind.CONCEALED: "concealed_kong", KongKind.ADDED: "added_kong"}
+    return Pack(kind[meld.kong], meld.tile, None if meld.kong is KongKind.CONCEALED else source)  # type: ignore[index]
+
+
+class EditError(ValueError):
+    """An edit the hand cannot take (a fifth copy, a full hand, a chow off the end of a suit)."""
+
+
+def add(hand: EditorHand, t: Tile, mode: str = "standing", digit: int = 1) -> EditorHand:
+    """Add a standing tile, or a pack of kind ``mode`` on tile ``t``.
+
+    For a chow, ``t`` is the claimed tile and ``digit`` its place (1 lowest … 3 highest); for a pung or
+    kong, ``digit`` is the seat it came from. A pack takes its tiles from the standing tiles when they
+    are there; an added kong promotes the hand's pung of that tile.
+    """
+    if t.is_flower:
+        raise EditError(f"{t} ({t.zh}) is a flower: flowers are chosen in the flower row, not put in the hand")
+    if mode == "standing":
+        return _add_standing(hand, t)
+    if mode not in MODES:
+        raise EditError(f"unknown mode {mode!r}")
+    if mode == "added_kong":
+        promoted = _promote(hand, t)
+        if promoted is not None:
+            return promoted
+    pack = _new_pack(t, mode, digit)
+    held = list(hand.standing)
+    for x in pack.tiles:
+        if x in held:
+            held.remove(x)
+    return _checked(EditorHand(hand.packs + (pack,), tuple(sorted(held))))
+
+
+def _promote(hand: EditorHand, t: Tile) -> EditorHand | None:
+    """Turn the hand's pung of ``t`` into an added kong; its fourth tile leaves the standing tiles if there."""
+    for i, p in enumerate(hand.packs):
+        if p.kind == "pung" and p.tile == t:
+            held = list(hand.standing)
+            if t in held:
+                held.remove(t)
+            packs = hand.packs[:i] + (replace(p, kind="added_kong"),) + hand.packs[i + 1 :]
+            return _checked(EditorHand(packs, tuple(sorted(held))))
+    return None
+
+
+def _new_pack(t: Tile, mode: str, digit: int) -> Pack:
+    if not 1 <= digit <= 3:
+        raise EditError("the seat (or the claimed tile's place) is 1, 2 or 3")
+    if mode == "chow":
+        low = t.shifted(1 - digit)
+        if low is None or low.rank > 7:
+            raise EditError(f"no chow has {t} ({t.zh}) in place {digit}: a chow is three tiles in a row of one suit")
+        return Pack("chow", low, digit)
+    return Pack(mode, t, None if mode == "concealed_kong" else digit)
+
+
+def _add_standing(hand: EditorHand, t: Tile) -> EditorHand:
+    if hand.size >= FULL:
+        raise EditError("the hand is full: remove a tile first")
+    held = tuple(sorted(hand.standing))
+    return _checked(EditorHand(hand.packs, held + (t,) if hand.size + 1 == FULL else tuple(sorted(held + (t,)))))
+
+
+def _checked(hand: EditorHand) -> EditorHand:
+    counts = hand.counts()
+    for index, n in enumerate(counts):
+        if n > 4:
+            t = Tile(index)
+            raise EditError(f"{n} copies of {t} ({t.zh}): a tile has only 4 copies")
+    if hand.size > FULL:
+        raise EditError(f"{hand.size} tiles (each pack counted as 3): a hand has {FULL}")
+    return hand
+
+
+def remove(hand: EditorHand, token: str) -> EditorHand:
+    """Remove what a placed tile stands for: ``w`` the winning tile, ``t:5m`` a standing 5m, ``p:0`` pack 0."""
+    kind, _, arg = token.partition(":")
+    if kind == "w" and hand.winning_tile is not None:
+        return EditorHand(hand.packs, hand.held)
+    if kind == "t":
+        held = list(hand.held if hand.winning_tile is None else hand.standing)
+        try:
+            held.remove(tile(arg))
+        except ValueError:
+            raise EditError(f"there is no standing {arg} to remove") from None
+        return EditorHand(hand.packs, tuple(sorted(held)))
+    if kind == "p" and arg.isdigit() and int(arg) < len(hand.packs):
+        i = int(arg)
+        return EditorHand(hand.packs[:i] + hand.packs[i + 1 :], tuple(sorted(hand.standing)))
+    raise EditError(f"nothing to remove at {token!r}")
+
+
+def tiles_left(hand: EditorHand | None) -> list[int]:
+    """Copies of each of the 34 tiles not yet in the hand (4 minus those placed)."""
+    counts = hand.counts() if hand else [0] * 34
+    return [max(0, 4 - n) for n in counts]
+
+
+FLOWER_TILES = FLOWERS
+SUIT_ROWS = (Suit.M, Suit.P, Suit.S, Suit.Z)

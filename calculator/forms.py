@@ -1,0 +1,368 @@
+"""The calculator's form: hand string, win context, systems and house rules, all as plain fields.
+
+The whole state of the page is in these fields (a GET query), so the page works without JavaScript
+and every state has a URL. The form only validates and builds the engine's request; what the page
+shows is built by :mod:`calculator.presenters`.
+
+House-rule fields are generated from each ruleset's options dataclass: ``opt-<ruleset>-<key>``, plus
+``preset-<ruleset>`` and a hidden ``applied-<ruleset>`` (the preset the shown fields were filled
+from: when the preset select differs from it, the preset was just changed and its values replace the
+fields).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.http import QueryDict
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from rulesets.engine import Request, build_request, context_from_mapping
+from rulesets.errors import ContextError, MahjongError
+from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
+from rulesets.notation import parse_hand
+from rulesets.registry import all_rulesets
+from rulesets.scoring import OptionInfo, Ruleset
+from rulesets.tiles import ALL_TILES, FLOWERS, Tile
+
+from . import editor
+
+SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
+WIN_CHOICES = [
+    ("discard", _("On a discard")),
+    ("self_drawn", _("Self-drawn")),
+    ("rob_kong", _("Robbing a kong")),
+]
+FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
+"""The context flags, in the order they are applied: a flag that conflicts with those before it is dropped."""
+
+MODE_CHOICES = [
+    ("standing", _("Tile")),
+    ("chow", _("Chow")),
+    ("pung", _("Pung")),
+    ("exposed_kong", _("Exposed kong")),
+    ("concealed_kong", _("Concealed kong")),
+    ("added_kong", _("Added kong")),
+]
+FROM_CHOICES = [("1", _("Left (上家)")), ("2", _("Across (对家)")), ("3", _("Right (下家)"))]
+CLAIMED_CHOICES = [("1", _("lowest")), ("2", _("middle")), ("3", _("highest"))]
+KONG_ROWS = 4
+"""How many of the other players' kongs (for kong money) the form takes."""
+KONG_KINDS = (KongKind.EXPOSED, KongKind.ADDED, KongKind.CONCEALED)
+
+
+def kong_event_choices() -> list[tuple[str, str]]:
+    """``S.concealed``, ``S.exposed.E`` (fed by East)…: every kong another player can declare."""
+    out = [("", "—")]
+    for seat in SEATS4:
+        for kind in KONG_KINDS:
+            if kind is KongKind.EXPOSED:
+                out += [(f"{seat.value}.{kind.value}.{f.value}", "") for f in SEATS4 if f is not seat]
+            else:
+                out.append((f"{seat.value}.{kind.value}", ""))
+    return out
+
+
+def option_field_name(ruleset: Ruleset, key: str) -> str:
+    return f"opt-{ruleset.id}-{key}"
+
+
+def plain(value: object) -> str:
+    """The form value of an option value: enums by value, booleans as 1/0."""
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def _option_field(info: OptionInfo) -> forms.Field:
+    if info.kind == "bool":
+        return forms.BooleanField(required=False)
+    if info.kind == "int":
+        return forms.IntegerField(required=False, min_value=-10**9, max_value=10**9)
+    return forms.ChoiceField(required=False, choices=[(plain(c), plain(c)) for c in info.choices or ()])
+
+
+@dataclass
+class Context:
+    """The win context the form settled on, and why some controls are off."""
+
+    value: WinContext = field(default_factory=WinContext)
+    dropped: dict[str, str] = field(default_factory=dict)  # control → why the chosen value was not applied
+    unavailable: dict[str, str] = field(default_factory=dict)  # control or control=value → why it cannot be chosen
+    from_string: bool = False  # the hand string carried context of its own
+
+
+class CalculatorForm(forms.Form):
+    hand = forms.CharField(required=False, max_length=settings.MAX_HAND_STRING, strip=True)
+    win = forms.ChoiceField(required=False, choices=WIN_CHOICES)
+    seat = forms.ChoiceField(required=False, choices=SEAT_CHOICES)
+    round_wind = forms.ChoiceField(required=False, choices=SEAT_CHOICES)
+    from_seat = forms.ChoiceField(required=False, choices=[("", "")] + SEAT_CHOICES)
+    kong_replacement = forms.BooleanField(required=False)
+    after_kong = forms.BooleanField(required=False)
+    last_tile = forms.BooleanField(required=False)
+    last_copy = forms.BooleanField(required=False)
+    heavenly = forms.BooleanField(required=False)
+    earthly = forms.BooleanField(required=False)
+    flowers = forms.MultipleChoiceField(required=False, choices=[(str(f), f.zh) for f in FLOWERS])
+    wildcard = forms.ChoiceField(required=False, choices=[("", "")] + [(str(t), t.zh) for t in ALL_TILES])
+    already_won = forms.MultipleChoiceField(required=False, choices=SEAT_CHOICES)
+    rules = forms.MultipleChoiceField(required=False)
+    rules_auto = forms.BooleanField(required=False)  # compare every system that can read the hand
+    rules_shown = forms.BooleanField(required=False)  # the systems' fields were on the page
+    mode = forms.ChoiceField(required=False, choices=MODE_CHOICES)
+    meld_from = forms.ChoiceField(required=False, choices=FROM_CHOICES)
+    chow_claimed = forms.ChoiceField(required=False, choices=CLAIMED_CHOICES)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rulesets = all_rulesets()
+        self.fields["rules"].choices = [(r.id, r.id) for r in self.rulesets]
+        for i in range(1, KONG_ROWS + 1):
+            self.fields[f"kong{i}"] = forms.ChoiceField(required=False, choices=kong_event_choices())
+        for r in self.rulesets:
+            presets = [("", "")] + [(name, name) for name in r.presets]
+            self.fields[f"preset-{r.id}"] = forms.ChoiceField(required=False, choices=presets)
+            self.fields[f"applied-{r.id}"] = forms.ChoiceField(required=False, choices=presets)
+            for info in r.option_infos():
+                self.fields[option_field_name(r, info.key)] = _option_field(info)
+        self.parsed: Hand | None = None
+        self.hand_error: MahjongError | None = None
+        self.context = Context()
+        self.request: Request | None = None
+        self.options: dict[str, dict[str, object]] = {}  # ruleset id → the values sent to the engine
+        self.option_values: dict[str, object] = {}  # ruleset id → its options value, as applied
+
+    # -- cleaning ---------------------------------------------------------------------------------
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        text = data.get("hand") or ""
+        if text:
+            try:
+                self.parsed = parse_hand(text)
+            except MahjongError as exc:
+                self._hand_failed(exc)
+        chosen = self.chosen_rulesets()
+        self.options = {r.id: self._options_for(r) for r in chosen}
+        for r in chosen:
+            try:
+                self.option_values[r.id] = r.parse_options(self.options[r.id])
+            except MahjongError as exc:
+                self.add_error(None, exc.message)
+                self.options[r.id] = {}
+        self.context = resolve_context(self.parsed, data)
+        if self.parsed is not None:
+            try:
+                self.request = build_request(
+                    self.parsed.with_context(self.context.value), [r.id for r in chosen], None, self.options
+                )
+            except MahjongError as exc:
+                self._hand_failed(exc)
+        return data
+
+    def _hand_failed(self, exc: MahjongError) -> None:
+        self.hand_error = exc
+        self.add_error("hand" if exc.position is not None or exc.code != "rules" else None, exc.message)
+
+    def auto_rules(self) -> bool:
+        """Whether the systems are chosen for the hand (the default) rather than ticked one by one."""
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return bool(data.get("rules_auto")) or not data.get("rules_shown") or not data.get("rules")
+
+    def chosen_rulesets(self) -> tuple[Ruleset, ...]:
+        """The systems to compare: those ticked, or (by default) every system that can read the hand."""
+        if self.auto_rules():
+            if self.parsed is None:
+                return self.rulesets
+            return tuple(r for r in self.rulesets if r.can_read(self.parsed)) or self.rulesets
+        ids = set(self.cleaned_data.get("rules") or ())
+        return tuple(r for r in self.rulesets if r.id in ids)
+
+    def preset(self, ruleset: Ruleset) -> str:
+        return (self.cleaned_data.get(f"preset-{ruleset.id}") or "") if hasattr(self, "cleaned_data") else ""
+
+    def _options_for(self, ruleset: Ruleset) -> dict[str, object]:
+        """The house-rule values to send for ``ruleset``: its preset, then the fields shown for it."""
+        data = self.cleaned_data
+        preset = data.get(f"preset-{ruleset.id}") or ""
+        out: dict[str, object] = {"preset": preset} if preset else {}
+        fields_shown = f"applied-{ruleset.id}" in self.data
+        if not fields_shown or preset != (data.get(f"applied-{ruleset.id}") or ""):
+            return out  # the fields were not on the page, or hold another preset's values
+        for info in ruleset.option_infos():
+            value = data.get(option_field_name(ruleset, info.key))
+            if value is not None and value != "":
+                out[info.key] = value
+        return out
+
+
+# -- the win context --------------------------------------------------------------------------------
+
+
+def _mapping(data: dict[str, Any]) -> dict[str, Any]:
+    """The context fields of the form that differ from the defaults, as the engine's JSON mapping."""
+    out: dict[str, Any] = {}
+    for key in ("win", "seat", "round_wind", "from_seat", "wildcard"):
+        if data.get(key):
+            out[key] = data[key]
+    for key in FLAGS:
+        if data.get(key):
+            out[key] = True
+    if data.get("flowers"):
+        out["flowers"] = list(data["flowers"])
+    if data.get("already_won"):
+        out["already_won"] = list(data["already_won"])
+    kongs = [_kong_event(data.get(f"kong{i}") or "") for i in range(1, KONG_ROWS + 1)]
+    if any(kongs):
+        out["kongs"] = [k for k in kongs if k]
+    default = WinContext()
+    return {k: v for k, v in out.items() if k not in ("win", "seat", "round_wind") or v != _plain_ctx(default, k)}
+
+
+def _plain_ctx(ctx: WinContext, key: str) -> str:
+    return str(getattr(ctx, key).value)
+
+
+def _kong_event(code: str) -> dict[str, str] | None:
+    parts = code.split(".")
+    if len(parts) < 2:
+        return None
+    event = {"seat": parts[0], "kind": parts[1]}
+    if len(parts) > 2:
+        event["fed_by"] = parts[2]
+    return event
+
+
+def conflict(hand: Hand | None, ctx: WinContext) -> str | None:
+    """Why ``ctx`` contradicts itself or the tiles (in the active language), or None. The tile count is
+    not held against it: that is the hand's own error."""
+    try:
+        if hand is None:
+            ctx.check(4)
+        else:
+            size = hand.size() + (0 if hand.is_complete else 1)
+            hand.with_context(ctx).validate(hand_size=size, players=4)
+    except ContextError as exc:
+        return translate(exc.message)
+    except MahjongError:
+        return None
+    return None
+
+
+def resolve_context(hand: Hand | None, data: dict[str, Any]) -> Context:
+    """Apply the form's context on top of the hand string's, one control at a time.
+
+    A chosen value that contradicts the ones applied before it is dropped, with the engine's reason;
+    every value that cannot be chosen now is listed with its reason (the page disables it).
+    """
+    base = hand.context if hand is not None else WinContext()
+    result = Context(value=base, from_string=base != WinContext())
+    wanted = _mapping(data)
+    if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
+        wanted.pop("from_seat", None)  # a self-drawn win has no discarder: nothing to report
+    order = ["seat", "round_wind", "win", "from_seat", *FLAGS, "flowers", "wildcard", "already_won", "kongs"]
+    for key in order:
+        if key in wanted:
+            _apply(result, hand, key, wanted[key])
+    _list_unavailable(result, hand)
+    return result
+
+
+def _apply(result: Context, hand: Hand | None, key: str, value: Any) -> None:
+    try:
+        ctx = context_from_mapping({key: value}, result.value)
+    except ContextError as exc:
+        result.dropped[key] = translate(exc.message)
+        return
+    reason = conflict(hand, ctx)
+    if reason:
+        result.dropped[key] = reason
+    else:
+        result.value = ctx
+
+
+def _list_unavailable(result: Context, hand: Hand | None) -> None:
+    """Which choices the current context rules out. How the hand was won and who discarded are
+    tried on the context without its flags, so that a flag never locks the choice it depends on."""
+    ctx = result.value
+    primary = WinContext(seat=ctx.seat, round_wind=ctx.round_wind, win=ctx.win, already_won=ctx.already_won)
+    trials: dict[str, WinContext] = {f"win={w.value}": primary.replace(win=w) for w in WinMethod}
+    if not ctx.self_drawn:
+        trials.update({f"from_seat={s.value}": primary.replace(from_seat=s) for s in SEATS4})
+    trials.update({f"already_won={s.value}": ctx.replace(already_won=ctx.already_won | {s}) for s in SEATS4})
+    trials.update({key: ctx.replace(**{key: True}) for key in FLAGS if not getattr(ctx, key)})
+    for control, trial in trials.items():
+        reason = conflict(hand, trial)
+        if reason:
+            result.unavailable[control] = reason
+    if ctx.self_drawn:
+        result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+
+
+def translate(message: str) -> str:
+    """The engine's message in the active language, when the catalog has it (calculator/engine_messages.py)."""
+    return gettext(message)
+
+
+def selected(form: CalculatorForm, name: str, default: str) -> str:
+    """A cleaned choice of the form, or its default."""
+    data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
+    return data.get(name) or default
+
+
+ACTIONS = ("add", "remove", "clear")
+"""The buttons that edit the hand box without JavaScript (calculator.js edits it in the browser)."""
+
+
+def apply_edit(data: QueryDict) -> QueryDict:
+    """The form data after the edit its button asks for (``add=5m``, ``remove=t:5m``, ``clear=1``).
+
+    Raises :class:`editor.EditError` when the edit cannot be made.
+    """
+    out = data.copy()
+    for key in ACTIONS:
+        out.pop(key, None)
+    if "clear" in data:
+        out["hand"] = ""
+        return out
+    text = data.get("hand", "")
+    hand = editor.read(text)
+    if hand is None:
+        try:
+            hand = editor.from_hand(parse_hand(text))
+        except MahjongError as exc:
+            raise editor.EditError(
+                gettext("The hand box holds something the palette cannot edit: %(error)s") % {"error": exc.message}
+            ) from None
+    if "add" in data:
+        t = _tile_or_fail(data["add"])
+        digit = data.get("chow_claimed") if data.get("mode") == "chow" else data.get("meld_from")
+        hand = editor.add(hand, t, data.get("mode") or "standing", int(digit) if (digit or "").isdigit() else 1)
+        out["mode"] = "standing"  # a pack is entered one at a time
+    else:
+        hand = editor.remove(hand, data.get("remove", ""))
+    out["hand"] = editor.write(hand)
+    return out
+
+
+def _tile_or_fail(text: str) -> Tile:
+    try:
+        return Tile.parse(text)
+    except MahjongError as exc:
+        raise editor.EditError(exc.message) from None
+
+
+def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:
+    """What the editor shows: the hand box read in editor form, else the parsed hand, else nothing."""
+    text = (form.cleaned_data.get("hand") if hasattr(form, "cleaned_data") else form.data.get("hand")) or ""
+    read = editor.read(text)
+    if read is not None:
+        return read
+    return editor.from_hand(form.parsed) if form.parsed is not None else None

@@ -1,0 +1,572 @@
+"""View models: engine values turned into plain dicts the templates draw, in the active language.
+
+The results of a scored hand (:func:`results_context`) are shared: the calculator page and the share
+page both pass them to ``templates/_results.html`` (its context contract is written at its top).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
+from rulesets.engine import Request
+from rulesets.errors import MahjongError
+from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinContext
+from rulesets.notation import hand_to_text, share_code
+from rulesets.scoring import Exclusion, Item, Ruleset, Score, Settlement, ShapeScore, options_dict
+from rulesets.shapes import waits as shape_waits
+from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
+
+from . import editor
+from .forms import (
+    CLAIMED_CHOICES,
+    FLAGS,
+    FROM_CHOICES,
+    KONG_ROWS,
+    MODE_CHOICES,
+    WIN_CHOICES,
+    CalculatorForm,
+    Context,
+    editor_hand,
+    kong_event_choices,
+    option_field_name,
+    plain,
+    selected,
+    translate,
+)
+from .tiles_view import TileView, shape_view, tile_view
+
+
+def is_zh() -> bool:
+    return (get_language() or "").lower().startswith("zh")
+
+
+def pick(zh: str | None, en: str | None) -> str:
+    """The text in the active language, falling back to the other one."""
+    first, second = (zh, en) if is_zh() else (en, zh)
+    return first or second or ""
+
+
+def seat_name(seat: Seat) -> str:
+    return pick(seat.zh, seat.en)
+
+
+def unit_name(unit: str) -> str:
+    """A system's unit (番, 倍, 台…) in the active language."""
+    return pgettext("unit", unit)
+
+
+# -- scoring ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One system's answer for the request's hand: a Score, or the engine's error."""
+
+    ruleset: Ruleset
+    score: Score | None = None
+    error: MahjongError | None = None
+
+
+def score_each(request: Request) -> list[Outcome]:
+    """Score the hand under each chosen system; a system that cannot take the hand says why."""
+    out = []
+    for r in request.rulesets:
+        try:
+            out.append(Outcome(r, score=r.score(request.hand, request.options[r.id])))
+        except MahjongError as exc:
+            out.append(Outcome(r, error=exc))
+    return out
+
+
+def fan_name(ruleset: Ruleset, fan_id: str) -> str:
+    """A fan's name by id, or the id itself when it names a principle rather than a fan."""
+    try:
+        fan = ruleset.fan(fan_id)
+    except KeyError:
+        return gettext(fan_id)
+    return pick(fan.zh, fan.en)
+
+
+def _fan_row(item: Item) -> dict[str, Any]:
+    return {
+        "id": item.fan.id, "name": pick(item.fan.zh, item.fan.en), "value": item.value, "count": item.count,
+        "total": item.total, "note": item.note,
+    }
+
+
+def _excluded_row(ruleset: Ruleset, ex: Exclusion) -> dict[str, Any]:
+    return {
+        "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": fan_name(ruleset, ex.by),
+        "reason": ex.reason,
+    }
+
+
+def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool) -> dict[str, Any]:
+    return {
+        "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
+        "hand": shape_view(shape.shape, shape.shape.winning_tile),
+        "text": shape.shape.describe(),
+        "total": shape.total,
+        "fans": [_fan_row(i) for i in shape.items],
+        "excluded": [_excluded_row(ruleset, e) for e in shape.excluded],
+        "best": best,
+    }
+
+
+def _payout_rows(settlement: Settlement, winner: Seat, discarder: Seat | None) -> list[dict[str, Any]]:
+    """One row per seat: its net, its role, and each payment it makes or receives."""
+    net = settlement.net
+    rows = []
+    for seat in settlement.seats:
+        lines = []
+        for p in settlement.payments:
+            if seat not in (p.payer, p.payee) or p.payer == p.payee:
+                continue
+            other = p.payee if p.payer == seat else p.payer
+            signed = -p.amount if p.payer == seat else p.amount
+            lines.append({"other": seat_name(other), "amount": signed, "why": pick(p.why, p.why_en)})
+        role = gettext("winner") if seat == winner else gettext("discarder") if seat == discarder else ""
+        rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines})
+    return rows
+
+
+def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
+    """Everything one result card shows (see the contract at the top of _results.html)."""
+    r = outcome.ruleset
+    row: dict[str, Any] = {
+        "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
+        "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
+        "seats": [], "net": {}, "winner": None, "gain": None, "extra": [],
+    }
+    if outcome.error is not None:
+        row["reason"] = gettext(outcome.error.message)
+        return row
+    s = outcome.score
+    assert s is not None
+    row.update(
+        valid=s.valid, reason=pick(s.reason, s.reason_en) if not s.valid else "", total=s.total,
+        fans=[_fan_row(i) for i in s.items], excluded=[_excluded_row(r, e) for e in s.excluded],
+        extra=[{"key": k, "value": v} for k, v in s.extra.items() if isinstance(v, (int, str, float))],
+    )
+    if s.shape is not None:
+        row["shape"] = _shape_row(r, s.shape, True)
+        row["others"] = [_shape_row(r, other, False) for other in s.shapes if other is not s.shape and other != s.shape]
+    if s.settlement is not None and s.valid:
+        ctx = hand.context
+        winner = ctx.seat
+        discarder = ctx.discarder(r.players)
+        row["seats"] = _payout_rows(s.settlement, winner, discarder)
+        row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
+        row["winner"] = seat_name(winner)
+        row["gain"] = s.settlement.net.get(winner)
+    return row
+
+
+def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
+    """The context of ``_results.html``: result cards, the comparison table's seats, the share code."""
+    results = [result_row(o, request.hand) for o in outcomes]
+    seats = [s for s in _all_seats(o.ruleset for o in outcomes)]
+    for row in results:
+        row["seat_cells"] = [row["net"].get(s.value) for s in seats]
+        row["seat_nets"] = [{"name": seat_name(s), "net": row["net"][s.value]} for s in seats if s.value in row["net"]]
+    return {
+        "results": results,
+        "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],
+        "share_code": _share_code(request),
+        "share_text": share_text(request.hand, results),
+        "announce": "; ".join(_verdict(r) for r in results),
+    }
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    if row["valid"]:
+        return f"{row['name']}: {row['total']} {row['unit']}"
+    return f"{row['name']}: {gettext('not a win')}"
+
+
+def share_text(hand: Hand, results: list[dict[str, Any]]) -> str:
+    """"Copy as text": the hand string, the hand in Unicode tiles, one line per system."""
+    try:
+        text = hand_to_text(hand)
+    except MahjongError:
+        text = ""
+    return "\n".join([text, *(_verdict(r) for r in results)]).strip()
+
+
+def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
+    players = max((r.players for r in rulesets), default=4)
+    return list(Seat)[:players]
+
+
+def _share_code(request: Request) -> str | None:
+    try:
+        return share_code(request.hand, [r.id for r in request.rulesets], dict(request.options))
+    except MahjongError:
+        return None
+
+
+# -- waits -----------------------------------------------------------------------------------------
+
+
+def _completions(r: Ruleset, hand: Hand, options: object) -> dict[Tile, Score | None]:
+    """Each winning tile of a waiting hand with its Score under ``r`` (None: the system refused it)."""
+    if r.waits is not None:
+        return {t: s for t, s in r.waits(hand, options)}
+    out: dict[Tile, Score | None] = {}
+    for t in shape_waits(hand):
+        try:
+            out[t] = r.score(hand.with_winning_tile(t), options)
+        except MahjongError:
+            out[t] = None
+    return out
+
+
+def waits_context(request: Request, hand_text: str, link: Any) -> dict[str, Any]:
+    """The waits of a 13-tile hand: each winning tile, its value in each system, a link that completes it.
+
+    ``link(text)`` gives the URL of the page with the hand box set to ``text``.
+    """
+    hand = request.hand
+    per_system = {r.id: _completions(r, hand, request.options[r.id]) for r in request.rulesets}
+    tiles = sorted({t for found in per_system.values() for t in found})
+    held = hand.counts()
+    rows = []
+    for t in tiles:
+        cells = []
+        for r in request.rulesets:
+            s = per_system[r.id].get(t)
+            valid = s is not None and s.valid
+            cells.append({"valid": valid, "total": s.total if s is not None else None, "unit": unit_name(r.unit),
+                          "reason": pick(s.reason, s.reason_en) if s is not None and not valid else ""})
+        left = max(0, 4 - held[t.index])
+        completed = editor.write(editor.EditorHand(editor.from_hand(hand).packs, tuple(sorted(hand.standing)) + (t,)))
+        rows.append({"tile": tile_view(t), "left": left, "cells": cells, "url": link(completed), "hand": completed,
+                     "any_valid": any(c["valid"] for c in cells)})
+    return {
+        "wait_rows": rows,
+        "wait_systems": [{"id": r.id, "name": pick(r.zh, r.en)} for r in request.rulesets],
+    }
+
+
+# -- the editor: placed tiles and the palette --------------------------------------------------------
+
+
+def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
+    """The tiles entered so far, each with the remove token its button sends."""
+    if hand is None:
+        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": editor.FULL, "text": ""}
+    packs = []
+    for i, p in enumerate(hand.packs):
+        meld = _pack_view(p)
+        label = _pack_label(p)
+        names = " ".join(pick(t.zh, t.en) for t in p.tiles)
+        packs.append({"token": f"p:{i}", "tiles": meld, "label": label,
+                      "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
+    standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t)} for t in hand.held]
+    win = hand.winning_tile
+    winning = None
+    if win is not None:
+        winning = {"token": "w", "tile": tile_view(win, winning=True),
+                   "aria": gettext("Remove the winning tile %(tile)s") % {"tile": pick(win.zh, win.en)}}
+    return {"packs": packs, "standing": standing, "size": hand.size, "full": editor.FULL, "winning": winning,
+            "text": editor.write(hand)}
+
+
+def _remove_label(t: Tile) -> str:
+    return gettext("Remove %(what)s") % {"what": pick(t.zh, t.en)}
+
+
+_PACK_ZH = {"chow": "吃", "pung": "碰", "exposed_kong": "明杠", "concealed_kong": "暗杠", "added_kong": "加杠"}
+_PACK_EN = {"chow": "Chow", "pung": "Pung", "exposed_kong": "Exposed kong", "concealed_kong": "Concealed kong",
+            "added_kong": "Added kong"}
+_FROM_ZH = {1: "上家", 2: "对家", 3: "下家"}
+_FROM_EN = {1: "from the left", 2: "from across", 3: "from the right"}
+
+
+def _pack_view(p: editor.Pack) -> list[TileView]:
+    tiles = p.tiles
+    last = len(tiles) - 1
+    if p.kind == "concealed_kong":
+        return [tile_view(t, back=i in (0, last)) for i, t in enumerate(tiles)]
+    rotated = (p.digit or 1) - 1 if p.kind == "chow" else {1: 0, 2: 1, 3: last}[p.digit or 1]
+    return [tile_view(t, rotated=i == rotated) for i, t in enumerate(tiles)]
+
+
+def _pack_label(p: editor.Pack) -> str:
+    if p.kind == "chow" or p.kind == "concealed_kong":
+        return pick(_PACK_ZH[p.kind], _PACK_EN[p.kind])
+    digit = p.digit or 1
+    return pick(f"{_PACK_ZH[p.kind]} · {_FROM_ZH[digit]}", f"{_PACK_EN[p.kind]} {_FROM_EN[digit]}")
+
+
+def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> dict[str, Any]:
+    """The palette: a row per suit, each tile with the copies left; the flower row with what is chosen."""
+    left = editor.tiles_left(hand)
+    full = hand is not None and hand.size >= editor.FULL
+    rows = []
+    for suit in editor.SUIT_ROWS:
+        tiles = [t for t in _suit_tiles(suit)]
+        rows.append({
+            "suit": suit.value, "name": pick(suit.zh, suit.en),
+            "tiles": [_palette_cell(t, left[t.index]) for t in tiles],
+        })
+    chosen = set(flowers)
+    return {
+        "palette_rows": rows, "hand_full": full, "left_csv": ",".join(str(n) for n in left),
+        "flower_row": [{"tile": tile_view(f), "checked": f in chosen} for f in FLOWERS],
+    }
+
+
+def _palette_cell(t: Tile, left: int) -> dict[str, Any]:
+    return {"tile": tile_view(t), "left": left, "disabled": left == 0}
+
+
+def _suit_tiles(suit: Suit) -> list[Tile]:
+    return [Tile.of(suit, rank) for rank in range(1, (7 if suit is Suit.Z else 9) + 1)]
+
+
+# -- house rules -------------------------------------------------------------------------------------
+
+
+def option_label(value: object) -> str:
+    """An option choice in words: an enum's own zh/en names when it has them, else its value."""
+    zh, en = getattr(value, "zh", None), getattr(value, "en", None)
+    if isinstance(zh, str) or isinstance(en, str):
+        return pick(zh, en)
+    raw = getattr(value, "value", value)
+    if isinstance(raw, bool):
+        return gettext("yes") if raw else gettext("no")
+    return str(raw)
+
+
+def systems_context(form: CalculatorForm) -> dict[str, Any]:
+    """The systems to compare (checkboxes) and, for each chosen one, its house rules and presets."""
+    chosen = form.chosen_rulesets()
+    systems = [
+        {"id": r.id, "name": pick(r.zh, r.en), "checked": r in chosen, "provisional": r.provisional,
+         "players": r.players}
+        for r in form.rulesets
+    ]
+    return {"systems": systems, "rules_auto": form.auto_rules(),
+            "house_rules": [_house_rules(form, r) for r in chosen]}
+
+
+def _house_rules(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
+    preset = form.preset(r)
+    values = form.option_values.get(r.id) or r.parse_options()
+    defaults = options_dict(r.parse_options())
+    current = options_dict(values)
+    info_names = getattr(r, "preset_info", {}) or {}
+    presets = [{"value": "", "label": gettext("Defaults"), "selected": not preset}] + [
+        {"value": name, "label": pick(*info_names[name][:2]) if name in info_names else name,
+         "selected": name == preset}
+        for name in r.presets
+    ]
+    options = []
+    for info in r.option_infos():
+        value = getattr(values, info.key)
+        choices = [
+            {"value": plain(c), "label": option_label(c), "selected": plain(c) == plain(value)}
+            for c in (info.choices or ())
+        ]
+        options.append({
+            "name": option_field_name(r, info.key), "key": info.key, "label": pick(info.zh, info.en),
+            "kind": info.kind, "value": plain(value), "checked": value is True, "choices": choices,
+            "source": info.source, "changed": current[info.key] != defaults[info.key],
+        })
+    return {"id": r.id, "name": pick(r.zh, r.en), "presets": presets, "applied": preset, "options": options,
+            "changed": sum(1 for o in options if o["changed"])}
+
+
+# -- the win context controls -----------------------------------------------------------------------
+
+FLAG_LABELS = {
+    "kong_replacement": _("Won on a kong's replacement tile (杠上开花)"),
+    "after_kong": _("Won on the discard right after the discarder's kong (杠上炮)"),
+    "last_tile": _("Last tile of the wall, or its discard (海底)"),
+    "last_copy": _("The winning tile was the last copy (和绝张)"),
+    "heavenly": _("Heavenly hand: the dealer wins on the deal (天和)"),
+    "earthly": _("Earthly hand: a non-dealer wins on the first turn (地和)"),
+}
+
+
+def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -> dict[str, Any]:
+    reason = ctx.unavailable.get(f"{control}={value}", "")
+    return {"value": value, "label": label, "checked": checked, "disabled": bool(reason) and not checked,
+            "reason": reason, "id": f"id_{control}_{value}"}
+
+
+def controls_context(form: CalculatorForm) -> dict[str, Any]:
+    """Every win-context control with its current value, and why a control is off when it is."""
+    c = form.context
+    ctx = c.value
+    seats = [(s.value, seat_name(s)) for s in SEATS4]
+    flags = []
+    for key in FLAGS:
+        reason = c.unavailable.get(key, "")
+        on = bool(getattr(ctx, key))
+        flags.append({"name": key, "label": FLAG_LABELS[key], "checked": on, "disabled": bool(reason) and not on,
+                      "reason": reason})
+    won = {s.value for s in ctx.already_won}
+    kongs = [_kong_value(k) for k in ctx.kongs]
+    return {
+        "win": [_choice("win", v, str(label), ctx.win.value == v, c) for v, label in WIN_CHOICES],
+        "seat": [_choice("seat", v, n, ctx.seat.value == v, c) for v, n in seats],
+        "round_wind": [_choice("round_wind", v, n, ctx.round_wind.value == v, c) for v, n in seats],
+        "from_seat": {
+            "disabled": "from_seat" in c.unavailable, "reason": c.unavailable.get("from_seat", ""),
+            "options": [{"value": "", "label": gettext("the winner's left (上家)"), "selected": ctx.from_seat is None}]
+            + [{"value": v, "label": n, "selected": ctx.from_seat is not None and ctx.from_seat.value == v,
+                "disabled": f"from_seat={v}" in c.unavailable} for v, n in seats],
+        },
+        "flags": flags,
+        "already_won": [_choice("already_won", v, n, v in won, c) for v, n in seats],
+        "wildcard": [{"value": "", "label": gettext("none"), "selected": ctx.wildcard is None}]
+        + [{"value": str(t), "label": pick(t.zh, t.en), "selected": ctx.wildcard == t} for t in ALL_TILES],
+        "kong_rows": [
+            {"name": f"kong{i + 1}", "options": [
+                {"value": v, "label": _kong_label(v), "selected": v == (kongs[i] if i < len(kongs) else "")}
+                for v, _label in kong_event_choices()
+            ]}
+            for i in range(KONG_ROWS)
+        ],
+        "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
+        "from_string": c.from_string,
+        "summary": _summary(ctx),
+    }
+
+
+def _kong_value(event: Any) -> str:
+    return ".".join([event.seat.value, event.kind.value] + ([event.fed_by.value] if event.fed_by else []))
+
+
+def _kong_label(value: str) -> str:
+    if not value:
+        return "—"
+    parts = value.split(".")
+    seat, kind = Seat(parts[0]), KongKind(parts[1])
+    name = pick(kind.zh, {"exposed": "exposed kong", "added": "added kong", "concealed": "concealed kong"}[kind.value])
+    if len(parts) > 2:
+        return gettext("%(seat)s: %(kind)s fed by %(feeder)s") % {
+            "seat": seat_name(seat), "kind": name, "feeder": seat_name(Seat(parts[2]))}
+    return gettext("%(seat)s: %(kind)s") % {"seat": seat_name(seat), "kind": name}
+
+
+def _control_label(key: str) -> str:
+    if key in FLAG_LABELS:
+        return str(FLAG_LABELS[key])
+    return str(CONTROL_LABELS.get(key, key))
+
+
+CONTROL_LABELS = {
+    "win": _("How the hand was won"), "seat": _("Winner's seat"), "round_wind": _("Round wind"),
+    "from_seat": _("Discarder"), "flowers": _("Flowers"), "wildcard": _("Wildcard tile"),
+    "already_won": _("Already won"), "kongs": _("Other players' kongs"),
+}
+
+
+def _summary(ctx: WinContext) -> str:
+    """One line for the folded context panel: 东圈 · 南位 · 自摸 · 杠上开花 · 2 花."""
+    parts = [
+        gettext("%(wind)s round") % {"wind": seat_name(ctx.round_wind)},
+        gettext("%(wind)s seat") % {"wind": seat_name(ctx.seat)},
+        str(dict(WIN_CHOICES)[ctx.win.value]),
+    ]
+    if not ctx.self_drawn and ctx.from_seat is not None:
+        parts.append(gettext("from %(seat)s") % {"seat": seat_name(ctx.from_seat)})
+    parts += [_short_flag(k) for k in FLAGS if getattr(ctx, k)]
+    if ctx.flowers:
+        parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)})
+    return " · ".join(parts)
+
+
+def _short_flag(key: str) -> str:
+    label = str(FLAG_LABELS[key])
+    if "(" in label and label.endswith(")"):
+        return label[label.rindex("(") + 1 : -1]
+    return label
+
+
+# -- the whole page --------------------------------------------------------------------------------
+
+
+def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
+    """The hand's error: the engine's message, and the text with the character at fault marked."""
+    messages = form.errors.get("hand") or form.non_field_errors()
+    if not messages:
+        return None
+    exc = form.hand_error
+    text = form.data.get("hand", "")
+    out: dict[str, Any] = {"message": translate(messages[0]), "position": None}
+    if exc is not None and exc.position is not None and exc.text == text and 0 <= exc.position <= len(text):
+        pos = exc.position
+        out.update(position=pos, before=text[:pos], at=text[pos : pos + 1] or " ", after=text[pos + 1 :])
+    return out
+
+
+def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str, Any]:
+    """Everything calculator.html draws. ``link(text)`` is the URL of this page with the hand box set to ``text``."""
+    ed = editor_hand(form)
+    page: dict[str, Any] = {
+        "hand_text": _hand_text(form),
+        "rewrite_hand": form.context.from_string and form.parsed is not None,
+        "hand_error": hand_error_context(form),
+        "placed": placed_context(ed),
+        "notice": notice,
+        "controls": controls_context(form),
+        "mode": selected(form, "mode", "standing"),
+        "meld_from": selected(form, "meld_from", "1"),
+        "chow_claimed": selected(form, "chow_claimed", "1"),
+        "mode_choices": MODE_CHOICES, "from_choices": FROM_CHOICES, "claimed_choices": CLAIMED_CHOICES,
+        **palette_context(ed, form.context.value.flowers),
+        **systems_context(form),
+        "status": "", "results": [], "wait_rows": [],
+    }
+    request = form.request
+    if request is None:
+        if not page["hand_text"]:
+            page["examples"] = [{**ex, "url": link(ex["hand"])} for ex in examples()]
+        return page
+    page.update(_scored(request, link))
+    return page
+
+
+def examples() -> list[dict[str, str]]:
+    """Hands to try from the empty page."""
+    return [
+        {"hand": "123m456p789s345m22z", "label": gettext("a 国标 hand: Mixed Straight")},
+        {"hand": "[555s2]1122233344s4s", "label": gettext("a Sichuan flush with a pung")},
+        {"hand": "1112345678999m", "label": gettext("13 tiles: what does it wait on?")},
+    ]
+
+
+def _hand_text(form: CalculatorForm) -> str:
+    """The hand box's text: as typed, or without its context once that has moved into the controls."""
+    text = form.data.get("hand", "")
+    if form.context.from_string and form.parsed is not None:
+        return editor.write(editor.from_hand(form.parsed))
+    return text
+
+
+def _scored(request: Request, link: Any) -> dict[str, Any]:
+    """Scores for a complete hand, waits for a waiting one, else how many tiles are missing."""
+    hand = request.hand
+    size = hand.size()
+    complete = [r for r in request.rulesets if hand.is_complete and size == r.hand_size]
+    waiting = [r for r in request.rulesets if not hand.is_complete and size == r.hand_size - 1]
+    if complete:
+        sub = Request(hand, tuple(complete), request.options)
+        return {**results_context(sub, score_each(sub)), "mode_result": "scores"}
+    if waiting:
+        sub = Request(hand, tuple(waiting), request.options)
+        return {**waits_context(sub, "", link), "mode_result": "waits", "share_code": None}
+    sizes = sorted({r.hand_size for r in request.rulesets})
+    return {"status": ngettext(
+        "%(n)d tile: a hand has %(full)s tiles (one fewer to see its waits).",
+        "%(n)d tiles: a hand has %(full)s tiles (one fewer to see its waits).", size,
+    ) % {"n": size, "full": " / ".join(str(s) for s in sizes)}}

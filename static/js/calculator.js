@@ -1,0 +1,335 @@
+/* The calculator's enhancements. Without this file every button still works: it submits the form
+   and the server applies the edit (calculator/forms.py apply_edit) and draws the page again.
+
+   With it, a tap on the palette, on a placed tile, on a wait or on "Clear" edits the hand box here,
+   at once, and htmx (hx-* on the form) asks the server for the result. The hand model below
+   mirrors calculator/editor.py: packs [123m2] [555p3] [7777s] [7777s5], then the standing tiles in
+   mpsz; when the count is full (14, packs counted as 3), the last tile is the winning tile.
+   Loaded with defer; no inline script anywhere (the Content-Security-Policy forbids it). */
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("js");
+
+  var FULL = 14;
+  var SUITS = "mpsz";
+  var LETTERS = "ESWNCFP";
+
+  // -- tiles: 0..33 = 1m..9m, 1p..9p, 1s..9s, 1z..7z ---------------------------------------------
+
+  function tileIndex(text) {
+    var m = /^([1-9])([mpsz])$/.exec(text);
+    if (!m) { return -1; }
+    var rank = +m[1], suit = SUITS.indexOf(m[2]);
+    if (suit === 3 && rank > 7) { return -1; }
+    return suit * 9 + rank - 1;
+  }
+  function suitOf(i) { return Math.floor(i / 9); }
+  function rankOf(i) { return i % 9 + 1; }
+  function tileText(i) { return rankOf(i) + SUITS[suitOf(i)]; }
+  function byIndex(a, b) { return a - b; }
+
+  function runs(seq) {
+    var out = "";
+    for (var i = 0; i < seq.length; i++) {
+      out += rankOf(seq[i]);
+      if (i + 1 === seq.length || suitOf(seq[i + 1]) !== suitOf(seq[i])) { out += SUITS[suitOf(seq[i])]; }
+    }
+    return out;
+  }
+
+  function tilesOf(text) {  // "123m5z" or "EE" → indices; null if a tile does not exist
+    var out = [], parts = text.match(/[1-9]+[mpsz]|[ESWNCFP]/g) || [];
+    for (var p = 0; p < parts.length; p++) {
+      var part = parts[p];
+      if (part.length === 1 && LETTERS.indexOf(part) >= 0) { out.push(27 + LETTERS.indexOf(part)); continue; }
+      var suit = part[part.length - 1];
+      for (var d = 0; d < part.length - 1; d++) {
+        var i = tileIndex(part[d] + suit);
+        if (i < 0) { return null; }
+        out.push(i);
+      }
+    }
+    return out;
+  }
+
+  // -- the hand model --------------------------------------------------------------------------------
+
+  function packTiles(p) {
+    if (p.kind === "chow") { return [p.tile, p.tile + 1, p.tile + 2]; }
+    var n = p.kind === "pung" ? 3 : 4, out = [];
+    for (var i = 0; i < n; i++) { out.push(p.tile); }
+    return out;
+  }
+
+  function readPack(body, digitText) {
+    var seq = tilesOf(body), d = digitText ? +digitText : null;
+    if (!seq) { return null; }
+    var same = seq.every(function (t) { return t === seq[0]; });
+    if (seq.length === 3 && same) { return d === null || d <= 3 ? { kind: "pung", tile: seq[0], digit: d || 1 } : null; }
+    if (seq.length === 4 && same) {
+      if (d === null || d === 4) { return { kind: "concealed_kong", tile: seq[0], digit: null }; }
+      return d > 4 ? { kind: "added_kong", tile: seq[0], digit: d - 4 } : { kind: "exposed_kong", tile: seq[0], digit: d };
+    }
+    var s = seq.slice().sort(byIndex);
+    if (seq.length === 3 && s[0] < 27 && rankOf(s[0]) <= 7 && s[1] === s[0] + 1 && s[2] === s[0] + 2) {
+      return d === null || d <= 3 ? { kind: "chow", tile: s[0], digit: d || 1 } : null;
+    }
+    return null;
+  }
+
+  function read(text) {  // the hand box in editor form at any stage of entry, or null
+    text = text.replace(/\s+/g, "");
+    var packs = [], pos = 0, re = /^\[([0-9mpszESWNCFP]+?),?([1-7])?\]/;
+    while (text[pos] === "[") {
+      var m = re.exec(text.slice(pos)), pack = m && readPack(m[1], m[2]);
+      if (!pack) { return null; }
+      packs.push(pack);
+      pos += m[0].length;
+    }
+    var rest = text.slice(pos);
+    if (rest && !/^(?:[1-9]+[mpsz]|[ESWNCFP])+$/.test(rest)) { return null; }
+    var standing = tilesOf(rest);
+    return standing ? { packs: packs, standing: standing } : null;
+  }
+
+  function size(hand) { return hand.standing.length + 3 * hand.packs.length; }
+  function winning(hand) { return size(hand) === FULL && hand.standing.length ? hand.standing[hand.standing.length - 1] : null; }
+  function held(hand) {
+    var s = winning(hand) === null ? hand.standing : hand.standing.slice(0, -1);
+    return s.slice().sort(byIndex);
+  }
+
+  function write(hand) {
+    var out = "";
+    hand.packs.forEach(function (p) {
+      var digit = p.digit === null ? "" : String(p.digit + (p.kind === "added_kong" ? 4 : 0));
+      out += "[" + runs(packTiles(p)) + digit + "]";
+    });
+    var win = winning(hand), standing = held(hand);
+    if (win !== null) { standing.push(win); }
+    return out + runs(standing);
+  }
+
+  function counts(hand) {
+    var c = [];
+    for (var i = 0; i < 34; i++) { c.push(0); }
+    hand.standing.forEach(function (t) { c[t]++; });
+    hand.packs.forEach(function (p) { packTiles(p).forEach(function (t) { c[t]++; }); });
+    return c;
+  }
+
+  function checked(hand) {
+    var c = counts(hand);
+    for (var i = 0; i < 34; i++) {
+      if (c[i] > 4) { throw new Error(message("copies").replace("%s", tileText(i))); }
+    }
+    if (size(hand) > FULL) { throw new Error(message("full")); }
+    return hand;
+  }
+
+  function withoutOne(list, t) {
+    var i = list.indexOf(t), out = list.slice();
+    if (i >= 0) { out.splice(i, 1); }
+    return out;
+  }
+
+  function add(hand, t, mode, digit) {
+    if (mode === "standing" || !mode) {
+      if (size(hand) >= FULL) { throw new Error(message("full")); }
+      var standing = hand.standing.slice().sort(byIndex);
+      standing = size(hand) + 1 === FULL ? standing.concat([t]) : standing.concat([t]).sort(byIndex);
+      return checked({ packs: hand.packs, standing: standing });
+    }
+    if (mode === "added_kong") {
+      for (var i = 0; i < hand.packs.length; i++) {
+        var p = hand.packs[i];
+        if (p.kind === "pung" && p.tile === t) {
+          var packs = hand.packs.slice();
+          packs[i] = { kind: "added_kong", tile: t, digit: p.digit };
+          return checked({ packs: packs, standing: withoutOne(hand.standing, t).sort(byIndex) });
+        }
+      }
+    }
+    var pack;
+    if (mode === "chow") {
+      var low = t - (digit - 1);
+      if (t >= 27 || suitOf(low) !== suitOf(t) || rankOf(low) > 7 || low < 0) { throw new Error(message("chow")); }
+      pack = { kind: "chow", tile: low, digit: digit };
+    } else {
+      pack = { kind: mode, tile: t, digit: mode === "concealed_kong" ? null : digit };
+    }
+    var rest = hand.standing.slice();
+    packTiles(pack).forEach(function (x) { rest = withoutOne(rest, x); });
+    return checked({ packs: hand.packs.concat([pack]), standing: rest.sort(byIndex) });
+  }
+
+  function remove(hand, token) {
+    var kind = token.split(":")[0], arg = token.slice(kind.length + 1);
+    if (kind === "w") { return { packs: hand.packs, standing: held(hand) }; }
+    if (kind === "t") {
+      var list = winning(hand) === null ? held(hand) : hand.standing.slice();
+      return { packs: hand.packs, standing: withoutOne(list, tileIndex(arg)).sort(byIndex) };
+    }
+    if (kind === "p") {
+      var packs = hand.packs.slice();
+      packs.splice(+arg, 1);
+      return { packs: packs, standing: hand.standing.slice().sort(byIndex) };
+    }
+    return hand;
+  }
+
+  // -- the page ----------------------------------------------------------------------------------
+
+  var form = document.getElementById("calc");
+  if (!form) { return; }
+  var input = document.getElementById("id_hand");
+  var notice = document.getElementById("edit-notice");
+
+  function message(key) {
+    var box = document.getElementById("palette");
+    return (box && box.getAttribute("data-msg-" + key)) || key;
+  }
+
+  function current() {
+    var hand = read(input.value);
+    if (hand) { return hand; }
+    var placed = document.getElementById("placed");
+    return read(placed ? placed.getAttribute("data-hand") || "" : "");
+  }
+
+  function say(text) {
+    if (!notice) { return; }
+    notice.textContent = text || "";
+    notice.hidden = !text;
+  }
+
+  function commit(text) {
+    input = document.getElementById("id_hand");
+    input.value = text;
+    say("");
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function setStanding() {
+    var standing = form.querySelector('input[name="mode"][value="standing"]');
+    if (standing) { standing.checked = true; }
+  }
+
+  function value(name) {
+    var el = form.querySelector('[name="' + name + '"]:checked') || form.querySelector('select[name="' + name + '"]');
+    return el ? el.value : "";
+  }
+
+  function showCounts(left, entered) {
+    var mode = value("mode") || "standing";
+    var room = FULL - entered >= (mode === "standing" ? 1 : 3);
+    form.querySelectorAll("#palette .palette__tile").forEach(function (button) {
+      var i = tileIndex(button.getAttribute("data-tile"));
+      var n = left[i];
+      var badge = button.querySelector(".n");
+      if (badge) { badge.textContent = n; }
+      button.disabled = n <= 0 || (!room && !(mode === "added_kong"));
+    });
+  }
+
+  function countsFromServer() {
+    var placed = document.getElementById("placed");
+    if (!placed) { return; }
+    var left = (placed.getAttribute("data-left") || "").split(",").map(Number);
+    if (left.length === 34) { showCounts(left, +placed.getAttribute("data-size") || 0); }
+  }
+
+  function countsFromHand(hand) {
+    var c = counts(hand);
+    showCounts(c.map(function (n) { return Math.max(0, 4 - n); }), size(hand));
+  }
+
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button || !form.contains(button)) { return; }
+    var name = button.getAttribute("name");
+    if (name !== "add" && name !== "remove" && name !== "clear") { return; }
+    var hand = name === "clear" ? { packs: [], standing: [] } : current();
+    if (!hand) { return; }  // not in editor form: let the server apply the edit
+    event.preventDefault();
+    try {
+      if (name === "add") {
+        var mode = value("mode") || "standing";
+        var digit = +(mode === "chow" ? value("chow_claimed") : value("meld_from")) || 1;
+        hand = add(hand, tileIndex(button.value), mode, digit);
+        if (mode !== "standing") { setStanding(); }
+      } else if (name === "remove") {
+        hand = remove(hand, button.value);
+      }
+    } catch (error) {
+      say(error.message);
+      return;
+    }
+    countsFromHand(hand);
+    commit(write(hand));
+  });
+
+  // A wait or an example: put its hand in the box instead of following the link.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-hand]");
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) { return; }
+    event.preventDefault();
+    commit(link.getAttribute("data-hand"));
+    input.focus();
+  });
+
+  // Keyboard: Backspace on the palette takes back the last tile entered.
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Backspace" || !event.target.closest("#palette")) { return; }
+    var hand = current();
+    if (!hand || !hand.standing.length) { return; }
+    event.preventDefault();
+    hand = winning(hand) !== null ? remove(hand, "w") : { packs: hand.packs, standing: hand.standing.slice(0, -1) };
+    countsFromHand(hand);
+    commit(write(hand));
+  });
+
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "mode") {
+      var hand = current();
+      if (hand) { countsFromHand(hand); }
+    }
+  });
+
+  // Copy buttons: data-copy holds the text, data-copy-from names the element holding it.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy], [data-copy-from]");
+    if (!button) { return; }
+    var from = button.getAttribute("data-copy-from");
+    var text = from ? document.getElementById(from).value : button.getAttribute("data-copy");
+    var done = function () {
+      var label = button.textContent;
+      button.textContent = button.getAttribute("data-done") || "✓";
+      setTimeout(function () { button.textContent = label; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { say(text); });
+    } else {
+      say(text);
+    }
+  });
+
+  // Keep folded panels as the reader left them when htmx redraws them.
+  var open = [];
+  document.body.addEventListener("htmx:beforeRequest", function () {
+    open = Array.prototype.map.call(form.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    open.forEach(function (id) {
+      var d = document.getElementById(id);
+      if (d) { d.open = true; }
+    });
+    input = document.getElementById("id_hand");
+    var problem = document.querySelector("#hand-problem .alert--error");
+    if (problem) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
+    countsFromServer();
+  });
+
+  countsFromServer();
+}());
