@@ -4,14 +4,14 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from rulesets.errors import ContextError, HandError, MahjongError, NotationError
+from rulesets.errors import ContextError, HandError, NotationError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
 from rulesets.notation import FORMATS, MAX_LENGTH, canonical_hand, check_hand, format_hand, hand_to_text, parse_hand
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile, tile, tiles
-from tests.rulesets.random_hands import random_hand
+from tests.rulesets.notation_support import fuzz, random_hand, read_or_clean_error
 
 
 def melds_of(h: Hand) -> list[tuple]:
@@ -374,29 +374,17 @@ def test_copy_as_text_falls_back_to_the_helper_string_for_a_sixth_seat():
 HAND_ALPHABET = "0123456789mpszfESWNCFPabcdefgh[],| v.-~🀄【】１"
 
 
-def assert_clean_error(text: str, exc: MahjongError) -> None:
-    assert exc.message, text
-    if exc.position is not None:
-        assert 0 <= exc.position < len(text), (text, exc.position)
-
-
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(400)
 @given(st.text(max_size=60))
 def test_any_text_gives_a_hand_or_a_mahjong_error(text):
-    try:
-        parse_hand(text)
-    except MahjongError as exc:
-        assert_clean_error(text, exc)
+    read_or_clean_error(parse_hand, text)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(600)
 @given(st.text(alphabet=HAND_ALPHABET, max_size=40))
 def test_near_miss_hand_strings_give_a_hand_or_a_mahjong_error(text):
-    try:
-        h = parse_hand(text)
-    except MahjongError as exc:
-        assert_clean_error(text, exc)
-    else:
+    h = read_or_clean_error(parse_hand, text)
+    if h is not None:
         check_hand(h)
         if h.context.seat in set(Seat) - {Seat.X, Seat.Y}:
             assert parse_hand(format_hand(h, "gb")) == reach(h, "gb")

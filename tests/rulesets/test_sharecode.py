@@ -8,18 +8,18 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rulesets import registry
 from rulesets.engine import context_from_mapping
-from rulesets.errors import ContextError, HandError, MahjongError, NotationError, RulesError
+from rulesets.errors import ContextError, HandError, NotationError, RulesError
 from rulesets.hand import Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
 from rulesets.notation import canonical_hand, format_hand, parse_hand, tile_runs
 from rulesets.scoring import Ruleset
 from rulesets.sharecode import SharedHand, canonical_share_code, parse_share_code, share_code
 from rulesets.tiles import tile, tiles
-from tests.rulesets.random_hands import random_hand
+from tests.rulesets.notation_support import fuzz, random_hand, read_or_clean_error
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "sharecodes.json").read_text(encoding="utf-8"))
 URL_SAFE = re.compile(r"[A-Za-z0-9._~-]+")
@@ -352,35 +352,24 @@ def test_a_shared_hand_is_a_frozen_value():
 CODE_ALPHABET = "v1.-~_0123456789mpszfCPMAKESWNXYsdrwokacehlt%/"
 
 
-def assert_clean_error(text: str, exc: MahjongError) -> None:
-    assert exc.message, text
-    if exc.position is not None:
-        assert 0 <= exc.position < len(text), (text, exc.position)
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(300)
 @given(st.text(max_size=60))
 def test_any_text_gives_a_shared_hand_or_a_mahjong_error(text):
-    try:
-        parse_share_code(text)
-    except MahjongError as exc:
-        assert_clean_error(text, exc)
+    read_or_clean_error(parse_share_code, text)
 
 
-@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(800)
 @given(st.text(alphabet=CODE_ALPHABET, max_size=40).map(lambda s: "v1." + s))
 def test_near_miss_codes_give_an_error_or_a_hand_whose_canonical_code_is_a_fixed_point(text):
-    try:
-        shared = parse_share_code(text)
-    except MahjongError as exc:
-        assert_clean_error(text, exc)
+    shared = read_or_clean_error(parse_share_code, text)
+    if shared is None:
         return
     code = share_code(shared.hand)
     assert parse_share_code(code).hand == shared.hand
     assert share_code(parse_share_code(code).hand) == code
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz(200)
 @given(st.integers(min_value=0, max_value=10**6))
 def test_a_code_written_from_any_hand_reads_back_in_any_hand_string_format(seed):
     h = random_hand(random.Random(seed), full_context=False, six_seats=False)

@@ -1,6 +1,7 @@
-"""A small seeded generator of hands that can exist, for the notation and share-code tests.
+"""Support for the notation and share-code tests: a seeded generator of hands that can exist, and
+the check every fuzzed error must pass.
 
-Not winning shapes: the notation only promises what every hand satisfies (3n+1 standing tiles besides
+The hands are not winning shapes: the notation only promises what every hand satisfies (3n+1 standing tiles besides
 the winning tile, at most 4 copies, a context that agrees with itself and the tiles). Melds of every
 kind and source, waiting and complete hands, sizes 8/11/14/17, every context field, flowers.
 Draws that :func:`check_hand` refuses are drawn again.
@@ -15,6 +16,9 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, settings
 
 from rulesets.errors import MahjongError
 from rulesets.hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
@@ -22,6 +26,25 @@ from rulesets.notation import check_hand
 from rulesets.tiles import ALL_TILES, FLOWERS, TILES_BY_INDEX, Tile
 
 ALL_SEATS = tuple(Seat)
+
+
+def fuzz(examples: int) -> settings:
+    """Hypothesis settings for the parser fuzz tests: ``examples`` inputs, no per-example deadline."""
+    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def read_or_clean_error[T](read: Callable[[str], T], text: str) -> T | None:
+    """``read(text)``; or None when it raised a :class:`MahjongError` that says something and points at
+    a character of the text (or nowhere). Any other exception fails the test."""
+    try:
+        return read(text)
+    except MahjongError as exc:
+        assert exc.message, text
+        if exc.position is not None:
+            assert 0 <= exc.position < len(text), (text, exc.position)
+        return None
+
+
 KONG_KINDS = tuple(KongKind)
 FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
 
