@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import Any
 
+from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
-from rulesets.scoring import Excludes, Exclusion, Fan, Item, Ruleset, Score, ShapeScore, apply_exclusions, options_dict
+from rulesets.scoring import Excludes, Fan, Item, Ruleset, Score, ShapeScore, apply_exclusions, options_dict
 from rulesets.shapes import GroupKind, Shape, ShapeKind, decompose
+from rulesets.tiles import ALL_TILES, Tile
 
 from . import context
 from .fans import FAN, FANS, STRICT_VOIDED_SUIT
@@ -27,10 +30,11 @@ from .options import MixedKongs, Options, Payout
 from .payout import settle
 from .predicates import PREDICATES
 from .principles import account_once, has_unique_wait
-from .view import Facts, facts_of, view_of, wait_reading
+from .view import View, facts_of, view_of, wait_reading
 
-__all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "fan_table"]
+__all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table"]
 
+RULES, UNIT = "guobiao", "番"
 MINIMUM = 8  # 8番起和, flowers not counted (1998 rules 第十条 一(一)2; mcr.md §2.2)
 CHICKEN = FAN["chicken_hand"]
 FLOWERS = FAN["flower_tiles"]
@@ -62,25 +66,32 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     options = options or Options()
     hand.validate(hand_size=14, players=4)
     context.check(hand)
-    echo = options_dict(options)
-    extra = {"notes": notes} if (notes := context.notes(hand.context)) else {}
+    notes = context.notes(hand.context)
+    base: dict[str, Any] = {"options": options_dict(options), "extra": {"notes": notes} if notes else {}}
     shapes = decompose(hand)
     if not shapes:
-        return Score("guobiao", False, "番", reason="不是和牌型", reason_en="not a winning shape", options=echo, extra=extra)
-    facts = facts_of(hand)
-    unique = any(wait_reading(s, options.knitted_wait_fans) for s in shapes) and has_unique_wait(hand)
-    table = fan_table(options)
-    scored = tuple(score_shape(s, facts, table, unique, options.knitted_wait_fans) for s in shapes)
+        return Score(RULES, False, UNIT, reason="不是和牌型", reason_en="not a winning shape", **base)
+    scored = score_shapes(hand, shapes, options)
     best = min(scored, key=_preference)
-    fans = best.total - facts.flowers
-    common = {"items": best.items, "excluded": best.excluded, "shape": best, "shapes": scored, "options": echo, "extra": extra}
+    base.update(total=best.total, items=best.items, excluded=best.excluded, shape=best, shapes=scored)
+    fans = best.total - len(hand.context.flowers)
     if fans < MINIMUM:
         return Score(
-            "guobiao", False, "番", total=best.total,
-            reason=f"{fans}番，不足{MINIMUM}番起和", reason_en=f"{fans} fans: below the {MINIMUM}-fan minimum",
-            **common,  # type: ignore[arg-type]
+            RULES, False, UNIT,
+            reason=f"{fans}番，不足{MINIMUM}番起和",
+            reason_en=f"{fans} fan{'' if fans == 1 else 's'}: below the {MINIMUM}-fan minimum",
+            **base,
         )
-    return Score("guobiao", True, "番", total=best.total, settlement=settle(best.total, hand.context, options), **common)  # type: ignore[arg-type]
+    return Score(RULES, True, UNIT, settlement=settle(best.total, hand.context, options), **base)
+
+
+def score_shapes(hand: Hand, shapes: list[Shape], options: Options) -> tuple[ShapeScore, ...]:
+    """Every decomposition valued. The unique-wait search runs only if some reading has a wait fan."""
+    facts = facts_of(hand)
+    knitted = options.knitted_wait_fans
+    unique = any(wait_reading(s, knitted) for s in shapes) and has_unique_wait(hand)
+    table = fan_table(options)
+    return tuple(score_shape(view_of(s, facts, unique, knitted), s, table) for s in shapes)
 
 
 def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], ...]]:
@@ -89,28 +100,44 @@ def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], 
     first (its sets in tile order, a pung before a chow on the same tile)."""
     ids = {i.fan.id for i in s.items}
     found_order = tuple(
-        sorted((g.tiles[0].index, 0 if g.kind is not GroupKind.CHOW else 1) for g in s.shape.groups if g.is_set and g.from_hand)
+        sorted((g.tiles[0].index, int(g.kind is GroupKind.CHOW)) for g in s.shape.groups if g.is_set and g.from_hand)
     )
     return (-s.total, not any(f in ids for f in TIE_PREFERENCE), s.shape.kind is not ShapeKind.STANDARD, found_order)
 
 
-def score_shape(shape: Shape, facts: Facts, table: tuple[Fan, ...], unique_wait: bool, knitted_waits: bool) -> ShapeScore:
+def score_shape(view: View, shape: Shape, table: tuple[Fan, ...]) -> ShapeScore:
     """Value one decomposition: detect, exclude (table, then account-once), 无番和, flowers."""
-    view = view_of(shape, facts, unique_wait, knitted_waits)
-    items = []
-    for fan in table:
-        if fan is FLOWERS or fan is CHICKEN:
-            continue
-        n = PREDICATES[fan.id](view)
-        if n:
-            items.append(Item(fan, n))
+    items = [Item(fan, n) for fan in table if fan.id not in _NOT_DETECTED and (n := PREDICATES[fan.id](view))]
     kept, excluded = apply_exclusions(items)
     kept, trimmed = account_once(kept, view)
     if not kept:
         kept = [Item(CHICKEN)]
-    if facts.flowers:
-        kept.append(Item(FLOWERS, facts.flowers))
+    if view.facts.flowers:
+        kept.append(Item(FLOWERS, view.facts.flowers))
     return ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded) + tuple(trimmed))
+
+
+_NOT_DETECTED = frozenset({"chicken_hand", "flower_tiles"})
+"""无番和 is what remains when nothing else does; flowers are added after the exclusions and the minimum."""
+
+
+def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]]:
+    """For a waiting hand (13 tiles, no winning tile): each tile that completes it, with its score
+    under the hand's context. Tiles the hand already holds four of cannot arrive and are left out,
+    as are tiles the context rules out (e.g. 和绝张 on a tile the hand holds)."""
+    if hand.winning_tile is not None:
+        raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
+    hand.validate(hand_size=14, players=4)
+    out = []
+    for t in ALL_TILES:
+        complete = hand.with_winning_tile(t)
+        if not decompose(complete):
+            continue
+        try:
+            out.append((t, score(complete, options)))
+        except MahjongError:
+            continue
+    return out
 
 
 def _can_read(hand: Hand) -> bool:
@@ -118,10 +145,10 @@ def _can_read(hand: Hand) -> bool:
 
 
 RULESET = Ruleset(
-    id="guobiao",
+    id=RULES,
     zh="国标麻将",
     en="Chinese Official (MCR)",
-    unit="番",
+    unit=UNIT,
     players=4,
     fans=FANS,
     options_type=Options,
@@ -129,9 +156,8 @@ RULESET = Ruleset(
     aliases=("gb", "mcr", "国标", "guobiao", "chinese-official"),
     hand_size=14,
     can_read=_can_read,
+    waits=waits,
     description_zh="中国麻将竞赛规则（1998）与国际麻将联盟（MIL）实践：81番，8番起和，花牌不计起和。",
     description_en="Mahjong Competition Rules (1998 rulebook, MCR 2006) as MIL applies them: 81 fans, "
     "an 8-fan minimum without flowers.",
 )
-
-_ = Exclusion  # re-exported type used in results

@@ -36,7 +36,8 @@ def settle(total: int, ctx: WinContext, options: Options) -> Settlement:
             continue
         if discarder is None:
             amount = _self_drawn_share(total, options)
-            why, why_en = f"自摸：底分{base}+{_share_text(total, options)}", f"self-drawn: base {base} + {_share_text(total, options)}"
+            share = _share_text(total, options)
+            why, why_en = f"自摸：底分{base}+{share}番", f"self-drawn: base {base} + {share}"
         elif seat == discarder:
             amount = base + total
             why, why_en = f"点和：底分{base}+{total}番", f"discarded the winning tile: base {base} + {total}"

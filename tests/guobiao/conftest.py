@@ -1,24 +1,34 @@
-"""Report the reference comparison's counts (agreed, disagreed, excused as a documented reference bug)."""
+"""Shared helpers for the 国标 unit tests."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from tests.guobiao.reference import REFERENCE, STATS
+import pytest
+
+from rulesets.guobiao import RULESET, Options
+from rulesets.scoring import Score
+
+from .hands import spec
 
 
-def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001 - pytest hook signature
-    if not STATS:
-        return
-    total: Counter[str] = sum(STATS.values(), Counter())
-    hands = sum(total.values())
-    excused = {k: n for k, n in total.items() if k not in ("agree", "disagree")}
-    terminalreporter.section(f"国标 vs {REFERENCE}")
-    terminalreporter.write_line(
-        f"{hands} hands in {len(STATS)} families: {total['agree']} agree, {total['disagree']} disagree, "
-        f"{sum(excused.values())} excused as documented reference bugs"
-        + ("" if not excused else " (" + ", ".join(f"{k}: {n}" for k, n in sorted(excused.items())) + ")")
-    )
-    for family, counts in sorted(STATS.items()):
-        if counts["disagree"]:
-            terminalreporter.write_line(f"  {family}: {counts['disagree']} of {sum(counts.values())} disagree")
+def fans(score: Score) -> dict[str, int]:
+    """The counted fans of a result as {fan id: count}."""
+    return dict(Counter({i.fan.id: i.count for i in score.items}))
+
+
+def excluded_by(score: Score) -> dict[str, set[str]]:
+    """{excluded fan id: the fans or principles that excluded it}."""
+    out: dict[str, set[str]] = {}
+    for e in score.excluded:
+        out.setdefault(e.fan.id, set()).add(e.by)
+    return out
+
+
+def score_of(text: str, options: Options | None = None, **context: object) -> Score:
+    return RULESET.score(spec(text, **context), options or Options())
+
+
+@pytest.fixture
+def gb() -> object:
+    return RULESET
