@@ -50,8 +50,7 @@ def feeder_of(hand: Hand, source: Any, players: int) -> Seat:
     return hand.context.seat.source(source or Relative.LEFT, players)
 
 
-def _gen(hand: Hand) -> tuple[GenTile, ...]:
-    counts = hand.counts()
+def _gen(hand: Hand, counts: list[int]) -> tuple[GenTile, ...]:
     out = []
     for index, n in enumerate(counts):
         if n != 4:
@@ -61,6 +60,10 @@ def _gen(hand: Hand) -> tuple[GenTile, ...]:
         by_win = hand.winning_tile == t and hand.standing.count(t) == 3
         out.append(describe_gen(str(t), t.zh, meld.kong if meld else None, meld is not None, by_win))
     return tuple(out)
+
+
+_TERMINALS = frozenset(i for i in range(27) if i % 9 in (0, 8))
+_258 = frozenset(i for i in range(27) if i % 9 in (1, 4, 7))
 
 
 def _earthly(ctx: WinContext, definition: DiHuDef, players: int) -> bool:
@@ -78,7 +81,8 @@ def _earthly(ctx: WinContext, definition: DiHuDef, players: int) -> bool:
 
 def hand_facts(hand: Hand, options: Any, players: int) -> Facts:
     ctx = hand.context
-    all_tiles = hand.all_tiles
+    counts = hand.counts()
+    held = {i for i, n in enumerate(counts) if n}
     feeder = last_kong_feeder(hand, players) if ctx.kong_replacement else None
     zimo_bonus = ctx.self_drawn
     if ctx.kong_replacement and not options.gangshanghua_zimo:
@@ -88,11 +92,11 @@ def hand_facts(hand: Hand, options: Any, players: int) -> Facts:
     return Facts(
         context=ctx,
         options=options,
-        flush=len({t.suit for t in all_tiles}) == 1,
-        all_258=all(t.rank in (2, 5, 8) for t in all_tiles),
-        no_terminals=all(t.rank not in (1, 9) for t in all_tiles),
+        flush=len({i // 9 for i in held}) == 1,
+        all_258=held <= _258,
+        no_terminals=not held & _TERMINALS,
         menqing=all(m.is_concealed for m in hand.melds),
-        gen=_gen(hand),
+        gen=_gen(hand, counts),
         zimo_bonus=zimo_bonus,
         heavenly=ctx.heavenly,
         earthly=_earthly(ctx, options.dihu, players),

@@ -169,38 +169,46 @@ DUIDUI_FAMILY = frozenset({"duiduihu"} | {f.id for f in _PATTERNS if any(e.fan =
 # Every predicate has the same signature: (facts of the hand, one reading of it) -> how many times
 # the row counts (0 = not at all).
 
-Predicate = Callable[["Facts", Shape], int]
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One decomposition, with the few things the predicates ask of it worked out once."""
+
+    shape: Shape
+    standard: bool  # sets + a pair
+    seven_pairs: bool
+    all_pungs: bool  # every set a pung or kong
+    terminal_groups: bool  # every set and the pair holds a 1 or a 9
+    all_melded: bool  # every set a fixed meld: the standing hand was a single wait on the pair
+    four_kongs: bool
+    has_four: bool  # seven pairs with a four of a kind (龙)
+
+    @staticmethod
+    def of(shape: Shape) -> Reading:
+        standard = shape.kind is ShapeKind.STANDARD
+        sets = [g for g in shape.groups if g.is_set]
+        return Reading(
+            shape=shape,
+            standard=standard,
+            seven_pairs=shape.kind is ShapeKind.SEVEN_PAIRS,
+            all_pungs=standard and all(g.is_pung_like for g in sets),
+            terminal_groups=standard and all(g.tiles[0].rank in (1, 9) or g.tiles[-1].rank in (1, 9)
+                                             for g in shape.groups),
+            all_melded=standard and all(g.meld is not None for g in sets),
+            four_kongs=len(sets) == 4 and all(g.kind is GroupKind.KONG for g in sets),
+            has_four=shape.kind is ShapeKind.SEVEN_PAIRS and len({g.tiles[0] for g in shape.groups}) < 7,
+        )
 
 
-def _standard(s: Shape) -> bool:
-    return s.kind is ShapeKind.STANDARD
+Predicate = Callable[["Facts", Reading], int]
 
 
-def _all_pungs(s: Shape) -> bool:
-    return _standard(s) and all(g.is_pung_like for g in s.sets)
-
-
-def _terminal_groups(s: Shape) -> bool:
-    return _standard(s) and all(any(t.rank in (1, 9) for t in g.tiles) for g in s.groups)
-
-
-def _golden(f: Facts, s: Shape) -> bool:
-    """Every set is a fixed meld and the standing hand was only the pair (单钓)."""
-    return f.options.jingoudiao and _standard(s) and all(g.meld is not None for g in s.sets)
-
-
-def _arhats(f: Facts, s: Shape) -> bool:
-    return _golden(f, s) and len(s.sets) == 4 and all(g.kind is GroupKind.KONG for g in s.sets)
-
-
-def _has_four(s: Shape) -> bool:
-    return s.kind is ShapeKind.SEVEN_PAIRS and len({g.tile for g in s.pairs}) < 7
+def _golden(f: Facts, r: Reading) -> bool:
+    return f.options.jingoudiao and r.all_melded
 
 
 def _lookup(f: Facts) -> bool:
-    from .options import LongQiDui
-
-    return f.options.long_qidui is LongQiDui.LOOKUP
+    return f.options.long_qidui.value == "lookup"
 
 
 def _yj(f: Facts) -> bool:
@@ -208,38 +216,37 @@ def _yj(f: Facts) -> bool:
 
 
 PREDICATES: dict[str, Predicate] = {
-    "pinghu": lambda f, s: _standard(s),
-    "duiduihu": lambda f, s: _all_pungs(s),
-    "qingyise": lambda f, s: f.flush,
-    "qidui": lambda f, s: s.kind is ShapeKind.SEVEN_PAIRS,
-    "daiyaojiu": lambda f, s: _yj(f) and _terminal_groups(s),
-    "jiangdui": lambda f, s: _yj(f) and f.all_258 and _all_pungs(s),
-    "qingdui": lambda f, s: f.flush and _all_pungs(s),
-    "longqidui": lambda f, s: _lookup(f) and _has_four(s),
-    "qingqidui": lambda f, s: f.flush and s.kind is ShapeKind.SEVEN_PAIRS,
-    "qingyaojiu": lambda f, s: _yj(f) and f.flush and _terminal_groups(s),
-    "qinglongqidui": lambda f, s: _lookup(f) and f.flush and _has_four(s),
-    "jingoudiao": lambda f, s: _golden(f, s),
-    "jiangjingoudiao": lambda f, s: _yj(f) and f.all_258 and _golden(f, s),
-    "qingjingoudiao": lambda f, s: f.flush and _golden(f, s),
-    "shibaluohan": lambda f, s: _arhats(f, s),
-    "qingshibaluohan": lambda f, s: f.flush and _arhats(f, s),
-    "jiangqidui": lambda f, s: f.options.jiang_qidui and _yj(f) and f.all_258 and s.kind is ShapeKind.SEVEN_PAIRS,
-    "gen": lambda f, s: len(f.gen),
-    "gangshanghua": lambda f, s: f.context.kong_replacement,
-    "gangshangpao": lambda f, s: f.context.after_kong,
-    "qiangganghu": lambda f, s: f.context.win is WinMethod.ROB_KONG,
-    "haidilaoyue": lambda f, s: f.options.haidi_laoyue and f.context.last_tile and f.context.self_drawn,
-    "haidipao": lambda f, s: f.options.haidi_pao and f.context.last_tile and not f.context.self_drawn,
-    "menqing": lambda f, s: f.options.menqing_zhongzhang and f.menqing
-    and (s.kind is not ShapeKind.SEVEN_PAIRS or f.options.menqing_qidui),
-    "zhongzhang": lambda f, s: f.options.menqing_zhongzhang and f.no_terminals,
-    "zimo_fan": lambda f, s: f.zimo_bonus and f.options.zimo.value == "fan",
-    "zimo_di": lambda f, s: f.zimo_bonus and f.options.zimo.value == "di",
-    "tianhu": lambda f, s: f.heavenly and f.options.tiandihu.value in ("fixed", "cap"),
-    "dihu": lambda f, s: f.earthly and f.options.tiandihu.value in ("fixed", "cap"),
-    "tianhu_add": lambda f, s: f.heavenly and f.options.tiandihu.value == "additive",
-    "dihu_add": lambda f, s: f.earthly and f.options.tiandihu.value == "additive",
+    "pinghu": lambda f, r: r.standard,
+    "duiduihu": lambda f, r: r.all_pungs,
+    "qingyise": lambda f, r: f.flush,
+    "qidui": lambda f, r: r.seven_pairs,
+    "daiyaojiu": lambda f, r: _yj(f) and r.terminal_groups,
+    "jiangdui": lambda f, r: _yj(f) and f.all_258 and r.all_pungs,
+    "qingdui": lambda f, r: f.flush and r.all_pungs,
+    "longqidui": lambda f, r: _lookup(f) and r.has_four,
+    "qingqidui": lambda f, r: f.flush and r.seven_pairs,
+    "qingyaojiu": lambda f, r: _yj(f) and f.flush and r.terminal_groups,
+    "qinglongqidui": lambda f, r: _lookup(f) and f.flush and r.has_four,
+    "jingoudiao": lambda f, r: _golden(f, r),
+    "jiangjingoudiao": lambda f, r: _yj(f) and f.all_258 and _golden(f, r),
+    "qingjingoudiao": lambda f, r: f.flush and _golden(f, r),
+    "shibaluohan": lambda f, r: _golden(f, r) and r.four_kongs,
+    "qingshibaluohan": lambda f, r: f.flush and _golden(f, r) and r.four_kongs,
+    "jiangqidui": lambda f, r: f.options.jiang_qidui and _yj(f) and f.all_258 and r.seven_pairs,
+    "gen": lambda f, r: len(f.gen),
+    "gangshanghua": lambda f, r: f.context.kong_replacement,
+    "gangshangpao": lambda f, r: f.context.after_kong,
+    "qiangganghu": lambda f, r: f.context.win is WinMethod.ROB_KONG,
+    "haidilaoyue": lambda f, r: f.options.haidi_laoyue and f.context.last_tile and f.context.self_drawn,
+    "haidipao": lambda f, r: f.options.haidi_pao and f.context.last_tile and not f.context.self_drawn,
+    "menqing": lambda f, r: f.options.menqing_zhongzhang and f.menqing and (not r.seven_pairs or f.options.menqing_qidui),
+    "zhongzhang": lambda f, r: f.options.menqing_zhongzhang and f.no_terminals,
+    "zimo_fan": lambda f, r: f.zimo_bonus and f.options.zimo.value == "fan",
+    "zimo_di": lambda f, r: f.zimo_bonus and f.options.zimo.value == "di",
+    "tianhu": lambda f, r: f.heavenly and f.options.tiandihu.value in ("fixed", "cap"),
+    "dihu": lambda f, r: f.earthly and f.options.tiandihu.value in ("fixed", "cap"),
+    "tianhu_add": lambda f, r: f.heavenly and f.options.tiandihu.value == "additive",
+    "dihu_add": lambda f, r: f.earthly and f.options.tiandihu.value == "additive",
 }
 
 

@@ -12,18 +12,18 @@ import dataclasses
 from ..scoring import Exclusion, Item, ShapeScore, apply_exclusions
 from ..shapes import Shape
 from .facts import Facts
-from .fans import BY_ID, FANS, PATTERN, PREDICATES, value_of
+from .fans import BY_ID, FANS, PATTERN, PREDICATES, Reading, value_of
 
 MAX_PATTERN = "max_pattern"
 _MAX_PATTERN_REASON = "番型不重复计算，只按最大番算 (patterns do not stack; seed 001)"
 _ORDER = {f.id: i for i, f in enumerate(FANS)}
 
 
-def hits(facts: Facts, shape: Shape) -> dict[str, int]:
+def hits(facts: Facts, reading: Reading) -> dict[str, int]:
     """Every row whose predicate holds for this reading, with its count."""
     out = {}
     for fid, predicate in PREDICATES.items():
-        n = int(predicate(facts, shape))
+        n = int(predicate(facts, reading))
         if n:
             out[fid] = n
     return out
@@ -31,7 +31,7 @@ def hits(facts: Facts, shape: Shape) -> dict[str, int]:
 
 def read_shape(facts: Facts, shape: Shape) -> ShapeScore:
     """The best value of one reading (E0 番, before any cap)."""
-    found = hits(facts, shape)
+    found = hits(facts, Reading.of(shape))
     patterns = [fid for fid in found if BY_ID[fid].category == PATTERN and fid != "pinghu"]
     if not patterns and "pinghu" in found:
         patterns = ["pinghu"]

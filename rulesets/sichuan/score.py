@@ -13,7 +13,9 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from ..errors import MahjongError
 from ..hand import Hand, MeldKind
@@ -116,7 +118,13 @@ def _display(variant: Variant, items: list[Item], value: HandValue, options: Any
 def _invalid(variant: Variant, options: Any, problem: Problem, shapes: tuple[ShapeScore, ...] = ()) -> Score:
     unit = "倍" if options.fan_display is FanDisplay.MULTIPLIER else "番"
     return Score(rules=variant.id, valid=False, unit=unit, reason=problem[0], reason_en=problem[1], shapes=shapes,
-                 options=options_dict(options))
+                 options=_options_dict(options))
+
+
+@lru_cache(maxsize=256)
+def _options_dict(options: Any) -> Mapping[str, object]:
+    """The applied house rules as JSON values (options are frozen, so each is worked out once)."""
+    return MappingProxyType(options_dict(options))
 
 
 def score_parts(variant: Variant, hand: Hand, options: Any, several_winners: bool = False) -> tuple[Score, list[Payment]]:
@@ -142,7 +150,7 @@ def score_parts(variant: Variant, hand: Hand, options: Any, several_winners: boo
     own = wins + own_kong_lines(variant, hand, options) + moved
     score = Score(
         rules=variant.id, valid=True, unit=unit, total=total, items=tuple(items), excluded=best.excluded,
-        shape=best, shapes=readings, settlement=Settlement(tuple(own), variant.seats), options=options_dict(options),
+        shape=best, shapes=readings, settlement=Settlement(tuple(own), variant.seats), options=_options_dict(options),
         extra=_extra(variant, value, [p.payer.value for p in wins], context_notes(hand, facts, options) + notes + more),
     )
     return score, shared
