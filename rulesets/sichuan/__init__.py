@@ -10,8 +10,9 @@ exponent (平胡 = 0番 = ×1); the multiplier 2^番 and the points each payer p
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..hand import Hand, KongEvent, Seat
 from ..scoring import Ruleset, Score, Settlement
@@ -20,9 +21,8 @@ from ..tiles import Tile
 from .fans import FANS
 from .options import PRESET_INFO, PRESETS, LiangfangOptions, SichuanOptions, XueliuOptions
 from .ready import best_ready_value as _best_ready_value
-from .ready import is_flower_pig
+from .ready import is_flower_pig, waits_with_scores
 from .ready import ready_values as _ready_values
-from .ready import waits_with_scores
 from .rounds import settle_discard as _settle_discard
 from .rounds import wall_end as _wall_end
 from .score import score_hand
@@ -123,7 +123,9 @@ def waits(hand13: Hand, options: Any = None, rules: str = "sichuan") -> list[tup
     return waits_with_scores(variant, hand13, opts)
 
 
-def settle_discard(hands: Sequence[Hand], options: Any = None, rules: str = "sichuan") -> tuple[list[Score], Settlement]:
+def settle_discard(
+    hands: Sequence[Hand], options: Any = None, rules: str = "sichuan"
+) -> tuple[list[Score], Settlement]:
     """一炮多响: several winners on one discard, each paid on their own; shared kong money once."""
     variant, opts = _variant_and_options(rules, options)
     return _settle_discard(variant, hands, opts)

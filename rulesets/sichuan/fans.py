@@ -8,8 +8,9 @@ the generic :func:`rulesets.scoring.apply_exclusions` step removes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from ..hand import KongKind, WinMethod
 from ..scoring import Excludes, Fan
@@ -116,7 +117,8 @@ _MODIFIERS = (
          ("和别人补杠的牌；该杠不算", "Won on the tile another player adds to a pung; that kong is cancelled"),
          "§5.3 (JJ ×2; seed 003 抢杠胡 = 平胡 + 1)", "123456789m3455p2p|EE0001"),
     _fan("haidilaoyue", "海底捞月", "Last tile self-drawn", 1, (), BONUS,
-         ("摸牌墙最后一张自摸（选项）", "Self-drawn on the last wall tile (option)"), "§5.3", "123456789m2345p5p|EE1010"),
+         ("摸牌墙最后一张自摸（选项）", "Self-drawn on the last wall tile (option)"), "§5.3",
+         "123456789m2345p5p|EE1010"),
     _fan("haidipao", "海底炮", "Last discard", 1, (), BONUS,
          ("和最后一张牌打出的牌（选项）", "Won on the discard after the last wall tile (option)"), "§5.3",
          "123456789m2345p5p|EE0010"),
@@ -126,7 +128,8 @@ _MODIFIERS = (
     _fan("zhongzhang", "中张", "No terminals", 1, (), PACKAGE,
          ("没有1和9（含碰杠）（门清中张）", "No 1 or 9 anywhere, melds included"), "§5.4", "234567m234567p55p"),
     _fan("zimo_fan", "自摸加番", "Self-draw +1 番", 1, (), ZIMO,
-         ("自摸和牌加一番", "A self-drawn win is worth one more 番"), "§5.7 (JJ, gofishing, C++ default)", "11112345678999m|ES1000"),
+         ("自摸和牌加一番", "A self-drawn win is worth one more 番"), "§5.7 (JJ, gofishing, C++ default)",
+         "11112345678999m|ES1000"),
     _fan("zimo_di", "自摸加底", "Self-draw +1 底", 0, (), ZIMO,
          ("自摸和牌每家多付一底（不加番）", "On a self-draw each payer adds one 底 (no 番)"),
          "§5.7 (Novikov, donachen01)", "11112345678999m|ES1000"),
@@ -239,7 +242,8 @@ PREDICATES: dict[str, Predicate] = {
     "qiangganghu": lambda f, r: f.context.win is WinMethod.ROB_KONG,
     "haidilaoyue": lambda f, r: f.options.haidi_laoyue and f.context.last_tile and f.context.self_drawn,
     "haidipao": lambda f, r: f.options.haidi_pao and f.context.last_tile and not f.context.self_drawn,
-    "menqing": lambda f, r: f.options.menqing_zhongzhang and f.menqing and (not r.seven_pairs or f.options.menqing_qidui),
+    "menqing": lambda f, r: f.options.menqing_zhongzhang and f.menqing
+    and (not r.seven_pairs or f.options.menqing_qidui),
     "zhongzhang": lambda f, r: f.options.menqing_zhongzhang and f.no_terminals,
     "zimo_fan": lambda f, r: f.zimo_bonus and f.options.zimo.value == "fan",
     "zimo_di": lambda f, r: f.zimo_bonus and f.options.zimo.value == "di",

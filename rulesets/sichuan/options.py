@@ -134,7 +134,8 @@ class SichuanOptions:
     zimo: Zimo = field(default=Zimo.FAN, metadata=_o(
         "自摸", "Self-draw bonus: +1 番, +1 底 per payer, or none", "§5.7, §9 (majority of app configs: 加番)"))
     zimo_di_order: CapOrder = field(default=CapOrder.AFTER, metadata=_o(
-        "自摸加底与封顶的先后", "自摸加底 added after the cap or before it", "§5.7 (balckban: after; gofishing: before)"))
+        "自摸加底与封顶的先后", "自摸加底 added after the cap or before it",
+        "§5.7 (balckban: after; gofishing: before)"))
     long_qidui: LongQiDui = field(default=LongQiDui.LOOKUP, metadata=_o(
         "龙七对", "龙七对: its own row ×16 using up one 根, or 七对 + 根 (×8)", "§1.3 (Tables A and B: ×16)"))
     gangshanghua_fan: int = field(default=1, metadata=_o(

@@ -6,8 +6,9 @@ in 血流成河 they stay in (§7).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
 from ..scoring import Item, Payment
@@ -110,7 +111,8 @@ _KONG_NAMES = {
 
 
 def kong_lines(
-    variant: Variant, payee: Seat, kind: KongKind, feeder: Seat | None, label: str, already_won: frozenset[Seat], options: Any
+    variant: Variant, payee: Seat, kind: KongKind, feeder: Seat | None, label: str, already_won: frozenset[Seat],
+    options: Any,
 ) -> list[Payment]:
     """The money for one kong (§6.4): 直杠 from the feeder (2 or 1 底, + 擦挂), 补杠 1 and 暗杠 2 from each."""
     d = options.base
@@ -121,11 +123,12 @@ def kong_lines(
         lines = [Payment(feeder, payee, options.zhigang * d, f"{zh} {label}：点杠者付{options.zhigang}底",
                          f"{en} {label}: the feeder pays {options.zhigang} base")]
         if options.guagua:
-            lines += [Payment(s, payee, d, f"擦挂 {label}", f"擦挂 on the exposed kong {label}") for s in pool if s != feeder]
+            lines += [Payment(s, payee, d, f"擦挂 {label}", f"擦挂 on the exposed kong {label}")
+                      for s in pool if s != feeder]
         return lines
     amount = d if kind is KongKind.ADDED else 2 * d
-    return [Payment(s, payee, amount, f"{zh} {label}：每家{amount // d}底", f"{en} {label}: {amount // d} base from each")
-            for s in pool]
+    each_zh, each_en = f"{zh} {label}：每家{amount // d}底", f"{en} {label}: {amount // d} base from each"
+    return [Payment(s, payee, amount, each_zh, each_en) for s in pool]
 
 
 def own_kong_lines(variant: Variant, hand: Hand, options: Any) -> list[Payment]:
@@ -177,7 +180,8 @@ def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = Fa
     discarder = ctx.discarder(variant.players)
     theirs = [k for k in ctx.kongs if k.seat == discarder]
     if not theirs:
-        return [], [f"呼叫转移：context.kongs 中没有 {discarder.value} 的杠，无可转移 (no kong of the discarder listed)"]
+        return [], [f"呼叫转移：context.kongs 中没有 {discarder.value} 的杠，无可转移 "
+                    "(no kong of the discarder is listed)"]
     collected = event_lines(variant, hand, theirs[-1], options)
     if options.hujiao is HuJiao.REFUND:
         return [Payment(discarder, p.payer, p.amount, "杠上炮退杠钱", "kong money refunded after 杠上炮")

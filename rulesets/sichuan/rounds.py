@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..errors import ContextError
 from ..hand import Hand, KongEvent, Seat
@@ -106,12 +107,13 @@ def wall_end(
     clean = [s.seat for s in playing if not s.flower_pig]
     if options.huazhu is not HuaZhu.OFF:
         amount = _pig_penalty(options)
-        payments += [Payment(p, c, amount, f"查花猪：{amount}", f"flower pig pays {amount}") for p in pigs for c in clean]
+        payments += [Payment(p, c, amount, f"查花猪：{amount}", f"flower pig pays {amount}")
+                     for p in pigs for c in clean]
     receivers = [s for s in table.values() if s.ready and (s.seat in still_in or options.chadajiao_winners)]
     payers = [s.seat for s in playing if not s.flower_pig and s.ready is None]
     for r in receivers:
         assert r.ready is not None
         tile, value = r.ready
-        payments += [Payment(p, r.seat, value, f"查大叫：听{tile}，{value}", f"not ready: pays {value} (best wait {tile})")
-                     for p in payers]
+        why, why_en = f"查大叫：听{tile}，{value}", f"not ready: pays {value} (best wait {tile})"
+        payments += [Payment(p, r.seat, value, why, why_en) for p in payers]
     return Settlement(tuple(payments), variant.seats)

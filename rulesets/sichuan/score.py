@@ -5,7 +5,8 @@
 >>> from rulesets.sichuan import RULESETS
 >>> sc = RULESETS[0]
 >>> t = tiles("22244455577799m")
->>> s = sc.score(Hand(t[:-1], winning_tile=t[-1], context=WinContext(seat=Seat.S, from_seat=Seat.E)), sc.parse_options())
+>>> h = Hand(t[:-1], winning_tile=t[-1], context=WinContext(seat=Seat.S, from_seat=Seat.E))
+>>> s = sc.score(h, sc.parse_options())
 >>> s.valid, s.total, s.extra["multiplier"], [i.fan.zh for i in s.items], [e.fan.zh for e in s.excluded]
 (True, 3, 8, ['清对'], ['清一色', '对对胡'])
 """
@@ -13,9 +14,10 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import MahjongError
 from ..hand import Hand, MeldKind
@@ -127,7 +129,9 @@ def _options_dict(options: Any) -> Mapping[str, object]:
     return MappingProxyType(options_dict(options))
 
 
-def score_parts(variant: Variant, hand: Hand, options: Any, several_winners: bool = False) -> tuple[Score, list[Payment]]:
+def score_parts(
+    variant: Variant, hand: Hand, options: Any, several_winners: bool = False
+) -> tuple[Score, list[Payment]]:
     """Score one hand, keeping apart the payments shared with other winners of the same discard.
 
     The score's settlement holds the lines that belong to this win alone (the hand, the winner's

@@ -38,8 +38,9 @@ def test_every_setting_of_the_spec_table_is_an_option():
 def test_the_defaults_are_the_spec_recommendations():
     o = SichuanOptions()
     assert (o.mode, o.base, o.cap, o.zimo, o.zhigang, o.hujiao) == (Mode.XUEZHAN, 1, 0, Zimo.FAN, 2, HuJiao.TRANSFER)
-    assert (o.long_qidui.value, o.gangshanghua_fan, o.dianganghua.value, o.tiandihu.value) == ("lookup", 1, "zimo", "fixed")
-    assert (o.yaojiu_jiangdui, o.menqing_zhongzhang, o.haidi_laoyue, o.haidi_pao, o.guagua) == (True, False, False, False, False)
+    assert (o.long_qidui.value, o.gangshanghua_fan, o.dianganghua.value) == ("lookup", 1, "zimo")
+    assert (o.tiandihu.value, o.yaojiu_jiangdui, o.menqing_zhongzhang) == ("fixed", True, False)
+    assert (o.haidi_laoyue, o.haidi_pao, o.guagua) == (False, False, False)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)

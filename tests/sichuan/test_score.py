@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 from rulesets.engine import evaluate
 from rulesets.hand import Hand, Seat, WinContext, WinMethod
 from rulesets.registry import get_ruleset
-from rulesets.sichuan import RULESETS
 from rulesets.tiles import SUITED_TILES, tiles
 from tests.sichuan.helpers import fan_ids, hand, score
 

@@ -11,7 +11,8 @@ from tests.sichuan.helpers import score
     "name, rules_id",
     [("sichuan", "sichuan"), ("成都", "sichuan"), ("chengdu", "sichuan"), ("血战到底", "sichuan"), ("SC", "sichuan"),
      ("四川麻将·血战到底", "sichuan"), ("血流成河", "sichuan_xueliu"), ("sichuan-xueliu", "sichuan_xueliu"),
-     ("sichuan-3p", "sichuan_3p"), ("两人两房", "sichuan_2p"), ("sichuan-6p", "sichuan_6p"), ("六人血战", "sichuan_6p")],
+     ("sichuan-3p", "sichuan_3p"), ("两人两房", "sichuan_2p"), ("sichuan-6p", "sichuan_6p"),
+     ("六人血战", "sichuan_6p")],
 )
 def test_the_registry_finds_every_table_by_id_alias_or_name(name, rules_id):
     assert get_ruleset(name).id == rules_id
@@ -24,7 +25,8 @@ def test_the_registry_discovers_all_five_tables():
 
 def test_each_table_has_its_player_count_and_hand_size():
     assert [(r.id, r.players, r.hand_size) for r in RULESETS] == [
-        ("sichuan", 4, 14), ("sichuan_xueliu", 4, 14), ("sichuan_3p", 3, 14), ("sichuan_2p", 2, 14), ("sichuan_6p", 6, 8)]
+        ("sichuan", 4, 14), ("sichuan_xueliu", 4, 14), ("sichuan_3p", 3, 14), ("sichuan_2p", 2, 14),
+        ("sichuan_6p", 6, 8)]
     assert get_ruleset("sichuan").zh == "四川麻将·血战到底"
 
 
