@@ -1,0 +1,92 @@
+"""The engine's front door: context objects, rules and options resolution, the result object."""
+
+import pytest
+
+from rulesets.engine import build_request, context_from_mapping, context_to_mapping, evaluate
+from rulesets.errors import ContextError, RulesError
+from rulesets.hand import KongKind, Seat, WinContext, WinMethod
+from rulesets.registry import all_rulesets, get_ruleset, resolve
+from rulesets.tiles import Tile
+
+FULL = {
+    "win": "self_drawn", "seat": "S", "round_wind": "W", "kong_replacement": True, "last_tile": True,
+    "flowers": ["1f", "6f"], "wildcard": "5z", "already_won": ["N"],
+    "kongs": [{"seat": "W", "kind": "exposed", "fed_by": "E"}],
+}
+
+
+def test_a_context_object_sets_every_field():
+    ctx = context_from_mapping(FULL)
+    assert ctx.win is WinMethod.SELF_DRAWN and ctx.seat is Seat.S and ctx.round_wind is Seat.W
+    assert ctx.kong_replacement and ctx.last_tile
+    assert ctx.flowers == (Tile.parse("1f"), Tile.parse("6f"))
+    assert ctx.wildcard == Tile.parse("5z")
+    assert ctx.already_won == frozenset({Seat.N})
+    assert ctx.kongs[0].kind is KongKind.EXPOSED and ctx.kongs[0].fed_by is Seat.E
+
+
+def test_context_objects_round_trip():
+    ctx = context_from_mapping(FULL)
+    assert context_from_mapping(context_to_mapping(ctx)) == ctx
+    assert context_to_mapping(WinContext()) == {}
+
+
+@pytest.mark.parametrize(
+    "flowers, count",
+    [(0, 0), (3, 3), ("ah", 2), (["a", "2f"], 2), ([], 0)],
+)
+def test_flowers_may_be_a_count_letters_or_tiles(flowers, count):
+    assert len(context_from_mapping({"flowers": flowers}).flowers) == count
+
+
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ({"win": "x"}, "context.win"),
+        ({"seat": "Q"}, "not a seat"),
+        ({"last_tile": "perhaps"}, "true/false"),
+        ({"flowers": 9}, "9 flowers"),
+        ({"flowers": True}, "count"),
+        ({"flowers": ["1m"]}, "not a flower"),
+        ({"wildcard": "zz"}, "not a tile"),
+        ({"already_won": 5}, "list of seats"),
+        ({"kongs": [{"seat": "E", "kind": "exposed"}]}, "fed_by"),
+        ({"kongs": [{"seat": "E", "kind": "huge"}]}, "kind"),
+        ({"kongs": [{"seat": "E", "kind": "exposed", "fed_by": "E"}]}, "own kong"),
+        ({"nope": 1}, "unknown context field"),
+    ],
+)
+def test_bad_context_values_are_refused_with_the_field_named(data, fragment):
+    with pytest.raises(ContextError, match=fragment):
+        context_from_mapping(data)
+
+
+def test_rules_resolve_by_id_alias_and_name():
+    assert get_ruleset("MCR").id == get_ruleset("国标").id == "guobiao"
+    assert [r.id for r in resolve("gb,guobiao")] == ["guobiao"]
+    assert resolve("all") == resolve(None) == all_rulesets()
+    with pytest.raises(RulesError, match="unknown rules 'x'"):
+        resolve(["x"])
+
+
+def test_every_registered_ruleset_has_a_unique_id_and_a_fan_table():
+    ids = [r.id for r in all_rulesets()]
+    assert len(ids) == len(set(ids))
+    for r in all_rulesets():
+        assert r.fans and r.unit and r.players in (2, 3, 4, 6)
+        assert len({f.id for f in r.fans}) == len(r.fans), r.id
+
+
+def test_options_for_several_rulesets_must_name_them():
+    with pytest.raises(RulesError, match="give options per ruleset"):
+        build_request("123m456m789m123p55p", ["gb", "sichuan"], options={"base_points": 8})
+    with pytest.raises(RulesError, match="not among the chosen"):
+        build_request("123m456m789m123p55p", ["gb"], options={"sichuan": {}})
+
+
+def test_the_result_object_carries_the_canonical_share_code_and_one_result_per_system():
+    data = evaluate("123m456m789m123p55p", ["gb", "sichuan"])
+    assert data["hand"].startswith("v1.")
+    assert [r["rules"] for r in data["results"]] == ["guobiao", "sichuan"]
+    again = evaluate(data["hand"])
+    assert again["hand"] == data["hand"]
