@@ -23,7 +23,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NoReturn
+from functools import lru_cache
+from typing import Any, NamedTuple, NoReturn
 
 from .errors import ContextError, HandError, MahjongError, NotationError
 from .hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
@@ -113,10 +114,10 @@ def canonical_hand(hand: Hand) -> Hand:
 
 def check_copies(placed: Iterable[tuple[Tile, int]], text: str) -> None:
     """Raise :class:`HandError` at the 5th copy of a tile; ``placed`` pairs each tile with its position."""
-    seen: dict[Tile, int] = {}
+    seen = [0] * len(TILES_BY_INDEX)
     for t, pos in sorted(placed, key=lambda item: item[1]):
-        seen[t] = seen.get(t, 0) + 1
-        if seen[t] > 4:
+        seen[t.index] += 1
+        if seen[t.index] > 4:
             fail(f"a 5th copy of {t} ({t.zh}): a tile has only 4 copies", text, pos, HandError)
 
 
@@ -140,8 +141,7 @@ def check_hand(hand: Hand) -> None:
 # --- reading -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str  # "tile", "flower", "[", "]", ",", "digits" (pending digits just before "]" or ",")
     pos: int
     tile: Tile | None = None
@@ -401,14 +401,15 @@ class _Reader:
 
 def _half_width(text: str) -> str:
     """Full-width and Chinese punctuation to ASCII, one character for one, so positions stay put."""
-    out = []
-    for ch in text:
-        if ch in _BRACKETS:
-            out.append(_BRACKETS[ch])
-            continue
-        folded = unicodedata.normalize("NFKC", ch)
-        out.append(folded if len(folded) == 1 and folded.isascii() else ch)
-    return "".join(out)
+    return text if text.isascii() else "".join(_ascii_twin(ch) for ch in text)
+
+
+@lru_cache(maxsize=512)
+def _ascii_twin(ch: str) -> str:
+    if ch in _BRACKETS:
+        return _BRACKETS[ch]
+    folded = unicodedata.normalize("NFKC", ch)
+    return folded if len(folded) == 1 and folded.isascii() else ch
 
 
 def _open_pack(tokens: list[_Token]) -> bool:
