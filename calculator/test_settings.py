@@ -36,4 +36,5 @@ if POSTGRES_REACHABLE:
     import dj_database_url
 
     DATABASES = {**DATABASES, "postgres": dict(dj_database_url.parse(TEST_POSTGRES_URL))}
-    DATABASES["postgres"]["TEST"] = {"NAME": "test_mahjong_calculator"}
+    # one test database per run, so concurrent runs on one machine do not collide
+    DATABASES["postgres"]["TEST"] = {"NAME": f"test_mahjong_calculator_{os.getpid()}"}
