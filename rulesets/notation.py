@@ -61,7 +61,7 @@ def fail(message: str, text: str | None, position: int | None, cls: type[Mahjong
     if position is not None and text:
         position = max(0, min(position, len(text) - 1))  # always a character of the text
     where = f" at position {position}" if position is not None else ""
-    raise cls(f"{message}{where}", text=text, position=position)
+    raise cls(f"{message}{where}", text=text, position=position) from None  # the message says it all
 
 
 # --- the hand's normal form and its size-independent checks ------------------------------------------

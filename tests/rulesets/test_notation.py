@@ -251,6 +251,12 @@ def test_flags_that_contradict_each_other_or_the_tiles_are_refused_at_the_contex
     assert info.value.position == text.index("|")
 
 
+def test_an_error_does_not_drag_the_internal_error_it_came_from_into_the_traceback():
+    with pytest.raises(NotationError) as info:
+        parse_hand("8z")
+    assert info.value.__suppress_context__
+
+
 def test_a_hand_string_must_be_text():
     with pytest.raises(NotationError, match="must be text"):
         parse_hand(None)  # type: ignore[arg-type]
