@@ -48,6 +48,14 @@ def test_between_equal_readings_the_one_found_first_is_reported() -> None:
     assert fans(s) == {"full_flush": 1, "concealed_hand": 1, "pung_of_terminals_or_honors": 1}
 
 
+def test_a_tie_between_seven_pairs_and_a_standard_reading_reports_the_standard_one() -> None:
+    # both readings are worth 52; PyMahjongGB reports the chows (mcr.md §3.5)
+    s = score_of("4455566p445566s +5p", win="self_drawn")
+    assert sorted(x.total for x in s.shapes) == [52, 52]
+    assert s.shape is not None and s.shape.shape.kind.value == "standard"
+    assert fans(s)["all_five"] == 1 and "seven_pairs" not in fans(s)
+
+
 def test_each_excluded_fan_says_what_excluded_it() -> None:
     s = score_of("19m19p19s1234567z +1m", win="self_drawn")
     assert fans(s) == {"thirteen_orphans": 1, "self_drawn": 1}
