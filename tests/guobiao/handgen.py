@@ -166,6 +166,7 @@ class ContextOdds:
     last_tile: float = 0.1
     last_copy: float = 0.12  # only when the standing tiles hold no copy of the winning tile
     flowers: float = 0.4
+    foreign: float = 0.0  # context MCR has no fan for (杠上炮, 天和, 地和): scored as if absent
 
 
 def random_context(rng: random.Random, hand: Hand, odds: ContextOdds = ContextOdds()) -> WinContext:
@@ -181,7 +182,7 @@ def random_context(rng: random.Random, hand: Hand, odds: ContextOdds = ContextOd
         method = WinMethod.DISCARD
     self_drawn = method is WinMethod.SELF_DRAWN
     robbed = method is WinMethod.ROB_KONG
-    return WinContext(
+    ctx = WinContext(
         win=method,
         seat=rng.choice(SEATS),
         round_wind=rng.choice(SEATS),
@@ -190,6 +191,16 @@ def random_context(rng: random.Random, hand: Hand, odds: ContextOdds = ContextOd
         last_copy=not robbed and win_tile not in hand.standing and rng.random() < odds.last_copy,
         flowers=random_flowers(rng, odds.flowers),
     )
+    return foreign_context(ctx) if rng.random() < odds.foreign else ctx
+
+
+def foreign_context(ctx: WinContext) -> WinContext:
+    """Add the context of other systems that fits: 杠上炮 on a discard, 天和/地和 on a first-turn self-draw."""
+    if ctx.win is WinMethod.DISCARD:
+        return ctx.replace(after_kong=True)
+    if ctx.self_drawn and not (ctx.kong_replacement or ctx.last_tile):
+        return ctx.replace(heavenly=True) if ctx.seat is Seat.E else ctx.replace(earthly=True)
+    return ctx
 
 
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N)
@@ -201,7 +212,9 @@ def random_flowers(rng: random.Random, share: float) -> tuple[Tile, ...]:
     return tuple(sorted(rng.sample(FLOWERS, rng.randint(1, 8))))
 
 
-FLAG_HEAVY = ContextOdds(self_drawn=0.5, rob_kong=0.3, kong_replacement=0.6, last_tile=0.4, last_copy=0.4, flowers=0.6)
+FLAG_HEAVY = ContextOdds(
+    self_drawn=0.5, rob_kong=0.3, kong_replacement=0.6, last_tile=0.4, last_copy=0.4, flowers=0.6, foreign=0.15
+)
 
 
 def flag_context(rng: random.Random, hand: Hand) -> WinContext:
@@ -295,6 +308,16 @@ def low_value(rng: random.Random) -> Hand | None:
     sets = [random_set(rng, lambda i: i < 27, chow_share=0.85) for _ in range(4)]
     bp = (sets, random_pair(rng))
     return realise(rng, bp, Style(meld_rate=0.6, kong_rate=0.0, context=discard_context))
+
+
+def chicken_hand(rng: random.Random) -> Hand | None:
+    """Built to score nothing: a chow in each suit, a fourth simple set, an honour pair, claimed sets,
+    a discard (无番和 and its near misses)."""
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    sets = [chow(s, rng.randint(1, 7)) for s in suits]
+    sets.append(random_set(rng, lambda i: i < 27 and 2 <= rank(i) <= 8, chow_share=0.7))
+    return realise(rng, (sets, rng.choice(HONOURS)), Style(meld_rate=0.7, kong_rate=0.0, context=discard_context))
 
 
 def all_types(rng: random.Random) -> Hand | None:
@@ -603,6 +626,65 @@ def ranged_pairs(rng: random.Random) -> Hand | None:
     return concealed_only(rng, [i for _ in range(7) for i in [rng.choice(pool)] * 2])
 
 
+# --- tiles drawn at random -------------------------------------------------------------------------
+
+
+def _sets_fit(counts: list[int]) -> bool:
+    """Whether ``counts`` splits into pungs and chows (a generator-side check, independent of the engine)."""
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return True
+    if counts[i] >= 3:
+        counts[i] -= 3
+        fits = _sets_fit(counts)
+        counts[i] += 3
+        if fits:
+            return True
+    if i < 27 and rank(i) <= 7 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        fits = _sets_fit(counts)
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+        return fits
+    return False
+
+
+def _is_win(tiles_: Sequence[int]) -> bool:
+    """Sets and a pair, or seven pairs."""
+    counts = [0] * 34
+    for i in tiles_:
+        counts[i] += 1
+    if len(tiles_) == 14 and all(n % 2 == 0 for n in counts):
+        return True
+    for p in range(34):
+        if counts[p] >= 2:
+            counts[p] -= 2
+            fits = _sets_fit(counts)
+            counts[p] += 2
+            if fits:
+                return True
+    return False
+
+
+def dense_random(rng: random.Random) -> Hand | None:
+    """Concealed tiles drawn at random from one suit (sometimes with one honour, sometimes next to a
+    claimed set), kept when they form a win: many overlapping readings and waits."""
+    suit = rng.choice(SUITS)
+    pool = [suit + k for k in range(9) for _ in range(4)] + [rng.choice(HONOURS)] * rng.choice((0, 0, 3))
+    melds: list[Meld] = []
+    if rng.random() < 0.3:
+        meld = _meld(rng, random_set(rng, lambda i: suit <= i < suit + 9), Style(meld_rate=1.0))
+        assert meld is not None
+        melds.append(meld)
+        for t in meld.tiles:
+            pool.remove(t.index)
+    concealed = rng.sample(pool, 14 - 3 * len(melds))
+    if not _is_win(concealed):
+        return None
+    return finish(rng, concealed, melds)
+
+
 # --- hands that are not (legal) wins -----------------------------------------------------------------
 
 
@@ -633,7 +715,7 @@ class Family:
 
 
 def _family(name: str, count: int, make: Maker, about: str = "") -> Family:
-    return Family(name, count, make, about or (make.__doc__ or name).strip().splitlines()[0])
+    return Family(name, count, make, about or " ".join((make.__doc__ or name).strip().split("\n\n")[0].split()))
 
 
 _TARGETS: tuple[tuple[str, Callable[[random.Random], Blueprint], str], ...] = (
@@ -692,6 +774,8 @@ FAMILIES: dict[str, Family] = {
         _family("melded_hand", 120, melded_hand),
         _family("context_flags", 300, context_flags),
         _family("low_value", 250, low_value),
+        _family("chicken_hand", 150, chicken_hand),
+        _family("dense_random", 400, dense_random),
         _family("all_types", 80, all_types),
         _family("outside_hand", 100, outside_hand),
         _family("seven_pairs", 200, seven_pairs),
