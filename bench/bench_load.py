@@ -169,7 +169,7 @@ def _wait_until_up(base: str, server: subprocess.Popen[str]) -> None:
 
 
 class _FormFinder(html.parser.HTMLParser):
-    """The calculator form on ``/``: its htmx or plain action, method, fields and CSRF token."""
+    """The calculator form on ``/`` (the first form that htmx drives): its action, method and fields."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -180,7 +180,7 @@ class _FormFinder(html.parser.HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
-        if tag == "form" and not self._done and self.form is None:
+        if tag == "form" and not self._done and self.form is None and ("hx-get" in a or "hx-post" in a):
             self.form, self._in_form = a, True
         elif self._in_form and tag in ("input", "textarea", "select") and a.get("name"):
             if tag == "input" and a.get("type") in ("checkbox", "radio") and "checked" not in a:
