@@ -19,7 +19,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import MahjongError
+from ..errors import HandError
 from ..hand import Hand, MeldKind
 from ..scoring import Item, Payment, Score, Settlement, ShapeScore, options_dict
 from ..shapes import decompose
@@ -45,21 +45,26 @@ def _tile_problem(variant: Variant, hand: Hand) -> Problem | None:
     if chow is not None:
         return (f"四川麻将不能吃：{chow} 是吃进的顺子（顺子只能用自己的牌）",
                 f"No chow (吃) in Sichuan mahjong: {chow} is a claimed chow; sequences must be your own tiles")
-    if hand.winning_tile is None:
-        return ("这是听牌，没有和牌张：各张的价值请看听牌查询",
-                "A waiting hand with no winning tile: see the waits view for what each tile is worth")
     return None
 
 
-def _validity_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+def validate(variant: Variant, hand: Hand, options: Any) -> None:
+    """Raise :class:`HandError`/:class:`ContextError` for a hand that cannot exist at this table:
+    the wrong size (a waiting hand included), a fifth copy, seats that are not at the table.
+
+    These are input errors, like a bad hand string; what the rules forbid is a result with a reason.
+    """
+    if hand.winning_tile is None:
+        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
+                        "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
     checked = hand
     if options.mode.value == "xueliu":  # 血流成河: winners stay in, may discard and win again
         checked = hand.with_context(hand.context.replace(already_won=frozenset()))
-    try:
-        checked.validate(hand_size=variant.hand_size, players=variant.players)
-    except MahjongError as exc:
-        return f"牌或情形不成立：{exc.message}", exc.message
-    return None
+    size = checked.size()
+    checked.validate(hand_size=size, players=variant.players)  # copies and the context first, then the size
+    if size != variant.hand_size:
+        raise HandError(f"wrong tile count: {size} tiles (each meld counted as 3), expected {variant.hand_size} "
+                        f"at a {variant.zh} table")
 
 
 def _suit_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
@@ -94,9 +99,13 @@ def _context_problem(variant: Variant, hand: Hand, options: Any) -> Problem | No
 
 
 def check(variant: Variant, hand: Hand, options: Any) -> Problem | None:
-    """Why this hand cannot be a win at this table, in 中文 and English, or None."""
-    return (_tile_problem(variant, hand) or _validity_problem(variant, hand, options)
-            or _suit_problem(variant, hand, options) or _context_problem(variant, hand, options))
+    """Why this hand cannot be a win at this table, in 中文 and English, or None.
+
+    Raises :class:`HandError`/:class:`ContextError` when the hand cannot exist at this table at all.
+    """
+    validate(variant, hand, options)
+    return (_tile_problem(variant, hand) or _suit_problem(variant, hand, options)
+            or _context_problem(variant, hand, options))
 
 
 def _shape_problem(variant: Variant) -> Problem:
@@ -161,7 +170,11 @@ def score_parts(
 
 
 def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
-    """Score one complete hand at this table (DESIGN §4.4), with every payment of the hand."""
+    """Score one complete hand at this table (DESIGN §4.4), with every payment of the hand.
+
+    A hand the rules do not allow is a result with ``valid=False`` and the reason; a hand that
+    cannot exist at this table (its size, its seats) raises :class:`HandError`/:class:`ContextError`.
+    """
     score, shared = score_parts(variant, hand, options)
     if not shared:
         return score

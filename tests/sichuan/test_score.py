@@ -1,9 +1,11 @@
 """Scoring one hand: legality with reasons, every reading tried, display conventions, the result contract."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesets.engine import evaluate
+from rulesets.errors import ContextError, HandError
 from rulesets.hand import Hand, Seat, WinContext, WinMethod
 from rulesets.registry import get_ruleset
 from rulesets.tiles import SUITED_TILES, tiles
@@ -34,14 +36,21 @@ def test_a_hand_holding_three_suits_cannot_win():
     assert not result.valid and "缺一门" in result.reason and "void" in result.reason_en
 
 
-def test_a_waiting_hand_is_not_a_win_but_points_to_the_waits():
-    result = score("1112345678999m")
-    assert not result.valid and "waits" in result.reason_en
+def test_a_waiting_hand_is_refused_as_input_and_points_to_the_waits():
+    with pytest.raises(HandError, match="waits view"):
+        score("1112345678999m")
 
 
-def test_the_wrong_hand_size_for_the_table_is_invalid():
-    assert not score("11123456m", seat="S", win="self_drawn").valid  # 8 tiles at a 4-player table
-    assert "8" in score("11112345678999m", rules="sichuan_6p", seat="S", win="self_drawn").reason_en
+def test_the_wrong_hand_size_for_the_table_is_refused_as_input():
+    with pytest.raises(HandError, match="expected 14"):
+        score("11123456m", seat="S", win="self_drawn")  # 8 tiles at a 4-player table
+    with pytest.raises(HandError, match="expected 8"):
+        score("11112345678999m", rules="sichuan_6p", seat="S", win="self_drawn")
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused_as_input():
+    with pytest.raises(ContextError, match="3-player"):
+        score("11223345678999p", rules="sichuan_3p", seat="N", win="self_drawn")
 
 
 def test_heavenly_hand_cannot_have_melds():
@@ -194,5 +203,5 @@ def test_scoring_any_fourteen_suited_tiles_gives_a_result_never_an_error(picked)
 
 
 def test_scoring_a_short_hand_says_the_size_is_wrong():
-    result = SC.score(Hand(tiles("1m"), winning_tile=tiles("1m")[0]), SC.parse_options())
-    assert not result.valid and "tile count" in result.reason_en
+    with pytest.raises(HandError, match="tile count"):
+        SC.score(Hand(tiles("1m"), winning_tile=tiles("1m")[0]), SC.parse_options())
