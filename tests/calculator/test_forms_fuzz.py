@@ -1,0 +1,114 @@
+"""Fuzzing the pages' forms: random submissions of the calculator form (every field, the palette's
+edit buttons, junk fields), of the fan search, and of the language switch — never a server error.
+
+The field names and their choices come from the form classes themselves, so a new field is fuzzed
+as soon as it exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from django import forms
+from django.http import QueryDict
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculator.forms import ACTIONS, CalculatorForm
+from rulesets.registry import all_rulesets
+from rulesets.tiles import ALL_TILES, FLOWERS
+
+pytestmark = pytest.mark.django_db
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+TILE_TEXT = [str(t) for t in ALL_TILES + FLOWERS]
+HANDS = st.sampled_from(
+    ["123456789m234p11m", "[123m1]456m789m345p55p", "1112345678999m5m", "[CCC,2][1111m]456p78sSS9s|ES1000|ae",
+     "1133557799m2244p", "19m19p19s1234567z1m", "123m", "11111m", "", " "]
+) | st.lists(st.sampled_from([*TILE_TEXT, "[", "]", ",", "|", "E", "1", "9", " "]), max_size=30).map("".join)
+JUNK = st.text(max_size=40) | st.sampled_from(["-1", "0", "999999999999999999999", "1e9", "NaN", "true", "\x00"])
+
+
+def _field_values(name: str, field: forms.Field) -> st.SearchStrategy[Any]:
+    """Values the page itself would send for ``field``, and values it never would."""
+    choices = [str(value) for value, _ in getattr(field, "choices", ()) if not isinstance(value, (list, tuple))]
+    plausible: st.SearchStrategy[Any] = st.sampled_from(choices) if choices else st.nothing()
+    if isinstance(field, forms.BooleanField):
+        plausible = st.sampled_from(["on", "1", "0", "false"])
+    if isinstance(field, forms.IntegerField):
+        plausible = st.integers(-(10**12), 10**12).map(str)
+    if name == "hand":
+        plausible = HANDS
+    single = plausible | JUNK
+    if isinstance(field, forms.MultipleChoiceField):
+        return st.lists(single, max_size=4)
+    return single
+
+
+FIELDS = CalculatorForm(QueryDict()).fields
+FIELD_VALUES = {name: _field_values(name, field) for name, field in FIELDS.items()}
+ACTION_VALUES = {
+    "add": st.sampled_from(TILE_TEXT) | JUNK,
+    "remove": st.sampled_from(["w", "p:0", "p:9", "t:1m", "t:5m", "t:", "x:1"]) | JUNK,
+    "clear": st.just("1"),
+}
+
+
+@st.composite
+def calculator_queries(draw: st.DrawFn) -> dict[str, Any]:
+    names = draw(st.lists(st.sampled_from(sorted(FIELD_VALUES)), max_size=12, unique=True))
+    query = {name: draw(FIELD_VALUES[name]) for name in names}
+    query["hand"] = draw(FIELD_VALUES["hand"])
+    if draw(st.booleans()):
+        action = draw(st.sampled_from(ACTIONS))
+        query[action] = draw(ACTION_VALUES[action])
+    if draw(st.booleans()):
+        query[draw(st.text(min_size=1, max_size=10))] = draw(JUNK)
+    return query
+
+
+def _assert_answered(response: Any) -> None:
+    assert response.status_code < 500, response.status_code
+    assert response.status_code in (200, 302, 400), response.status_code
+
+
+@FUZZ
+@given(query=calculator_queries(), htmx=st.booleans())
+def test_any_calculator_submission_is_answered_without_a_server_error(
+    client: Client, query: dict[str, Any], htmx: bool
+) -> None:
+    response = client.get("/", query, headers={"HX-Request": "true"} if htmx else {})
+    _assert_answered(response)
+    if response.status_code == 302:
+        assert response["Location"].startswith("/")
+
+
+@FUZZ
+@given(rules=st.lists(st.sampled_from([r.id for r in all_rulesets()]), min_size=1, max_size=3, unique=True),
+       query=calculator_queries())
+def test_any_submission_for_chosen_systems_is_answered(client: Client, rules: list[str], query: dict[str, Any]) -> None:
+    response = client.get("/", {**query, "rules": rules, "rules_shown": "1"}, headers={"HX-Request": "true"})
+    _assert_answered(response)
+
+
+@FUZZ
+@given(system=st.sampled_from([r.id for r in all_rulesets()]) | st.text(min_size=1, max_size=10).filter(
+    lambda s: "/" not in s), q=JUNK, value=JUNK, htmx=st.booleans())
+def test_any_fan_search_is_answered_without_a_server_error(
+    client: Client, system: str, q: str, value: str, htmx: bool
+) -> None:
+    response = client.get(f"/fans/{system}/", {"q": q, "value": value}, headers={"HX-Request": "true"} if htmx else {})
+    assert response.status_code in (200, 301, 302, 404), response.status_code
+
+
+@FUZZ
+@given(language=st.sampled_from(["en", "zh-hans"]) | JUNK, next_url=st.sampled_from(["/", "/fans/"]) | JUNK)
+def test_any_language_switch_is_answered_without_a_server_error(client: Client, language: str, next_url: str) -> None:
+    response = client.post("/i18n/setlang/", {"language": language, "next": next_url})
+    assert response.status_code in (200, 302), response.status_code
+    if response.status_code == 302:  # Django's own check: the redirect stays on this site
+        assert urlsplit(response["Location"]).netloc in ("", "testserver"), response["Location"]
