@@ -39,6 +39,18 @@ _SIX_EN = (
     "no source and are assumptions."
 )
 
+
+def _liangfang(players: int, zh: str, en: str, aliases: tuple[str, ...]) -> Variant:
+    """三人/两人 两房: 72 tiles of two suits, no 缺一门, no 花猪, no 呼叫转移; the four-player fan table (§8.1)."""
+    return Variant(
+        f"sichuan_{players}p", f"四川麻将·{zh}两房", f"Sichuan Mahjong ({en}, two suits)", players, LiangfangOptions,
+        two_suits=True, void_rule=False, flower_pig=False, in_comparisons=False, aliases=aliases,
+        description_zh=f"{zh}两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人（§8.1）。",
+        description_en=f"{en.capitalize()}, 72 tiles of two suits: no 缺一门, no 花猪, no 呼叫转移; the four-player "
+        "fan table (§8.1).",
+    )
+
+
 VARIANTS: dict[str, Variant] = {
     v.id: v
     for v in (
@@ -55,22 +67,8 @@ VARIANTS: dict[str, Variant] = {
             description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底（§7）。",
             description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底 (§7).",
         ),
-        Variant(
-            "sichuan_3p", "四川麻将·三人两房", "Sichuan Mahjong (3 players, two suits)", 3, LiangfangOptions,
-            two_suits=True, void_rule=False, flower_pig=False, in_comparisons=False,
-            aliases=("sichuan-3p", "三人两房", "两房", "三人", "3p", "sc3"),
-            description_zh="三人两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人（§8.1）。",
-            description_en="Three players, 72 tiles of two suits: no 缺一门, no 花猪, no 呼叫转移; the four-player fan "
-            "table (§8.1).",
-        ),
-        Variant(
-            "sichuan_2p", "四川麻将·两人两房", "Sichuan Mahjong (2 players, two suits)", 2, LiangfangOptions,
-            two_suits=True, void_rule=False, flower_pig=False, in_comparisons=False,
-            aliases=("sichuan-2p", "两人两房", "二人", "两人", "2p", "sc2"),
-            description_zh="两人两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人（§8.1）。",
-            description_en="Two players, 72 tiles of two suits: no 缺一门, no 花猪, no 呼叫转移; the four-player fan "
-            "table (§8.1).",
-        ),
+        _liangfang(3, "三人", "3 players", ("sichuan-3p", "三人两房", "两房", "三人", "3p", "sc3")),
+        _liangfang(2, "两人", "2 players", ("sichuan-2p", "两人两房", "二人", "两人", "2p", "sc2")),
         Variant(
             "sichuan_6p", "四川麻将·六人血战", "Sichuan Mahjong (6 players, 7 tiles)", 6, SichuanOptions,
             hand_size=8, shape_kinds=frozenset({ShapeKind.STANDARD}), provisional=True,
