@@ -1,0 +1,370 @@
+"""Share links: /h/<code>, its preview image and QR code (calculator/share_views.py).
+
+Every link ever issued keeps working: tests/golden/links.json pins links and what they show.
+"""
+
+import io
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import segno
+from django.core.cache import cache
+from django.utils.html import escape
+from PIL import Image
+
+from calculator import share_views
+from calculator.models import IssuedLink
+from rulesets.notation import hand_to_text, parse_share_code
+
+LINKS = json.loads((Path(__file__).parent.parent / "golden" / "links.json").read_text(encoding="utf-8"))["links"]
+CODE = "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao"  # the GB-Mahjong example of DESIGN §4.1, under MCR
+HX = {"HTTP_HX_REQUEST": "true"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-hans"}
+
+XSS = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "v1.<svg onload=alert(1)>",
+    "123m<b>456p</b>789s1122z1z",
+    "' onmouseover='alert(1)",
+    "javascript:alert(1)",
+    "v1.123m456p789s1122z-1z~<script>",
+    "[123m2]</title><script>x</script>",
+]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    cache.clear()
+
+
+def _meta(html: str, key: str) -> str:
+    match = re.search(rf'<meta (?:property|name)="{re.escape(key)}" content="([^"]*)"', html)
+    assert match, f"no {key} meta tag"
+    return match.group(1)
+
+
+# --- golden links -------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("link", LINKS, ids=[link["id"] for link in LINKS])
+def test_each_issued_link_still_opens_and_shows_what_it_showed(client, link):
+    response = client.get(link["link"], **EN)
+    assert response.status_code == 200, "an issued link must open without a redirect"
+    results = {row["id"]: row for row in response.context["results"]}
+    for rules, want in link["shows"].items():
+        assert rules in results, f"{rules} is no longer shown ({link['source']})"
+        assert results[rules]["valid"] is want["valid"], results[rules]["reason"]
+        if "total" in want:
+            assert results[rules]["total"] == want["total"], link["source"]
+
+
+def test_the_golden_links_span_both_systems_and_many_contexts():
+    systems = {rules for link in LINKS for rules in link["shows"]}
+    assert len(LINKS) >= 20
+    assert {"guobiao", "sichuan"} <= systems
+    assert any(not want["valid"] for link in LINKS for want in link["shows"].values())
+    made_from = [link["made_from"] for link in LINKS]
+    assert any("|" in m["hand"] for m in made_from), "a GB-Mahjong string with winds, flags or flowers"
+    assert any("context" in m for m in made_from) and any("options" in m for m in made_from)
+
+
+def test_each_golden_link_is_written_in_the_canonical_form():
+    for link in LINKS:
+        code = link["link"].removeprefix("/h/")
+        assert share_views.canonical_code(code) == code, link["id"]
+
+
+# --- redirects ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[CCC,2][1111m]456p78sSS9s|ES1000|ae",
+        "[CCC2][1111m]456p78sSS9s|ES1000|ae",
+        "v1.78s654p22z-9s.P555z2.A1111m.ES.15f.s",
+    ],
+    ids=["gb-mahjong-string", "helper-string-with-context-lost", "non-canonical-share-code"],
+)
+def test_other_spellings_redirect_permanently_to_the_canonical_code(client, text):
+    response = client.get("/h/" + quote(text, safe=""))
+    assert response.status_code == 301
+    target = response["Location"]
+    assert target.startswith("/h/v1.")
+    assert share_views.canonical_code(target.removeprefix("/h/")) == target.removeprefix("/h/")
+
+
+def test_a_gb_mahjong_string_and_its_share_code_land_on_the_same_page(client):
+    from_string = client.get("/h/" + quote("[CCC,2][1111m]456p78sSS9s|ES1000|ae", safe=""))["Location"]
+    from_code = client.get("/h/v1.78s654p22z-9s.P555z2.A1111m.ES.15f.s")["Location"]
+    assert from_string == from_code == "/h/v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s"
+
+
+def test_the_rules_parameter_of_a_hand_string_goes_into_the_code(client):
+    response = client.get("/h/123m456p789s1122z1z?rules=gb")
+    assert response.status_code == 301
+    assert response["Location"] == "/h/v1.123m456p789s1122z-1z~guobiao"
+
+
+def test_a_trailing_slash_redirects_to_the_code(client):
+    response = client.get(f"/h/{CODE}/")
+    assert (response.status_code, response["Location"]) == (301, f"/h/{CODE}")
+
+
+def test_the_preview_and_the_qr_code_redirect_to_their_canonical_urls_keeping_the_language(client):
+    response = client.get("/h/123m456p789s1122z1z/og.png?lang=en")
+    assert (response.status_code, response["Location"]) == (301, "/h/v1.123m456p789s1122z-1z/og.png?lang=en")
+    response = client.get("/h/123m456p789s1122z1z/qr.svg")
+    assert (response.status_code, response["Location"]) == (301, "/h/v1.123m456p789s1122z-1z/qr.svg")
+
+
+def test_a_redirect_answers_an_htmx_request_too(client):
+    response = client.get("/h/123m456p789s1122z1z", **HX)
+    assert response.status_code == 301
+
+
+# --- the page -------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_page_shows_the_hand_the_totals_and_the_sharing_tools(client):
+    response = client.get(f"/h/{CODE}", **EN)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.startswith("<!doctype html>")
+    assert 'id="shared"' in html
+    assert html.count('class="tile') >= 14
+    assert "tile--winning" in html and "tile--rotated" in html and "tile--back" in html
+    assert f'value="http://testserver/h/{CODE}"' in html  # the link to copy
+    assert escape(hand_to_text(parse_share_code(CODE).hand)) in html  # "copy as text"
+    assert "|ES1000|ae" in html
+    assert f'src="/h/{CODE}/qr.svg"' in html
+    assert 'href="/?hand=' in html and "rules=guobiao" in html
+    assert 'src="/static/js/share.js"' in html and "<script>" not in html  # CSP: no inline script
+
+
+@pytest.mark.django_db
+def test_the_page_has_open_graph_and_twitter_tags_with_the_totals_and_top_fans(client):
+    html = client.get(f"/h/{CODE}", **EN).content.decode()
+    row = client.get(f"/h/{CODE}", **EN).context["results"][0]
+    title = _meta(html, "og:title")
+    assert str(row["total"]) in title and row["name"] in title
+    top = max(row["fans"], key=lambda f: f["total"])
+    assert top["name"] in _meta(html, "og:description")
+    assert _meta(html, "og:image") == f"http://testserver/h/{CODE}/og.png?lang=en"
+    assert _meta(html, "og:url") == f"http://testserver/h/{CODE}"
+    assert _meta(html, "twitter:card") == "summary_large_image"
+    assert _meta(html, "twitter:image") == _meta(html, "og:image")
+    assert '<link rel="canonical" href="http://testserver/h/' in html
+
+
+@pytest.mark.django_db
+def test_the_page_is_in_the_visitors_language(client):
+    zh = client.get(f"/h/{CODE}", **ZH).content.decode()
+    en = client.get(f"/h/{CODE}", **EN).content.decode()
+    assert "国标麻将" in _meta(zh, "og:title") and "Chinese Official" in _meta(en, "og:title")
+    assert _meta(zh, "og:image").endswith("?lang=zh-hans")
+
+
+@pytest.mark.django_db
+def test_an_htmx_request_gets_only_the_shared_partial(client):
+    response = client.get(f"/h/{CODE}", **HX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="shared"' in html and "<html" not in html and "og:title" not in html
+
+
+@pytest.mark.django_db
+def test_viewing_a_share_page_records_the_link(client):
+    client.get(f"/h/{CODE}")
+    client.get(f"/h/{CODE}")
+    assert IssuedLink.objects.get(code=CODE).views == 2
+
+
+def test_a_redirect_or_a_bad_code_records_nothing(client, django_db_blocker):
+    with django_db_blocker.block():  # any query would fail this test
+        client.get("/h/123m456p789s1122z1z")
+        client.get("/h/zzz")
+
+
+@pytest.mark.django_db
+def test_a_hand_that_no_system_can_score_still_opens(client):
+    response = client.get("/h/v1.123m456p789s1122z-1z~sichuan", **EN)
+    assert response.status_code == 200
+    (row,) = response.context["results"]
+    assert row["valid"] is False and row["reason"]
+
+
+# --- not found ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/h/zzz", "/h/v1.junk", "/h/v9.123m", "/h/" + "1" * 2000, "/h/a/b/c", "/h/%20", "/h/v1.123m-1m~nosuchrules"],
+    ids=["junk", "bad-share-code", "unknown-version", "too-long", "slashes", "blank", "unknown-rules"],
+)
+def test_what_cannot_be_read_is_a_bilingual_404_page(client, path):
+    response = client.get(path)
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "找不到这手牌" in html and "Hand not found" in html
+    assert 'name="robots" content="noindex"' in html and "og:title" not in html
+
+
+def test_a_hand_with_an_error_shows_the_engines_message(client):
+    response = client.get("/h/11111m456p789s1122z", **EN)
+    assert response.status_code == 404
+    assert "5th copy of 1m" in response.content.decode()
+
+
+def test_an_htmx_request_for_a_bad_code_gets_the_missing_partial(client):
+    response = client.get("/h/zzz", **HX)
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert 'id="missing"' in html and "<html" not in html
+
+
+@pytest.mark.parametrize("suffix", ["og.png", "qr.svg"])
+def test_the_preview_and_qr_code_of_a_bad_code_are_404s(client, suffix):
+    response = client.get(f"/h/zzz/{suffix}")
+    assert response.status_code == 404
+    assert not response.content
+
+
+# --- markup injection -------------------------------------------------------------------------------
+
+
+class _Markup(HTMLParser):
+    """Collects what could run: script elements, event-handler attributes, javascript: URLs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dangers: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        if tag == "script" and not values.get("src", "").startswith("/static/"):
+            self.dangers.append(f"<script {values}>")
+        for name, value in attrs:
+            if name.startswith("on") or (value or "").strip().lower().startswith("javascript:"):
+                self.dangers.append(f"<{tag} {name}={value!r}>")
+        if tag in ("img", "svg", "iframe", "object") and values.get("src") == "x":
+            self.dangers.append(f"<{tag} src=x>")
+
+
+def _assert_inert(html: str, payload: str) -> None:
+    parser = _Markup()
+    parser.feed(html)
+    assert parser.dangers == []
+    if any(ch in payload for ch in "<>\"'"):
+        assert payload not in html  # shown only escaped
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("payload", XSS)
+def test_a_share_code_cannot_inject_markup_into_the_page(client, payload):
+    response = client.get("/h/" + quote(payload, safe=""), follow=True, **EN)
+    assert response.status_code in (200, 404)
+    _assert_inert(response.content.decode(), payload)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("payload", XSS)
+def test_a_rules_parameter_cannot_inject_markup(client, payload):
+    response = client.get("/h/123m456p789s1122z1z?rules=" + quote(payload, safe=""), follow=True, **EN)
+    _assert_inert(response.content.decode(), payload)
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_a_bad_code_never_reaches_the_preview_image(client, payload):
+    response = client.get("/h/" + quote(payload, safe="") + "/og.png")
+    assert response.status_code in (301, 404)
+    if response.status_code == 301:  # it read as a hand: the image is drawn from the canonical code only
+        assert re.fullmatch(r"/h/v1\.[A-Za-z0-9._~-]+/og\.png", response["Location"])
+
+
+def test_the_language_parameter_of_the_preview_is_checked(client):
+    assert share_views._preview_language(_request("?lang=<script>")) in ("zh-hans", "en")
+
+
+def _request(query: str):
+    from django.test import RequestFactory
+
+    return RequestFactory().get("/h/x/og.png" + query)
+
+
+# --- preview image ----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_preview_is_a_1200_by_630_png_with_cache_headers(client):
+    response = client.get(f"/h/{CODE}/og.png?lang=en")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    assert "public" in response["Cache-Control"] and "max-age=" in response["Cache-Control"]
+    image = Image.open(io.BytesIO(response.content))
+    assert (image.format, image.size) == ("PNG", (1200, 630))
+
+
+@pytest.mark.django_db
+def test_the_preview_is_drawn_once_then_served_from_the_cache(client, monkeypatch):
+    calls = []
+    draw = share_views.draw_preview
+    monkeypatch.setattr(share_views, "draw_preview", lambda code, lang: calls.append((code, lang)) or draw(code, lang))
+    first = client.get(f"/h/{CODE}/og.png?lang=en")
+    second = client.get(f"/h/{CODE}/og.png?lang=en")
+    assert calls == [(CODE, "en")]
+    assert first.content == second.content
+    assert cache.get(share_views.preview_key(CODE, "en")) == first.content
+
+
+@pytest.mark.django_db
+def test_each_language_has_its_own_cached_preview(client, monkeypatch):
+    monkeypatch.setattr(share_views.preview, "can_draw_chinese", lambda: True)
+    english = client.get(f"/h/{CODE}/og.png?lang=en").content
+    chinese = client.get(f"/h/{CODE}/og.png?lang=zh-hans").content
+    assert english != chinese
+    assert cache.get(share_views.preview_key(CODE, "zh-hans")) == chinese
+
+
+@pytest.mark.django_db
+def test_without_a_chinese_font_the_preview_is_drawn_in_english(client, monkeypatch):
+    monkeypatch.setattr(share_views.preview, "can_draw_chinese", lambda: False)
+    assert share_views._preview_language(_request("?lang=zh-hans")) == "en"
+    response = client.get(f"/h/{CODE}/og.png?lang=zh-hans")
+    assert response.status_code == 200
+    assert cache.get(share_views.preview_key(CODE, "en")) == response.content
+
+
+def test_the_preview_texts_name_each_system_its_total_and_top_fans():
+    rows = [
+        {"name": "MCR", "valid": True, "total": 10, "unit": "fan", "reason": "",
+         "fans": [{"name": "Small", "total": 1, "count": 1}, {"name": "Big", "total": 8, "count": 1},
+                  {"name": "Twice", "total": 2, "count": 2}]},
+        {"name": "Sichuan", "valid": False, "total": 0, "unit": "fan", "reason": "not void in a suit", "fans": []},
+    ]
+    assert share_views.title_text(rows).startswith("MCR 10 fan · Sichuan ")
+    assert share_views.detail(rows[0]) == "Big 8 · Twice×2 2 · Small 1"
+    assert share_views.detail(rows[1]) == "not void in a suit"
+    lines = share_views.preview_lines(rows)
+    assert [(line.valid, line.headline) for line in lines][0] == (True, "10 fan")
+
+
+# --- QR code --------------------------------------------------------------------------------------
+
+
+def test_the_qr_code_is_an_svg_of_the_absolute_link(client):
+    response = client.get(f"/h/{CODE}/qr.svg")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    expected = io.BytesIO()
+    segno.make(f"http://testserver/h/{CODE}", error="m").save(expected, kind="svg", scale=4, border=2, xmldecl=False)
+    assert response.content == expected.getvalue()
+    assert b"<script" not in response.content

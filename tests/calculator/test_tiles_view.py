@@ -1,0 +1,122 @@
+"""Template views of tiles, melds, hands and decompositions, and the shared partials that draw them."""
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+from PIL import Image
+
+from calculator.tiles_view import as_small, group_view, hand_view, meld_view, shape_view, tile_view
+from rulesets.hand import KongKind, Meld, MeldKind, Relative
+from rulesets.notation import parse_hand
+from rulesets.shapes import decompose
+from rulesets.tiles import ALL_TILES, FLOWERS, tile
+
+STATIC = Path(__file__).resolve().parent.parent.parent / "static" / "tiles"
+NAMES = [str(t) for t in ALL_TILES + FLOWERS] + ["back"]
+
+
+def _flags(view):
+    return [("R" if t.rotated else "") + ("B" if t.back else "") + ("W" if t.winning else "") for t in view.tiles]
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [(Relative.LEFT, ["R", "", ""]), (Relative.ACROSS, ["", "R", ""]), (Relative.RIGHT, ["", "", "R"])],
+    ids=["from-the-left", "from-across", "from-the-right"],
+)
+def test_a_claimed_pung_turns_the_tile_that_came_from_that_seat(source, expected):
+    view = meld_view(Meld(MeldKind.PUNG, tile("5z"), source=source))
+    assert _flags(view) == expected
+    assert (view.zh, view.en) == ("碰", "Pung")
+
+
+def test_a_chow_turns_the_claimed_tile():
+    assert _flags(meld_view(Meld(MeldKind.CHOW, tile("3s"), source=Relative.LEFT, claimed=2))) == ["", "R", ""]
+
+
+def test_a_concealed_kong_shows_its_outer_tiles_face_down():
+    view = meld_view(Meld(MeldKind.KONG, tile("9p"), kong=KongKind.CONCEALED))
+    assert _flags(view) == ["B", "", "", "B"] and view.zh == "暗杠"
+
+
+def test_an_added_kong_from_the_right_turns_its_last_tile():
+    view = meld_view(Meld(MeldKind.KONG, tile("1m"), kong=KongKind.ADDED, source=Relative.RIGHT))
+    assert _flags(view) == ["", "", "", "R"] and view.en == "Added kong"
+
+
+def test_a_hand_lies_as_melds_standing_tiles_the_winning_tile_and_flowers():
+    view = hand_view(parse_hand("[CCC,2]321m456p78sSS9s|ES1000|ae"))
+    assert [g.kind.split()[0] for g in view.groups] == ["meld", "standing", "winning", "flowers"]
+    assert [t.str for t in view.groups[1].tiles][:3] == ["1m", "2m", "3m"]  # sorted
+    assert _flags(view.groups[2]) == ["W"]
+    assert all(t.small for t in view.groups[3].tiles) and view.tile_count == 3 + 10 + 1 + 2
+    assert view.en.startswith("Red Dragon, Red Dragon")
+
+
+def test_a_decomposition_marks_the_winning_tile_in_its_group():
+    hand = parse_hand("123m456p789s1122z1z")
+    shape = next(s for s in decompose(hand) if s.kind.value == "standard")
+    view = shape_view(shape, hand.winning_tile)
+    marked = [g for g in view.groups if any(t.winning for t in g.tiles)]
+    assert len(marked) == 1 and [t.str for t in marked[0].tiles] == ["1z", "1z", "1z"]
+    assert sum(t.winning for t in marked[0].tiles) == 1
+
+
+def test_a_decomposition_as_json_draws_the_same_as_the_shape():
+    hand = parse_hand("[123m1]456p789s1122z1z")
+    shape = decompose(hand)[0]
+    assert shape_view(shape.as_dict(), "1z") == shape_view(shape, hand.winning_tile)
+    assert group_view(shape.as_dict()["groups"][0]).zh == "吃"
+
+
+def test_as_small_shrinks_every_tile():
+    view = as_small(hand_view(parse_hand("123m456p789s1122z1z")))
+    assert all(t.small for g in view.groups for t in g.tiles)
+
+
+def test_the_tile_partial_draws_the_art_with_a_name_in_the_active_language():
+    with translation.override("en"):
+        html = render_to_string("_tile.html", {"tile": tile_view("5m", winning=True)})
+    assert 'src="/static/tiles/5m.svg"' in html and 'alt="5 Character (winning tile)"' in html
+    assert "tile--winning" in html
+    with translation.override("zh-hans"):
+        assert 'alt="五万' in render_to_string("_tile.html", {"tile": tile_view("5m")})
+
+
+def test_the_tile_partial_draws_a_face_down_tile_with_the_back():
+    html = render_to_string("_tile.html", {"tile": tile_view("9p", back=True)})
+    assert 'src="/static/tiles/back.svg"' in html and "tile--back" in html
+
+
+def test_the_hand_partial_draws_every_group_with_its_caption():
+    hand = hand_view(parse_hand("[555p3]123m456s789sE E"))
+    with translation.override("en"):
+        html = render_to_string("_hand.html", {"hand": hand})
+    assert html.count('class="tile') == 14
+    assert '<small class="hand__caption">Pung</small>' in html
+    assert 'role="group" aria-label="5 Dot, 5 Dot, 5 Dot' in html
+    hidden = render_to_string("_hand.html", {"hand": hand, "hide_captions": True})
+    assert "hand__caption" not in hidden
+
+
+# --- the art itself -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_tile_has_a_minified_svg_and_a_120_by_160_png(name):
+    svg = (STATIC / f"{name}.svg").read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == "0 0 300 400"
+    assert "inkscape" not in svg and "sodipodi" not in svg and "<!--" not in svg and "\n  " not in svg
+    assert not re.search(r"<script|\son\w+=", svg)
+    with Image.open(STATIC / "png" / f"{name}.png") as png:
+        assert png.size == (120, 160) and png.mode == "RGBA"
+
+
+def test_the_art_credits_name_the_source_commit_and_licence():
+    credits = (STATIC / "CREDITS.md").read_text(encoding="utf-8")
+    assert "26e127b" in credits and "CC0" in credits and "FluffyStuff" in credits
