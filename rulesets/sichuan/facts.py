@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..hand import Hand, KongKind, MeldKind, Seat, WinContext, WinMethod
-from ..tiles import TILES_BY_INDEX, Suit
+from ..hand import Hand, KongKind, MeldKind, Relative, Seat, WinContext, WinMethod
+from ..tiles import TILES_BY_INDEX
 from .fans import GenTile, describe_gen
 from .options import DianGangHua, DiHuDef
 
@@ -28,10 +28,6 @@ class Facts:
     dianganghua_feeder: Seat | None  # the feeder of the 直杠 whose replacement tile won (点杠花)
 
 
-def suits_of(hand: Hand) -> frozenset[Suit]:
-    return frozenset(t.suit for t in hand.all_tiles)
-
-
 def last_kong_feeder(hand: Hand, players: int) -> Seat | None:
     """The feeder of the hand's last listed kong when it is a 直杠 (the kong a 杠上花 was drawn for).
 
@@ -45,8 +41,6 @@ def last_kong_feeder(hand: Hand, players: int) -> Seat | None:
 
 def feeder_of(hand: Hand, source: Any, players: int) -> Seat:
     """The seat a claimed meld came from; an unnamed source is taken as the 上家 (as for discards)."""
-    from ..hand import Relative
-
     return hand.context.seat.source(source or Relative.LEFT, players)
 
 

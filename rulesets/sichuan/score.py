@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, MeldKind
-from ..scoring import Item, Payment, Score, Settlement, ShapeScore, options_dict
+from ..scoring import Item, Payment, Score, Settlement, options_dict
 from ..shapes import decompose
 from ..tiles import Suit
 from .facts import Facts, feeder_of, hand_facts
@@ -34,7 +34,7 @@ from .variant import Variant
 Problem = tuple[str, str]
 
 
-def _tile_problem(variant: Variant, hand: Hand) -> Problem | None:
+def _tile_problem(hand: Hand) -> Problem | None:
     odd = next((t for t in hand.all_tiles if not t.is_suited), None)
     if odd is not None:
         return (f"四川麻将只用万、筒、条：{odd.zh}（{odd}）不是本规则的牌",
@@ -104,7 +104,7 @@ def check(variant: Variant, hand: Hand, options: Any) -> Problem | None:
     Raises :class:`HandError`/:class:`ContextError` when the hand cannot exist at this table at all.
     """
     validate(variant, hand, options)
-    return (_tile_problem(variant, hand) or _suit_problem(variant, hand, options)
+    return (_tile_problem(hand) or _suit_problem(variant, hand, options)
             or _context_problem(variant, hand, options))
 
 
@@ -114,7 +114,7 @@ def _shape_problem(variant: Variant) -> Problem:
     return "不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs"
 
 
-def _display(variant: Variant, items: list[Item], value: HandValue, options: Any) -> tuple[str, int, list[Item]]:
+def _display(items: list[Item], value: HandValue, options: Any) -> tuple[str, int, list[Item]]:
     """Unit, total and the display lines (cap, 1番起) for the table's way of writing 番."""
     fan = value.multiplier.bit_length() - 1
     if value.multiplier < value.multiplier_uncapped:
@@ -126,9 +126,9 @@ def _display(variant: Variant, items: list[Item], value: HandValue, options: Any
     return "番", fan, items
 
 
-def _invalid(variant: Variant, options: Any, problem: Problem, shapes: tuple[ShapeScore, ...] = ()) -> Score:
+def _invalid(variant: Variant, options: Any, problem: Problem) -> Score:
     unit = "倍" if options.fan_display is FanDisplay.MULTIPLIER else "番"
-    return Score(rules=variant.id, valid=False, unit=unit, reason=problem[0], reason_en=problem[1], shapes=shapes,
+    return Score(rules=variant.id, valid=False, unit=unit, reason=problem[0], reason_en=problem[1],
                  options=_options_dict(options))
 
 
@@ -156,7 +156,7 @@ def score_parts(
     readings = tuple(read_shape(facts, s) for s in shapes)
     best = max(readings, key=lambda r: r.total)
     value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
-    unit, total, items = _display(variant, list(best.items), value, options)
+    unit, total, items = _display(list(best.items), value, options)
     wins = win_lines(variant, hand, facts, value, best.items, options)
     shared, notes = other_kong_lines(variant, hand, options)
     moved, more = transfer_lines(variant, hand, options, several_winners)
