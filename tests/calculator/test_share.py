@@ -14,6 +14,8 @@ import pytest
 import segno
 from django.core.cache import cache
 from django.utils.html import escape
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from calculator import share_views
@@ -368,3 +370,18 @@ def test_the_qr_code_is_an_svg_of_the_absolute_link(client):
     segno.make(f"http://testserver/h/{CODE}", error="m").save(expected, kind="svg", scale=4, border=2, xmldecl=False)
     assert response.content == expected.getvalue()
     assert b"<script" not in response.content
+
+
+# --- fuzzing ------------------------------------------------------------------------------------------
+
+_SEGMENT = st.text(
+    alphabet=st.sampled_from("v1.-~_[],|0123456789mpszfESWNCFPabcdehklorw <>\"'&%/é中"), min_size=1, max_size=60
+)
+
+
+@pytest.mark.django_db
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=_SEGMENT, suffix=st.sampled_from(["", "/og.png", "/qr.svg"]))
+def test_no_text_after_h_is_a_server_error(client, text, suffix):
+    response = client.get("/h/" + quote(text, safe="") + suffix)
+    assert response.status_code in (200, 301, 404)
