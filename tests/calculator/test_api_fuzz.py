@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 import schemathesis
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
@@ -85,3 +86,11 @@ def test_any_post_body_gets_a_result_or_an_error_with_a_message(client: Client, 
                               st.text(max_size=30) | JSON_VALUES.map(json.dumps), max_size=5))
 def test_any_query_string_gets_a_result_or_an_error_with_a_message(client: Client, params: dict[str, str]) -> None:
     _assert_answered(client.get("/api/v1/score", params))
+
+
+@pytest.mark.parametrize("hand", ["111122223333m1z", "123456789m234p1m", "1m"], ids=["honours", "suits", "one-tile"])
+def test_a_waiting_hand_gets_a_400_with_a_message_not_a_500(client: Client, hand: str) -> None:
+    for response in (client.get("/api/v1/score", {"hand": hand}),
+                     client.get("/api/v1/score", {"hand": hand, "rules": "guobiao"})):
+        assert response.status_code == 400, response.content[:300]
+        assert response.json()["error"]["message"]
