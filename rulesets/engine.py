@@ -12,6 +12,7 @@ from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
 from .registry import resolve
 from .scoring import Ruleset, Score, options_dict
+from .shapes import waits as shape_waits
 from .tiles import FLOWERS, Tile
 
 CONTEXT_FIELDS = (
@@ -159,6 +160,7 @@ class Request:
     hand: Hand
     rulesets: tuple[Ruleset, ...]
     options: Mapping[str, Any]  # ruleset id → options value
+    explicit_rules: bool = True  # False when the caller asked for "every system" (the share code then names none)
 
 
 def build_request(
@@ -182,7 +184,7 @@ def build_request(
         raise RulesError("options must be an object: {ruleset: {option: value}}")
     per_rules = _split_options(options or {}, chosen)
     values = {r.id: r.parse_options(per_rules.get(r.id)) for r in chosen}
-    return Request(parsed, chosen, values)
+    return Request(parsed, chosen, values, explicit_rules=rules not in (None, "all", "", [], ["all"]))
 
 
 def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> dict[str, Mapping[str, Any]]:
@@ -204,8 +206,40 @@ def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> d
 
 
 def score(request: Request) -> list[Score]:
-    """Score the request's hand under each of its rulesets."""
+    """Score the request's hand under each of its rulesets (a waiting hand: its waits, see :func:`waiting`)."""
+    if request.hand.winning_tile is None:
+        return [waiting(r, request.hand, request.options[r.id]) for r in request.rulesets]
     return [r.score(request.hand, request.options[r.id]) for r in request.rulesets]
+
+
+def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:
+    """Each tile that completes a waiting hand into a winning shape, with its Score under ``r``
+    (None where the system refuses the completed hand, e.g. a fifth copy of a tile)."""
+    if r.waits is not None:
+        return list(r.waits(hand, options))
+    out: list[tuple[Tile, Score | None]] = []
+    for t in shape_waits(hand):
+        try:
+            out.append((t, r.score(hand.with_winning_tile(t), options)))
+        except MahjongError:
+            out.append((t, None))
+    return out
+
+
+def waiting(r: Ruleset, hand: Hand, options: Any) -> Score:
+    """The Score of a waiting hand: not a win yet; ``extra["waits"]`` lists each winning tile and its value."""
+    hand.validate(hand_size=r.hand_size, players=r.players)
+    waits = [
+        {"tile": str(t), "valid": bool(s and s.valid), "total": s.total if s else None}
+        for t, s in completions(r, hand, options)
+    ]
+    live = [w for w in waits if w["valid"]]
+    if live:
+        zh = "听牌（还没有和张）：和 " + " ".join(w["tile"] for w in live)
+        en = "a waiting hand (no winning tile yet): wins on " + " ".join(w["tile"] for w in live)
+    else:
+        zh, en = "未听牌：没有能和的牌", "not ready: no tile completes a winning hand"
+    return Score(rules=r.id, valid=False, unit=r.unit, reason=zh, reason_en=en, extra={"waits": waits})
 
 
 def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
@@ -218,7 +252,8 @@ def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
         d["options"] = options_dict(request.options[r.id])
         results.append(d)
     codes = {r.id: request.options[r.id] for r in request.rulesets}
-    return {"hand": share_code(request.hand, [r.id for r in request.rulesets], codes), "results": results}
+    rules = [r.id for r in request.rulesets] if request.explicit_rules else None
+    return {"hand": share_code(request.hand, rules, codes if request.explicit_rules else None), "results": results}
 
 
 def evaluate(

@@ -90,3 +90,22 @@ def test_the_result_object_carries_the_canonical_share_code_and_one_result_per_s
     assert [r["rules"] for r in data["results"]] == ["guobiao", "sichuan"]
     again = evaluate(data["hand"])
     assert again["hand"] == data["hand"]
+
+
+def test_a_waiting_hand_lists_its_winning_tiles_with_their_values():
+    data = evaluate("1112345678999m", ["sichuan"])
+    (result,) = data["results"]
+    assert result["valid"] is False
+    assert [w["tile"] for w in result["waits"]] == [f"{n}m" for n in range(1, 10)]
+    assert all(w["valid"] and w["total"] >= 2 for w in result["waits"])  # 清一色 at least
+    assert "1m" in result["reason_en"]
+
+
+def test_a_hand_that_waits_on_nothing_says_so():
+    (result,) = evaluate("1357m2468p1357s9m", ["sichuan"])["results"]
+    assert result["waits"] == [] and "not ready" in result["reason_en"]
+
+
+def test_every_system_links_name_no_system_and_chosen_systems_are_pinned():
+    assert "~" not in evaluate("123m456m789m123p55p")["hand"]
+    assert evaluate("123m456m789m123p55p", ["gb"])["hand"].endswith("~guobiao")
