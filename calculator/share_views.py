@@ -111,8 +111,10 @@ def _top_fans(row: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _fan_text(fan: dict[str, Any]) -> str:
-    times = f"×{fan['count']}" if fan["count"] > 1 else ""
-    return f"{fan['name']}{times} {fan['total']}"
+    """"大四喜 88", or "花牌 1×2" for a fan counted more than once."""
+    if fan["count"] > 1:
+        return f"{fan['name']} {fan['value']}×{fan['count']}"
+    return f"{fan['name']} {fan['total']}"
 
 
 def headline(row: dict[str, Any]) -> str:

@@ -348,12 +348,13 @@ def test_without_a_chinese_font_the_preview_is_drawn_in_english(client, monkeypa
 def test_the_preview_texts_name_each_system_its_total_and_top_fans():
     rows = [
         {"name": "MCR", "valid": True, "total": 10, "unit": "fan", "reason": "",
-         "fans": [{"name": "Small", "total": 1, "count": 1}, {"name": "Big", "total": 8, "count": 1},
-                  {"name": "Twice", "total": 2, "count": 2}]},
+         "fans": [{"name": "Small", "value": 1, "total": 1, "count": 1},
+                  {"name": "Big", "value": 8, "total": 8, "count": 1},
+                  {"name": "Twice", "value": 1, "total": 2, "count": 2}]},
         {"name": "Sichuan", "valid": False, "total": 0, "unit": "fan", "reason": "not void in a suit", "fans": []},
     ]
     assert share_views.title_text(rows).startswith("MCR 10 fan · Sichuan ")
-    assert share_views.detail(rows[0]) == "Big 8 · Twice×2 2 · Small 1"
+    assert share_views.detail(rows[0]) == "Big 8 · Twice 1×2 · Small 1"
     assert share_views.detail(rows[1]) == "not void in a suit"
     lines = share_views.preview_lines(rows)
     assert [(line.valid, line.headline) for line in lines][0] == (True, "10 fan")
