@@ -174,7 +174,15 @@ def build_request(
     ``options`` is either ``{ruleset id: {key: value}}`` or, with one ruleset, ``{key: value}``.
     """
     from .notation import parse_hand
+    from .sharecode import VERSION, parse_share_code
 
+    if isinstance(hand, str) and hand.strip().startswith(VERSION + "."):
+        # a share code carries its systems and house rules: they apply unless the caller names others
+        shared = parse_share_code(hand.strip())
+        if rules in (None, "", []) and shared.rules:
+            rules = list(shared.rules)
+            options = options if options is not None else shared.options
+        hand = shared.hand
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
     parsed = parsed.with_context(context_from_mapping(context, parsed.context))
     chosen = resolve(rules)

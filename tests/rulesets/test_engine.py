@@ -109,3 +109,12 @@ def test_a_hand_that_waits_on_nothing_says_so():
 def test_every_system_links_name_no_system_and_chosen_systems_are_pinned():
     assert "~" not in evaluate("123m456m789m123p55p")["hand"]
     assert evaluate("123m456m789m123p55p", ["gb"])["hand"].endswith("~guobiao")
+
+
+def test_a_share_code_brings_its_systems_and_house_rules():
+    code = evaluate("123m456m789m123p55p", ["gb"], options={"base_points": 10})["hand"]
+    again = evaluate(code)
+    assert again["hand"] == code
+    assert [r["rules"] for r in again["results"]] == ["guobiao"]
+    assert again["results"][0]["options"]["base_points"] == 10
+    assert [r["rules"] for r in evaluate(code, ["sichuan"])["results"]] == ["sichuan"]
