@@ -328,12 +328,16 @@ def main(argv: list[str] | None = None) -> int:
         print("wrk is not installed. On Debian/Ubuntu: apt-get install -y wrk (as root, or with sudo)", file=sys.stderr)
         return 2
     seconds = max(1, min(args.duration, MAX_DURATION))
+    busy = os.getloadavg()[0]
+    if busy > 0.5:
+        print(f"note: load average {busy:.1f} before starting: other work on this machine skews the figures",
+              file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as tmp, production_server(args.workers) as (base, what):
         script = Path(tmp) / "bench.lua"
         script.write_text(WRK_SCRIPT)
         results = [measure(base, t, script, seconds, args.connections) for t in targets(base)]
-    print(f"{what}; wrk -t2 -c{args.connections} -d{seconds}s on the same machine ({os.cpu_count()} cores); "
-          f"sample hand {SAMPLE_HAND}")
+    print(f"{what}; wrk -t2 -c{args.connections} -d{seconds}s on the same machine ({os.cpu_count()} cores, "
+          f"load average {busy:.1f} before the run); sample hand {SAMPLE_HAND}")
     print(table(results, args.markdown))
     return 1 if any(m.errors or not m.check.startswith(("2", "3")) for m in results) else 0
 
