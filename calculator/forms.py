@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rulesets.engine import Request, build_request, context_from_mapping
-from rulesets.errors import ContextError, MahjongError
+from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
 from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets
@@ -147,6 +147,9 @@ class CalculatorForm(forms.Form):
         if text:
             try:
                 self.parsed = parse_hand(text)
+            except HandError as exc:
+                if not _incomplete(text):
+                    self._hand_failed(exc)
             except MahjongError as exc:
                 self._hand_failed(exc)
         chosen = self.chosen_rulesets()
@@ -160,9 +163,8 @@ class CalculatorForm(forms.Form):
         self.context = resolve_context(self.parsed, data)
         if self.parsed is not None:
             try:
-                self.request = build_request(
-                    self.parsed.with_context(self.context.value), [r.id for r in chosen], None, self.options
-                )
+                rules = None if self.auto_rules() else [r.id for r in chosen]
+                self.request = build_request(self.parsed.with_context(self.context.value), rules, None, self.options)
             except MahjongError as exc:
                 self._hand_failed(exc)
         return data
@@ -311,6 +313,12 @@ def translate(message: str) -> str:
     return gettext(message)
 
 
+def _incomplete(text: str) -> bool:
+    """Whether ``text`` is a hand still being entered (readable, no fifth copy, just not a hand's size yet)."""
+    hand = editor.read(text)
+    return hand is not None and max(hand.counts(), default=0) <= 4 and hand.size < editor.FULL
+
+
 def selected(form: CalculatorForm, name: str, default: str) -> str:
     """A cleaned choice of the form, or its default."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
@@ -361,8 +369,7 @@ def _tile_or_fail(text: str) -> Tile:
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:
     """What the editor shows: the hand box read in editor form, else the parsed hand, else nothing."""
-    text = (form.cleaned_data.get("hand") if hasattr(form, "cleaned_data") else form.data.get("hand")) or ""
-    read = editor.read(text)
+    read = editor.read(form.data.get("hand") or "")
     if read is not None:
         return read
     return editor.from_hand(form.parsed) if form.parsed is not None else None

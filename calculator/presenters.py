@@ -7,7 +7,7 @@ page both pass them to ``templates/_results.html`` (its context contract is writ
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import get_language, gettext, ngettext, pgettext
@@ -18,6 +18,7 @@ from rulesets.errors import MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinContext
 from rulesets.notation import hand_to_text, share_code
 from rulesets.scoring import Exclusion, Item, Ruleset, Score, Settlement, ShapeScore, options_dict
+from rulesets.shapes import Shape
 from rulesets.shapes import waits as shape_waits
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
@@ -38,7 +39,7 @@ from .forms import (
     selected,
     translate,
 )
-from .tiles_view import TileView, shape_view, tile_view
+from .tiles_view import HandView, TileView, hand_view, meld_view, shape_view, tile_view
 
 
 def is_zh() -> bool:
@@ -109,13 +110,23 @@ def _excluded_row(ruleset: Ruleset, ex: Exclusion) -> dict[str, Any]:
 def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool) -> dict[str, Any]:
     return {
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
-        "hand": shape_view(shape.shape, shape.shape.winning_tile),
+        "hand": reading_view(shape.shape),
         "text": shape.shape.describe(),
         "total": shape.total,
         "fans": [_fan_row(i) for i in shape.items],
         "excluded": [_excluded_row(ruleset, e) for e in shape.excluded],
         "best": best,
     }
+
+
+def reading_view(shape: Shape) -> HandView:
+    """A reading drawn in tiles: fixed melds as they lie (claimed tile sideways, a concealed kong face
+    down at both ends), the concealed groups with the winning tile marked."""
+    view = shape_view(shape, shape.winning_tile)
+    groups = tuple(
+        meld_view(g.meld) if g.meld is not None else drawn for g, drawn in zip(shape.groups, view.groups, strict=True)
+    )
+    return replace(view, groups=groups)
 
 
 def _payout_rows(settlement: Settlement, winner: Seat, discarder: Seat | None) -> list[dict[str, Any]]:
@@ -141,7 +152,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     row: dict[str, Any] = {
         "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
-        "seats": [], "net": {}, "winner": None, "gain": None, "extra": [],
+        "seats": [], "net": {}, "winner": None, "gain": None, "extra": [], "hand": hand_view(hand),
     }
     if outcome.error is not None:
         row["reason"] = gettext(outcome.error.message)
@@ -153,6 +164,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         fans=[_fan_row(i) for i in s.items], excluded=[_excluded_row(r, e) for e in s.excluded],
         extra=[{"key": k, "value": v} for k, v in s.extra.items() if isinstance(v, (int, str, float))],
     )
+    row["hand"] = hand_view(hand) if s.shape is None else None  # no reading: draw the hand as it lies
     if s.shape is not None:
         row["shape"] = _shape_row(r, s.shape, True)
         row["others"] = [_shape_row(r, other, False) for other in s.shapes if other is not s.shape and other != s.shape]
@@ -204,7 +216,12 @@ def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
 
 
 def _share_code(request: Request) -> str | None:
+    """The share code: the systems are named when they were chosen by hand or play by other house rules."""
+    changed = any(options_dict(request.options[r.id]) != options_dict(r.parse_options()) for r in request.rulesets)
+    named = request.explicit_rules or changed
     try:
+        if not named:
+            return share_code(request.hand)
         return share_code(request.hand, [r.id for r in request.rulesets], dict(request.options))
     except MahjongError:
         return None
@@ -496,13 +513,15 @@ def _short_flag(key: str) -> str:
 
 
 def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
-    """The hand's error: the engine's message, and the text with the character at fault marked."""
-    messages = form.errors.get("hand") or form.non_field_errors()
+    """What is wrong with the input: the engine's message, and the hand box's text with the character at
+    fault marked; values no control offers (an edited URL) are listed too."""
+    messages = [translate(m) for m in (form.errors.get("hand") or [])] + [translate(m) for m in form.non_field_errors()]
+    messages += [f"{name}: {m}" for name, errs in form.errors.items() if name not in ("hand", "__all__") for m in errs]
     if not messages:
         return None
     exc = form.hand_error
     text = form.data.get("hand", "")
-    out: dict[str, Any] = {"message": translate(messages[0]), "position": None}
+    out: dict[str, Any] = {"message": messages[0], "more": messages[1:], "position": None}
     if exc is not None and exc.position is not None and exc.text == text and 0 <= exc.position <= len(text):
         pos = exc.position
         out.update(position=pos, before=text[:pos], at=text[pos : pos + 1] or " ", after=text[pos + 1 :])
@@ -513,6 +532,8 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
     """Everything calculator.html draws. ``link(text)`` is the URL of this page with the hand box set to ``text``."""
     ed = editor_hand(form)
     page: dict[str, Any] = {
+        "form": form,
+        "max_hand": form.fields["hand"].max_length,
         "hand_text": _hand_text(form),
         "rewrite_hand": form.context.from_string and form.parsed is not None,
         "hand_error": hand_error_context(form),
@@ -531,9 +552,19 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
     if request is None:
         if not page["hand_text"]:
             page["examples"] = [{**ex, "url": link(ex["hand"])} for ex in examples()]
+        elif not page["hand_error"] and ed is not None:
+            page["status"] = _size_status(ed.size, form.chosen_rulesets())
         return page
     page.update(_scored(request, link))
     return page
+
+
+def _size_status(size: int, rulesets: Iterable[Ruleset]) -> str:
+    sizes = " / ".join(str(s) for s in sorted({r.hand_size for r in rulesets}))
+    return ngettext(
+        "%(n)d tile: a hand has %(full)s tiles (one fewer to see its waits).",
+        "%(n)d tiles: a hand has %(full)s tiles (one fewer to see its waits).", size,
+    ) % {"n": size, "full": sizes}
 
 
 def examples() -> list[dict[str, str]]:
@@ -560,13 +591,9 @@ def _scored(request: Request, link: Any) -> dict[str, Any]:
     complete = [r for r in request.rulesets if hand.is_complete and size == r.hand_size]
     waiting = [r for r in request.rulesets if not hand.is_complete and size == r.hand_size - 1]
     if complete:
-        sub = Request(hand, tuple(complete), request.options)
+        sub = replace(request, rulesets=tuple(complete))
         return {**results_context(sub, score_each(sub)), "mode_result": "scores"}
     if waiting:
-        sub = Request(hand, tuple(waiting), request.options)
+        sub = replace(request, rulesets=tuple(waiting))
         return {**waits_context(sub, "", link), "mode_result": "waits", "share_code": None}
-    sizes = sorted({r.hand_size for r in request.rulesets})
-    return {"status": ngettext(
-        "%(n)d tile: a hand has %(full)s tiles (one fewer to see its waits).",
-        "%(n)d tiles: a hand has %(full)s tiles (one fewer to see its waits).", size,
-    ) % {"n": size, "full": " / ".join(str(s) for s in sizes)}}
+    return {"status": _size_status(size, request.rulesets)}

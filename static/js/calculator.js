@@ -221,15 +221,21 @@
     return el ? el.value : "";
   }
 
-  function showCounts(left, entered) {
+  // Disable a palette tile when no copy is left, or when what a tap adds would not fit in the hand
+  // (a pack takes the copies it needs from the standing tiles, so it may still fit).
+  function showCounts(left, hand) {
     var mode = value("mode") || "standing";
-    var room = FULL - entered >= (mode === "standing" ? 1 : 3);
+    var entered = hand ? size(hand) : 0;
     form.querySelectorAll("#palette .palette__tile").forEach(function (button) {
       var i = tileIndex(button.getAttribute("data-tile"));
-      var n = left[i];
       var badge = button.querySelector(".n");
-      if (badge) { badge.textContent = n; }
-      button.disabled = n <= 0 || (!room && !(mode === "added_kong"));
+      if (badge) { badge.textContent = left[i]; }
+      var grows = 1;
+      if (mode !== "standing") {
+        var mine = hand ? hand.standing.filter(function (t) { return t === i; }).length : 0;
+        grows = mode === "added_kong" || mode === "chow" ? 0 : 3 - Math.min(mine, mode === "pung" ? 3 : 4);
+      }
+      button.disabled = left[i] <= 0 || entered + grows > FULL;
     });
   }
 
@@ -237,22 +243,24 @@
     var placed = document.getElementById("placed");
     if (!placed) { return; }
     var left = (placed.getAttribute("data-left") || "").split(",").map(Number);
-    if (left.length === 34) { showCounts(left, +placed.getAttribute("data-size") || 0); }
+    if (left.length === 34) { showCounts(left, current()); }
   }
 
   function countsFromHand(hand) {
     var c = counts(hand);
-    showCounts(c.map(function (n) { return Math.max(0, 4 - n); }), size(hand));
+    showCounts(c.map(function (n) { return Math.max(0, 4 - n); }), hand);
   }
 
   form.addEventListener("click", function (event) {
-    var button = event.target.closest("button");
+    var button = event.target.closest("button[data-action]");
     if (!button || !form.contains(button)) { return; }
-    var name = button.getAttribute("name");
-    if (name !== "add" && name !== "remove" && name !== "clear") { return; }
-    var hand = name === "clear" ? { packs: [], standing: [] } : current();
-    if (!hand) { return; }  // not in editor form: let the server apply the edit
+    var name = button.getAttribute("data-action");
     event.preventDefault();
+    var hand = name === "clear" ? { packs: [], standing: [] } : current();
+    if (!hand) {
+      say(message("foreign"));
+      return;
+    }
     try {
       if (name === "add") {
         var mode = value("mode") || "standing";
@@ -328,8 +336,10 @@
     input = document.getElementById("id_hand");
     var problem = document.querySelector("#hand-problem .alert--error");
     if (problem) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
+    adoptButtons();
     countsFromServer();
   });
 
+  adoptButtons();
   countsFromServer();
 }());

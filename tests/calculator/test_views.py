@@ -1,0 +1,283 @@
+"""The calculator page (/), with and without htmx: the whole page, or the result partial with the parts
+that depend on the state swapped out of band; the palette's edits without JavaScript; languages; CSP."""
+
+import re
+from html import escape
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+
+from rulesets.engine import evaluate
+from rulesets.errors import MahjongError
+from rulesets.notation import parse_hand
+
+HAND = "123m456p789s345m22z"
+SUITED = "123m456m789m123p55p"
+WAITING = "1112345678999m"  # 九莲宝灯: waits on every character tile
+HX = {"HX-Request": "true"}
+
+
+def page(client, htmx=False, lang="en", **query):
+    headers = {"Accept-Language": lang, **(HX if htmx else {})}
+    response = client.get("/?" + urlencode(query, doseq=True), headers=headers)
+    assert response.status_code == 200, response.content[:500]
+    return response.content.decode()
+
+
+def card(html, rules):
+    match = re.search(rf'<article id="r-{rules}".*?</article>', html, re.S)
+    assert match, f"no card for {rules}"
+    return match.group(0)
+
+
+def total_of(card_html):
+    return int(re.search(r'card__total"><strong>(-?\d+)</strong>', card_html).group(1))
+
+
+# -- whole page and partial ------------------------------------------------------------------------------
+
+
+def test_without_htmx_the_whole_page_is_drawn(client):
+    html = page(client)
+    assert html.startswith("<!doctype html>")
+    assert 'id="calc"' in html and 'hx-get="/"' in html
+    assert html.count('class="palette__tile"') == 34
+    assert "hx-swap-oob" not in html
+
+
+def test_with_htmx_only_the_result_and_the_state_dependent_parts_come_back(client):
+    html = page(client, htmx=True, hand=HAND)
+    assert "<html" not in html and 'id="palette"' not in html
+    assert html.lstrip().startswith('<section id="result"')
+    for part in ("placed", "flowers", "context", "systems", "announce"):
+        assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', html), part
+    assert 'id="handbox"' not in html  # the hand box is left alone while the reader types
+
+
+def test_responses_vary_on_the_htmx_header(client):
+    assert "HX-Request" in client.get("/").headers["Vary"]
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_a_complete_hand_shows_each_systems_total_and_payouts_as_the_engine_scores_them(client, htmx):
+    html = page(client, htmx=htmx, hand=SUITED)
+    expected = evaluate(SUITED)
+    assert len(expected["results"]) >= 2
+    for result in expected["results"]:
+        body = card(html, result["rules"])
+        if result["valid"]:
+            assert total_of(body) == result["total"]
+            for seat, net in result["payouts"].items():
+                assert f"{'+' if net > 0 else ''}{net}</strong>" in body, (result["rules"], seat)
+        else:
+            assert "card--invalid" in body
+
+
+def test_each_counted_fan_shows_its_value_and_each_excluded_fan_what_excluded_it(client):
+    result = evaluate(HAND, "guobiao")["results"][0]
+    body = card(page(client, hand=HAND), "guobiao")
+    for fan in result["fans"]:
+        assert fan["en"] in body or fan["zh"] in body
+    for excluded in result["excluded"]:
+        assert "不计" in body and (excluded["zh"] in body or excluded["en"] in body)
+
+
+def test_the_side_by_side_table_has_a_row_per_system(client):
+    html = page(client, hand=SUITED)
+    table = re.search(r'<table class="compare__table">.*?</table>', html, re.S).group(0)
+    assert table.count('href="#r-') == len(evaluate(SUITED)["results"])
+
+
+def test_an_invalid_hand_says_exactly_why(client):
+    chicken_minus = "[123m1][789m1]234s78p55p6p"  # mcr.md §5.7: 3 fan, below the minimum
+    result = evaluate(chicken_minus, "guobiao")["results"][0]
+    assert not result["valid"]
+    body = card(page(client, hand=chicken_minus, rules_shown="1", rules="guobiao"), "guobiao")
+    assert "card--invalid" in body
+    assert result["reason_en"] in body or result["reason"] in body
+
+
+def test_the_scoring_reading_is_drawn_in_tiles_with_the_claimed_tile_sideways(client):
+    body = card(page(client, hand="[555p3]123m456s78s11z9s"), "guobiao")
+    assert "tile--rotated" in body and "tile--winning" in body
+
+
+def test_a_concealed_kong_is_drawn_face_down_at_both_ends(client):
+    body = card(page(client, hand="[5555s]123m456p789p1z1z"), "guobiao")
+    assert body.count("tile--back") == 2
+
+
+def test_the_other_readings_are_folded(client):
+    html = page(client, hand="111222333m456p55z")
+    assert '<details class="others">' in card(html, "guobiao")
+
+
+def test_a_share_link_and_its_qr_code_are_offered(client):
+    html = page(client, hand=HAND)
+    code = evaluate(HAND)["hand"]
+    assert f'href="/h/{code}"' in html
+    assert f"http://testserver/h/{code}" in html
+    assert f'src="/h/{code}/qr.svg"' in html
+
+
+# -- waits ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_a_waiting_hand_lists_every_winning_tile_with_a_link_that_completes_it(client, htmx):
+    html = page(client, htmx=htmx, hand=WAITING)
+    links = re.findall(r'<a class="wait" href="([^"]+)" data-hand="([^"]+)"', html)
+    assert len(links) == 9
+    for url, hand in links:
+        query = parse_qs(urlsplit(url.replace("&amp;", "&")).query)
+        assert query["hand"] == [hand]
+        assert parse_hand(hand).winning_tile is not None
+    completed = page(client, **{"hand": links[0][1]})
+    assert 'id="r-guobiao"' in completed
+
+
+def test_a_hand_that_is_not_ready_says_so(client):
+    assert "no tile completes it" in page(client, hand="1357m2468p1357s9p")
+
+
+# -- bad input ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_bad_input_shows_the_engines_message_and_marks_the_place_keeping_what_was_typed(client, htmx):
+    text = "123m4x56p"
+    with pytest.raises(MahjongError) as caught:
+        parse_hand(text)
+    html = page(client, htmx=htmx, hand=text)
+    assert escape(caught.value.message) in html
+    assert "123m4<mark>x</mark>56p" in html
+    if not htmx:
+        assert 'value="123m4x56p"' in html
+
+
+def test_a_hand_being_entered_shows_how_far_it_has_got(client):
+    html = page(client, hand="123m")
+    assert "alert--error" not in html
+    assert "3 tiles" in html
+
+
+# -- the palette without JavaScript ------------------------------------------------------------------
+
+
+def test_a_palette_tile_adds_itself_and_redirects_to_the_new_hand(client):
+    response = client.get("/?" + urlencode({"hand": "12m", "add": "3m", "seat": "S"}))
+    assert response.status_code == 302
+    query = parse_qs(urlsplit(response["Location"]).query)
+    assert query["hand"] == ["123m"] and query["seat"] == ["S"] and "add" not in query
+
+
+def test_a_placed_tile_removes_itself(client):
+    response = client.get("/?" + urlencode({"hand": HAND, "remove": "w"}))
+    assert parse_qs(urlsplit(response["Location"]).query)["hand"] == ["123345m456p789s2z"]
+
+
+def test_an_edit_the_hand_cannot_take_is_explained_on_the_page(client):
+    response = client.get("/?" + urlencode({"hand": "1111m", "add": "1m"}))
+    assert response.status_code == 200
+    assert "5 copies of 1m" in response.content.decode()
+
+
+def test_with_htmx_an_edit_redraws_the_hand_box_out_of_band(client):
+    html = page(client, htmx=True, hand="12m", add="3m")
+    assert re.search(r'id="handbox"[^>]*hx-swap-oob="true"', html)
+    assert 'value="123m"' in html
+
+
+def test_the_placed_tiles_are_buttons_that_take_them_back(client):
+    html = page(client, hand="[555p3]123m")
+    assert 'name="remove" value="p:0"' in html
+    assert html.count('name="remove" value="t:') == 3
+
+
+def test_the_palette_counts_what_is_left_and_disables_a_tile_at_four(client):
+    html = page(client, hand="[1111m]2m")
+    one = re.search(r'<button type="submit" name="add" value="1m"[^>]*>', html.replace("\n", " ")).group(0)
+    assert "disabled" in one
+    assert re.search(r'value="2m".*?<span class="n">3</span>', html, re.S)
+
+
+def test_a_gb_string_moves_its_context_into_the_controls(client):
+    html = page(client, hand="[CCC,2][1111m]456p78sSS9s|ES1000|ae")
+    assert 'value="[555z2][1111m]456p78s22z9s"' in html
+    assert re.search(r'name="seat" value="S" id="id_seat_S" checked', html)
+    assert re.search(r'name="flowers" value="1f" checked', html)
+
+
+def test_a_control_the_hand_rules_out_is_disabled_with_the_reason(client):
+    html = page(client, hand=HAND)
+    assert re.search(r'name="win" value="rob_kong" id="id_win_rob_kong" disabled', html)
+    assert 'id="id_win_rob_kong-why"' in html
+
+
+# -- house rules --------------------------------------------------------------------------------------
+
+
+def test_house_rules_are_generated_for_each_system_compared(client):
+    from rulesets.registry import get_ruleset
+
+    html = page(client, hand=SUITED)
+    for rules in ("guobiao", "sichuan"):
+        for info in get_ruleset(rules).option_infos():
+            assert f'name="opt-{rules}-{info.key}"' in html
+
+
+def test_a_preset_fills_the_house_rules_it_sets(client):
+    html = page(client, hand=SUITED, **{"preset-sichuan": "jj-16", "applied-sichuan": ""})
+    select = re.search(r'<select name="opt-sichuan-cap">.*?</select>', html, re.S).group(0)
+    assert '<option value="16" selected>' in select
+    assert 'name="applied-sichuan" value="jj-16"' in html
+
+
+# -- languages -----------------------------------------------------------------------------------------
+
+
+def test_the_browsers_language_is_used(client):
+    zh = page(client, lang="zh-CN,zh;q=0.9")
+    en = page(client, lang="en-US,en;q=0.9")
+    assert '<html lang="zh-Hans">' in zh and "和牌方式" in zh
+    assert '<html lang="en">' in en and "How it was won" in en
+
+
+def test_fan_names_follow_the_language(client):
+    result = evaluate(HAND, "guobiao")["results"][0]
+    zh = card(page(client, hand=HAND, lang="zh-CN"), "guobiao")
+    en = card(page(client, hand=HAND), "guobiao")
+    for fan in result["fans"]:
+        assert fan["zh"] in zh and fan["en"] in en
+
+
+def test_the_language_switch_remembers_the_choice(client):
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/?hand=123m"})
+    assert response.status_code == 302 and response["Location"] == "/?hand=123m"
+    assert "How it was won" in page(client, lang="zh-CN")
+
+
+def test_every_tile_has_a_text_alternative(client):
+    html = page(client, hand=HAND)
+    images = re.findall(r'<span class="tile[^"]*"><img [^>]*>', html)
+    assert len(images) > 34
+    assert all(re.search(r'alt="[^"]+"', img) for img in images)
+
+
+# -- Content-Security-Policy ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query, htmx",
+    [({}, False), ({"hand": HAND}, False), ({"hand": HAND}, True), ({"hand": WAITING}, True),
+     ({"hand": "123m4x"}, False), ({"hand": "12m", "add": "3m"}, True)],
+)
+def test_the_csp_header_is_sent_and_no_page_has_inline_script_or_style(client, query, htmx):
+    response = client.get("/?" + urlencode(query), headers=HX if htmx else {})
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    html = response.content.decode()
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
+    assert not re.search(r"<style\b", html)
+    assert not re.search(r"\sstyle=", html)
+    assert not re.search(r"\son[a-z]+=", html)
