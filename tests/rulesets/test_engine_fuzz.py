@@ -234,11 +234,26 @@ def test_tiles_of_any_count_raise_only_the_projects_errors(ruleset: str, hand: s
         _assert_well_formed(result)
 
 
-@pytest.mark.parametrize("ruleset", RULE_IDS)
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULE_IDS)
 @FUZZ
-@given(tiles=tile_lists(st.integers(1, 20).filter(lambda n: n % 3 != 2)))
-def test_a_tile_count_that_cannot_be_a_win_is_refused(ruleset: str, tiles: list[str]) -> None:
-    assert_refused(HandError, "".join(tiles), [ruleset])
+@given(data=st.data())
+def test_a_waiting_hand_is_answered_with_its_waits_never_as_a_win(ruleset: Any, data: st.DataObject) -> None:
+    hand = "".join(data.draw(tile_lists(st.just(ruleset.hand_size - 1)), label="tiles"))
+    result = answer(hand, [ruleset.id])
+    if isinstance(result, MahjongError):
+        return  # e.g. honours in a system without them
+    _assert_well_formed(result)
+    (scored,) = result["results"]
+    assert scored["valid"] is False and scored["reason"], scored
+    assert all(w["tile"] in TILE_TEXT for w in scored["waits"]), scored["waits"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULE_IDS)
+@FUZZ
+@given(data=st.data())
+def test_a_tile_count_that_is_neither_a_win_nor_a_wait_is_refused(ruleset: Any, data: st.DataObject) -> None:
+    size = data.draw(st.integers(1, 20).filter(lambda n: n % 3 == 0 or (n % 3 == 1 and n != ruleset.hand_size - 1)))
+    assert_refused(HandError, "".join(data.draw(tile_lists(st.just(size)), label="tiles")), [ruleset.id])
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=RULE_IDS)
