@@ -5,7 +5,7 @@ exponent (平胡 = 0番 = ×1); the multiplier 2^番 and the points each payer p
 
 >>> from rulesets.registry import get_ruleset
 >>> [get_ruleset(n).id for n in ("成都", "xueliu", "两房")]
-['sichuan', 'sichuan_xueliu', 'sichuan_3p']
+['sichuan', 'sichuan-xueliu', 'sichuan-3p']
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ _SIX_EN = (
 def _liangfang(players: int, zh: str, en: str, aliases: tuple[str, ...]) -> Variant:
     """三人/两人 两房: 72 tiles of two suits, no 缺一门, no 花猪, no 呼叫转移; the four-player fan table (§8.1)."""
     return Variant(
-        f"sichuan_{players}p", f"四川麻将·{zh}两房", f"Sichuan Mahjong ({en}, two suits)", players, LiangfangOptions,
+        f"sichuan-{players}p", f"四川麻将·{zh}两房", f"Sichuan Mahjong ({en}, two suits)", players, LiangfangOptions,
         two_suits=True, void_rule=False, flower_pig=False, in_comparisons=False, aliases=aliases,
         description_zh=f"{zh}两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人（§8.1）。",
         description_en=f"{en.capitalize()}, 72 tiles of two suits: no 缺一门, no 花猪, no 呼叫转移; the four-player "
@@ -62,17 +62,17 @@ VARIANTS: dict[str, Variant] = {
             "two (平胡 0番), with 根, kong bonuses, kong money and 呼叫转移.",
         ),
         Variant(
-            "sichuan_xueliu", "四川麻将·血流成河", "Sichuan Mahjong (Flowing Blood)", 4, XueliuOptions,
-            aliases=("sichuan-xueliu", "血流成河", "血流", "xueliu", "xlch"), in_comparisons=False,
+            "sichuan-xueliu", "四川麻将·血流成河", "Sichuan Mahjong (Flowing Blood)", 4, XueliuOptions,
+            aliases=("血流成河", "血流", "xueliu", "xlch"), in_comparisons=False,
             description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底（§7）。",
             description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底 (§7).",
         ),
-        _liangfang(3, "三人", "3 players", ("sichuan-3p", "三人两房", "两房", "三人", "3p", "sc3")),
-        _liangfang(2, "两人", "2 players", ("sichuan-2p", "两人两房", "二人", "两人", "2p", "sc2")),
+        _liangfang(3, "三人", "3 players", ("三人两房", "两房", "三人", "3p", "sc3")),
+        _liangfang(2, "两人", "2 players", ("两人两房", "二人", "两人", "2p", "sc2")),
         Variant(
-            "sichuan_6p", "四川麻将·六人血战", "Sichuan Mahjong (6 players, 7 tiles)", 6, SichuanOptions,
+            "sichuan-6p", "四川麻将·六人血战", "Sichuan Mahjong (6 players, 7 tiles)", 6, SichuanOptions,
             hand_size=8, shape_kinds=frozenset({ShapeKind.STANDARD}), provisional=True,
-            aliases=("sichuan-6p", "六人血战", "六人", "6p", "sc6"), description_zh=_SIX_ZH, description_en=_SIX_EN,
+            aliases=("六人血战", "六人", "6p", "sc6"), description_zh=_SIX_ZH, description_en=_SIX_EN,
         ),
     )
 }

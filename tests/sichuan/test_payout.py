@@ -44,8 +44,8 @@ def test_kong_money_is_two_for_an_exposed_kong_one_for_an_added_and_two_for_a_co
 def test_players_who_already_won_pay_no_kong_money_in_xuezhan_but_do_in_xueliu():
     won = frozenset({Seat.W})
     assert {p.payer for p in kong_lines(SC, Seat.S, KongKind.CONCEALED, None, "", won, options())} == {Seat.E, Seat.N}
-    xueliu = VARIANTS["sichuan_xueliu"]
-    payers = {p.payer for p in kong_lines(xueliu, Seat.S, KongKind.CONCEALED, None, "", won, options("sichuan_xueliu"))}
+    xueliu = VARIANTS["sichuan-xueliu"]
+    payers = {p.payer for p in kong_lines(xueliu, Seat.S, KongKind.CONCEALED, None, "", won, options("sichuan-xueliu"))}
     assert payers == {Seat.E, Seat.W, Seat.N}
 
 

@@ -59,4 +59,4 @@ def test_waits_give_a_full_score_for_each_tile_and_the_ruleset_exposes_them():
 
 
 def test_six_player_ready_hands_wait_for_an_eighth_tile():
-    assert [str(t) for t, _ in ready_value(hand("1112345m"), rules="sichuan_6p")] == ["2m", "3m", "5m", "6m"]
+    assert [str(t) for t, _ in ready_value(hand("1112345m"), rules="sichuan-6p")] == ["2m", "3m", "5m", "6m"]

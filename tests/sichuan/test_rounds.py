@@ -108,5 +108,5 @@ def test_earlier_winners_collect_chadajiao_only_when_the_table_says_so():
 
 def test_a_three_player_table_settles_chadajiao_among_its_players():
     hands = {Seat.E: hand("1112345678999s"), Seat.S: hand("123s456s789s13p57p")}
-    settlement = wall_end(hands, rules="sichuan_3p")
+    settlement = wall_end(hands, rules="sichuan-3p")
     assert settlement.as_dict() == {"E": 8, "S": -8, "W": 0}

@@ -45,12 +45,12 @@ def test_the_wrong_hand_size_for_the_table_is_refused_as_input():
     with pytest.raises(HandError, match="expected 14"):
         score("11123456m", seat="S", win="self_drawn")  # 8 tiles at a 4-player table
     with pytest.raises(HandError, match="expected 8"):
-        score("11112345678999m", rules="sichuan_6p", seat="S", win="self_drawn")
+        score("11112345678999m", rules="sichuan-6p", seat="S", win="self_drawn")
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused_as_input():
     with pytest.raises(ContextError, match="3-player"):
-        score("11223345678999p", rules="sichuan_3p", seat="N", win="self_drawn")
+        score("11223345678999p", rules="sichuan-3p", seat="N", win="self_drawn")
 
 
 def test_heavenly_hand_cannot_have_melds():
@@ -146,12 +146,12 @@ def test_all_systems_leave_out_sichuan_for_a_hand_with_honours():
 
 def test_all_systems_show_the_main_sichuan_table_only():
     found = [r["rules"] for r in evaluate("22244455577799m", None, {"seat": "S", "from_seat": "E"})["results"]]
-    assert "sichuan" in found and not any(r.startswith("sichuan_") for r in found)
+    assert "sichuan" in found and not any(r.startswith("sichuan-") for r in found)
 
 
 def test_all_systems_read_an_eight_tile_hand_as_six_player_sichuan():
     found = [r["rules"] for r in evaluate("11123456m", None, {"seat": "S", "win": "self_drawn"})["results"]]
-    assert found == ["sichuan_6p"]
+    assert found == ["sichuan-6p"]
 
 
 def test_can_read_accepts_a_waiting_hand_of_the_right_size():
