@@ -383,3 +383,12 @@ _SEGMENT = st.text(
 def test_no_text_after_h_is_a_server_error(client, text, suffix):
     response = client.get("/h/" + quote(text, safe="") + suffix)
     assert response.status_code in (200, 301, 404)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("suffix, kind", [("og.png", "image/png"), ("qr.svg", "image/svg+xml")])
+def test_the_images_answer_an_htmx_request_the_same_way(client, suffix, kind):
+    plain = client.get(f"/h/{CODE}/{suffix}?lang=en")
+    htmx = client.get(f"/h/{CODE}/{suffix}?lang=en", **HX)
+    assert (htmx.status_code, htmx["Content-Type"]) == (200, kind)
+    assert htmx.content == plain.content
