@@ -64,6 +64,8 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     """Score a complete hand. Raises :class:`~rulesets.errors.HandError` /
     :class:`~rulesets.errors.ContextError` for a hand that cannot exist."""
     options = options or Options()
+    if hand.winning_tile is None:
+        raise HandError("a waiting hand (13 tiles) has no score: add the winning tile, or ask for its waits")
     hand.validate(hand_size=14, players=4)
     context.check(hand)
     notes = context.notes(hand.context)

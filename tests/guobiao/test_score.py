@@ -92,6 +92,8 @@ def test_impossible_hands_raise() -> None:
         RULESET.score(Hand(tiles("123m"), (), tiles("4m")[0]), Options())
     with pytest.raises(ContextError):
         score_of("[123m][345m] 56s678p33z +7s", kong_replacement=True, win="self_drawn")
+    with pytest.raises(HandError, match="waiting hand"):
+        RULESET.score(Hand(tiles("1112345678999m")), Options())
 
 
 def test_the_result_object_serialises() -> None:
