@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from ..errors import RulesError
 from ..hand import Hand, KongEvent, Seat
 from ..scoring import Ruleset, Score, Settlement
 from ..shapes import ShapeKind
@@ -100,7 +101,12 @@ RULESETS: tuple[Ruleset, ...] = tuple(_ruleset(v) for v in VARIANTS.values())
 
 
 def _variant_and_options(rules: str, options: Any) -> tuple[Variant, Any]:
-    variant = VARIANTS[rules]
+    """The table called ``rules`` (id, alias or name) and its options (the defaults when None)."""
+    wanted = rules.strip().casefold()
+    variant = next((v for v in VARIANTS.values() if wanted in {n.casefold() for n in (v.id, v.zh, v.en, *v.aliases)}),
+                   None)
+    if variant is None:
+        raise RulesError(f"unknown Sichuan table {rules!r} (known: {', '.join(VARIANTS)})")
     return variant, options if options is not None else variant.options_type()
 
 

@@ -1,5 +1,8 @@
 """Ready hands: the value of each winning tile (查大叫), the waits view, and 花猪."""
 
+import pytest
+
+from rulesets.errors import RulesError
 from rulesets.registry import get_ruleset
 from rulesets.sichuan import best_ready_value, is_flower_pig, ready_value, waits
 from rulesets.tiles import tile, tiles
@@ -59,4 +62,9 @@ def test_waits_give_a_full_score_for_each_tile_and_the_ruleset_exposes_them():
 
 
 def test_six_player_ready_hands_wait_for_an_eighth_tile():
-    assert [str(t) for t, _ in ready_value(hand("1112345m"), rules="sichuan-6p")] == ["2m", "3m", "5m", "6m"]
+    assert [str(t) for t, _ in ready_value(hand("1112345m"), rules="六人血战")] == ["2m", "3m", "5m", "6m"]
+
+
+def test_an_unknown_table_name_is_refused():
+    with pytest.raises(RulesError, match="sichuan-6p"):
+        ready_value(hand(NINE_GATES), rules="mcr")
