@@ -8,6 +8,13 @@ generic step :func:`apply_exclusions` removes implied fans and reports each remo
 >>> kept, dropped = apply_exclusions([Item(a, 1), Item(b, 2)])
 >>> [(i.fan.id, i.count) for i in kept], [(e.fan.id, e.by, e.count) for e in dropped]
 ([('big', 1)], [('small', 'big', 2)])
+
+A counted exclusion removes that many copies in all, even when they stand in several items:
+
+>>> c = Fan("c", "丙", "C", 8, excludes=(Excludes("small", 2),))
+>>> kept, dropped = apply_exclusions([Item(c), Item(b, 1, note="x"), Item(b, 2, note="y")])
+>>> [(i.fan.id, i.count, i.note) for i in kept]
+[('c', 1, ''), ('small', 1, 'y')]
 """
 
 from __future__ import annotations
@@ -103,11 +110,13 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
         if counts[i] <= 0:
             continue
         for ex in items[i].fan.excludes:
+            left = ex.count  # a counted exclusion removes that many copies in all, across items of the fan
             for j in by_id.get(ex.fan, ()):
-                if j == i or counts[j] <= 0:
+                if j == i or counts[j] <= 0 or left == 0:
                     continue
-                n = counts[j] if ex.count is None else min(ex.count, counts[j])
+                n = counts[j] if left is None else min(left, counts[j])
                 counts[j] -= n
+                left = None if left is None else left - n
                 dropped.append(Exclusion(items[j].fan, items[i].fan.id, n))
     kept = [dataclasses.replace(items[i], count=counts[i]) for i in range(len(items)) if counts[i] > 0]
     return kept, dropped
