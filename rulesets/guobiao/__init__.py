@@ -143,7 +143,7 @@ def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]
 
 
 def _can_read(hand: Hand) -> bool:
-    return hand.size() == 14 and all(not t.is_flower for t in hand.standing)
+    return hand.size() in (13, 14) and all(not t.is_flower for t in hand.standing)
 
 
 RULESET = Ruleset(

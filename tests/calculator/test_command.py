@@ -69,3 +69,8 @@ def test_batch_writes_one_result_per_line_in_order_and_errors_as_lines(monkeypat
     assert out[2]["results"][0]["total"] == 9
     assert out[3]["error"]["code"] == "json"
     assert "hand" in out[4]["error"]["message"]
+
+
+def test_a_waiting_hand_prints_its_waits_with_values():
+    text = run("1112345678999m", "--rules", "gb")
+    assert "waits: 1m 106番  2m 92番  3m 89番" in text  # mcr.md §6.7: 九莲宝灯 by winning tile

@@ -97,6 +97,10 @@ def render_text(result: dict[str, Any]) -> str:
             lines.append(head + f"not a win — {r['reason']}" + (f" ({r['reason_en']})" if r.get("reason_en") else ""))
         else:
             lines.append(head + f"{r['total']} {r['unit']}")
+        if r.get("waits"):
+            lines.append("   waits: " + "  ".join(
+                f"{w['tile']} {w['total']}{r['unit']}" if w["valid"] else f"{w['tile']} (not a win)" for w in r["waits"]
+            ))
         if r.get("shape"):
             lines.append(f"   shape: {r['shape'].get('text', '')}")
         for f in r["fans"]:
