@@ -52,6 +52,8 @@ def _liangfang(players: int, zh: str, en: str, aliases: tuple[str, ...]) -> Vari
     )
 
 
+# The ids before 8594331 (sichuan_xueliu, sichuan_3p, sichuan_2p, sichuan_6p) stay aliases: share links were
+# issued with them (tests/golden/links.json) and every issued link keeps working.
 VARIANTS: dict[str, Variant] = {
     v.id: v
     for v in (
@@ -64,16 +66,16 @@ VARIANTS: dict[str, Variant] = {
         ),
         Variant(
             "sichuan-xueliu", "四川麻将·血流成河", "Sichuan Mahjong (Flowing Blood)", 4, XueliuOptions,
-            aliases=("血流成河", "血流", "xueliu", "xlch"), in_comparisons=False,
+            aliases=("血流成河", "血流", "xueliu", "xlch", "sichuan_xueliu"), in_comparisons=False,
             description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底（§7）。",
             description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底 (§7).",
         ),
-        _liangfang(3, "三人", "3 players", ("三人两房", "两房", "三人", "3p", "sc3")),
-        _liangfang(2, "两人", "2 players", ("两人两房", "二人", "两人", "2p", "sc2")),
+        _liangfang(3, "三人", "3 players", ("三人两房", "两房", "三人", "3p", "sc3", "sichuan_3p")),
+        _liangfang(2, "两人", "2 players", ("两人两房", "二人", "两人", "2p", "sc2", "sichuan_2p")),
         Variant(
             "sichuan-6p", "四川麻将·六人血战", "Sichuan Mahjong (6 players, 7 tiles)", 6, SichuanOptions,
             hand_size=8, shape_kinds=frozenset({ShapeKind.STANDARD}), provisional=True,
-            aliases=("六人血战", "六人", "6p", "sc6"), description_zh=_SIX_ZH, description_en=_SIX_EN,
+            aliases=("六人血战", "六人", "6p", "sc6", "sichuan_6p"), description_zh=_SIX_ZH, description_en=_SIX_EN,
         ),
     )
 }
