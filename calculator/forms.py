@@ -13,13 +13,13 @@ fields).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.http import QueryDict
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rulesets.engine import Request, build_request, context_from_mapping
@@ -31,6 +31,7 @@ from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
 
 from . import editor
+from .engine_messages import translate
 
 SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 WIN_CHOICES = [
@@ -42,7 +43,7 @@ FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly",
 """The context flags, in the order they are applied: a flag that conflicts with those before it is dropped."""
 
 MODE_CHOICES = [
-    ("standing", _("Tile")),
+    ("standing", pgettext_lazy("palette mode: a standing tile", "Tile")),
     ("chow", _("Chow")),
     ("pung", _("Pung")),
     ("exposed_kong", _("Exposed kong")),
@@ -163,8 +164,9 @@ class CalculatorForm(forms.Form):
         self.context = resolve_context(self.parsed, data)
         if self.parsed is not None:
             try:
-                rules = None if self.auto_rules() else [r.id for r in chosen]
-                self.request = build_request(self.parsed.with_context(self.context.value), rules, None, self.options)
+                hand = self.parsed.with_context(self.context.value)
+                request = build_request(hand, [r.id for r in chosen], None, self.options)
+                self.request = replace(request, explicit_rules=not self.auto_rules())
             except MahjongError as exc:
                 self._hand_failed(exc)
         return data
@@ -183,7 +185,7 @@ class CalculatorForm(forms.Form):
         if self.auto_rules():
             if self.parsed is None:
                 return self.rulesets
-            return tuple(r for r in self.rulesets if r.can_read(self.parsed)) or self.rulesets
+            return tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
         ids = set(self.cleaned_data.get("rules") or ())
         return tuple(r for r in self.rulesets if r.id in ids)
 
@@ -308,9 +310,13 @@ def _list_unavailable(result: Context, hand: Hand | None) -> None:
         result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
 
 
-def translate(message: str) -> str:
-    """The engine's message in the active language, when the catalog has it (calculator/engine_messages.py)."""
-    return gettext(message)
+def _reads(ruleset: Ruleset, hand: Hand) -> bool:
+    """Whether ``ruleset`` reads ``hand``, or reads it once complete (a waiting hand)."""
+    if ruleset.can_read(hand):
+        return True
+    if hand.winning_tile is not None or not hand.standing:
+        return False
+    return ruleset.can_read(hand.with_winning_tile(hand.standing[0]))
 
 
 def _incomplete(text: str) -> bool:
@@ -347,7 +353,8 @@ def apply_edit(data: QueryDict) -> QueryDict:
             hand = editor.from_hand(parse_hand(text))
         except MahjongError as exc:
             raise editor.EditError(
-                gettext("The hand box holds something the palette cannot edit: %(error)s") % {"error": exc.message}
+                gettext("The hand box holds something the palette cannot edit: %(error)s")
+                % {"error": translate(exc.message)}
             ) from None
     if "add" in data:
         t = _tile_or_fail(data["add"])
@@ -364,7 +371,7 @@ def _tile_or_fail(text: str) -> Tile:
     try:
         return Tile.parse(text)
     except MahjongError as exc:
-        raise editor.EditError(exc.message) from None
+        raise editor.EditError(translate(exc.message)) from None
 
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:

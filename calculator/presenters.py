@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rulesets.engine import Request
@@ -23,6 +23,7 @@ from rulesets.shapes import waits as shape_waits
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor
+from .engine_messages import translate
 from .forms import (
     CLAIMED_CHOICES,
     FLAGS,
@@ -37,7 +38,6 @@ from .forms import (
     option_field_name,
     plain,
     selected,
-    translate,
 )
 from .tiles_view import HandView, TileView, hand_view, meld_view, shape_view, tile_view
 
@@ -54,6 +54,15 @@ def pick(zh: str | None, en: str | None) -> str:
 
 def seat_name(seat: Seat) -> str:
     return pick(seat.zh, seat.en)
+
+
+UNITS = (
+    pgettext_lazy("unit", "番"),
+    pgettext_lazy("unit", "倍"),
+    pgettext_lazy("unit", "台"),
+    pgettext_lazy("unit", "分"),
+)
+"""The units the systems count in, for the catalog (English: fan, ×, tai, points)."""
 
 
 def unit_name(unit: str) -> str:
@@ -84,13 +93,22 @@ def score_each(request: Request) -> list[Outcome]:
     return out
 
 
-def fan_name(ruleset: Ruleset, fan_id: str) -> str:
-    """A fan's name by id, or the id itself when it names a principle rather than a fan."""
+PRINCIPLES = {
+    "non_separation": _("the non-separation principle (不拆移)"),
+    "non_identical": _("the non-identical principle (不得相同)"),
+    "account_once": _("the account-once principle (套算一次)"),
+    "max_pattern": _("only the biggest pattern counts"),
+}
+"""The principles (not fans) an exclusion can name, by the id the rulesets give them."""
+
+
+def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
+    """What excluded a fan, in words, and whether it is a principle rather than a fan."""
     try:
-        fan = ruleset.fan(fan_id)
+        fan = ruleset.fan(by)
     except KeyError:
-        return gettext(fan_id)
-    return pick(fan.zh, fan.en)
+        return str(PRINCIPLES.get(by, by)), True
+    return pick(fan.zh, fan.en), False
 
 
 def _fan_row(item: Item) -> dict[str, Any]:
@@ -101,8 +119,9 @@ def _fan_row(item: Item) -> dict[str, Any]:
 
 
 def _excluded_row(ruleset: Ruleset, ex: Exclusion) -> dict[str, Any]:
+    by, principle = excluded_by(ruleset, ex.by)
     return {
-        "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": fan_name(ruleset, ex.by),
+        "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": by, "principle": principle,
         "reason": ex.reason,
     }
 
@@ -155,7 +174,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "seats": [], "net": {}, "winner": None, "gain": None, "extra": [], "hand": hand_view(hand),
     }
     if outcome.error is not None:
-        row["reason"] = gettext(outcome.error.message)
+        row["reason"] = translate(outcome.error.message)
         return row
     s = outcome.score
     assert s is not None
@@ -329,7 +348,7 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     for suit in editor.SUIT_ROWS:
         tiles = [t for t in _suit_tiles(suit)]
         rows.append({
-            "suit": suit.value, "name": pick(suit.zh, suit.en),
+            "suit": suit.value, "name": pick(suit.zh, suit.en), "glyph": suit.zh,
             "tiles": [_palette_cell(t, left[t.index]) for t in tiles],
         })
     chosen = set(flowers)
@@ -502,11 +521,15 @@ def _summary(ctx: WinContext) -> str:
     return " · ".join(parts)
 
 
+FLAG_NAMES = {
+    "kong_replacement": "杠上开花", "after_kong": "杠上炮", "last_tile": "海底", "last_copy": "和绝张",
+    "heavenly": "天和", "earthly": "地和",
+}
+"""The flags' names in the rule texts, used in both languages in the one-line summary."""
+
+
 def _short_flag(key: str) -> str:
-    label = str(FLAG_LABELS[key])
-    if "(" in label and label.endswith(")"):
-        return label[label.rindex("(") + 1 : -1]
-    return label
+    return FLAG_NAMES[key]
 
 
 # -- the whole page --------------------------------------------------------------------------------

@@ -122,7 +122,7 @@
   function checked(hand) {
     var c = counts(hand);
     for (var i = 0; i < 34; i++) {
-      if (c[i] > 4) { throw new Error(message("copies").replace("%s", tileText(i))); }
+      if (c[i] > 4) { throw new Error(message("copies").replace("{tile}", tileText(i))); }
     }
     if (size(hand) > FULL) { throw new Error(message("full")); }
     return hand;
