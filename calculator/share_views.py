@@ -29,10 +29,12 @@ from django.views.decorators.http import require_safe
 from rulesets.engine import Request, build_request
 from rulesets.errors import MahjongError
 from rulesets.notation import canonical_share_code, hand_to_text, parse_hand, parse_share_code, share_code
+from rulesets.sharecode import SharedHand
+from rulesets.tiles import Tile
 
 from . import preview
 from .models import IssuedLink
-from .presenters import Outcome, results_context, score_each
+from .presenters import Outcome, pick, results_context, score_each, waits_context
 from .tiles_view import hand_view
 
 log = logging.getLogger(__name__)
@@ -53,8 +55,14 @@ class Shared:
     """A canonical share code, read and scored."""
 
     code: str
+    shared: SharedHand
     request: Request
     outcomes: list[Outcome]
+
+    @property
+    def waiting(self) -> bool:
+        """A 13-tile hand without its winning tile: the page shows its waits."""
+        return self.request.hand.winning_tile is None
 
 
 def canonical_code(raw: str, rules: str | None = None) -> str:
@@ -80,7 +88,7 @@ def load(code: str) -> Shared:
         request = build_request(shared.hand, list(shared.rules) or None, None, shared.options or None)
     except MahjongError as exc:
         raise BadCode(exc.message) from None
-    return Shared(code, request, score_each(request))
+    return Shared(code, shared, request, score_each(request))
 
 
 def _resolve(request: HttpRequest, raw: str, route: str) -> str | HttpResponse:
@@ -142,6 +150,36 @@ def preview_lines(rows: list[dict[str, Any]]) -> list[preview.SystemLine]:
     return [preview.SystemLine(row["name"], headline(row), detail(row), row["valid"]) for row in rows]
 
 
+def waits(shared: Shared) -> dict[str, Any]:
+    """The waits of a 13-tile shared hand (presenters.waits_context), each linking to its completed hand."""
+    context = waits_context(shared.request, "", lambda text: "")
+    hand = shared.request.hand
+    for row in context["wait_rows"]:
+        completed = hand.with_winning_tile(Tile.parse(row["tile"].str))
+        code = share_code(completed, list(shared.shared.rules) or None, shared.shared.options or None)
+        row["url"] = reverse("share", args=[code])
+    return context
+
+
+def _wait_value(cell: dict[str, Any]) -> str:
+    return f"{cell['total']}" if cell["valid"] else "✗"
+
+
+def waits_title(context: dict[str, Any]) -> str:
+    names = " ".join(pick(row["tile"].zh, row["tile"].str) for row in context["wait_rows"])
+    return f"{_('Waiting on')} {names}" if names else _("This hand is not ready: no tile completes it.")
+
+
+def waits_lines(context: dict[str, Any]) -> list[preview.SystemLine]:
+    """One preview line per system: each winning tile with its value there (✗: not a win)."""
+    lines = []
+    for i, system in enumerate(context["wait_systems"]):
+        cells = [(row["tile"], row["cells"][i]) for row in context["wait_rows"]]
+        text = " · ".join(f"{pick(t.zh, t.str)} {_wait_value(c)}" for t, c in cells)
+        lines.append(preview.SystemLine(system["name"], _("Waiting on"), text, any(c["valid"] for _t, c in cells)))
+    return lines
+
+
 # --- views ---------------------------------------------------------------------------------------------
 
 
@@ -173,7 +211,7 @@ def page_context(request: HttpRequest, shared: Shared) -> dict[str, Any]:
     lang = translation.get_language() or settings.LANGUAGE_CODE
     page_url = request.build_absolute_uri(reverse("share", args=[shared.code]))
     rules = ",".join(r.id for r in shared.request.rulesets)
-    return {
+    context: dict[str, Any] = {
         **results,
         "code": shared.code,
         "hand": hand_view(shared.request.hand),
@@ -184,9 +222,15 @@ def page_context(request: HttpRequest, shared: Shared) -> dict[str, Any]:
         "og_image": request.build_absolute_uri(reverse("share-og", args=[shared.code])) + f"?lang={lang}",
         "qr_url": reverse("share-qr", args=[shared.code]),
         "calculator_url": "/?" + _query(hand=shared.code, rules=rules),
-        "systems_line": title_text(rows),
         "totals": [{"name": row["name"], "headline": headline(row), "valid": row["valid"]} for row in rows],
     }
+    if shared.waiting:
+        found = waits(shared)
+        lines = waits_lines(found)
+        context.update(found, waiting=True, results=[], og_title=waits_title(found),
+                       og_description=" / ".join(f"{line.name}: {line.detail}" for line in lines),
+                       totals=[{"name": line.name, "headline": line.headline, "valid": line.valid} for line in lines])
+    return context
 
 
 def _query(**params: str) -> str:
@@ -231,9 +275,12 @@ def preview_png(request: HttpRequest, code: str) -> HttpResponse:
 def draw_preview(code: str, lang: str) -> bytes:
     with translation.override(lang):
         shared = load(code)
-        rows = results_context(shared.request, shared.outcomes)["results"]
+        if shared.waiting:
+            lines = waits_lines(waits(shared))
+        else:
+            lines = preview_lines(results_context(shared.request, shared.outcomes)["results"])
         footer = f"{settings.SITE_NAME} · /h/{code}"
-        return preview.render_preview(hand_view(shared.request.hand), preview_lines(rows), footer)
+        return preview.render_preview(hand_view(shared.request.hand), lines, footer)
 
 
 @require_safe

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 import segno
 from django.core.cache import cache
+from django.utils import translation
 from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -392,3 +393,39 @@ def test_the_images_answer_an_htmx_request_the_same_way(client, suffix, kind):
     htmx = client.get(f"/h/{CODE}/{suffix}?lang=en", **HX)
     assert (htmx.status_code, htmx["Content-Type"]) == (200, kind)
     assert htmx.content == plain.content
+
+
+# --- waiting hands ------------------------------------------------------------------------------------
+
+WAITING = "v1.123m456p789s1122z~guobiao"  # 13 tiles: waits on 东 and 南
+
+
+@pytest.mark.django_db
+def test_a_waiting_hand_shows_its_waits_each_linking_to_its_completed_hand(client):
+    response = client.get(f"/h/{WAITING}", **EN)
+    assert response.status_code == 200 and response.context["waiting"]
+    rows = response.context["wait_rows"]
+    assert [row["tile"].str for row in rows] == ["1z", "2z"]
+    assert [row["url"] for row in rows] == ["/h/v1.123m456p789s1122z-1z~guobiao", "/h/v1.123m456p789s1122z-2z~guobiao"]
+    html = response.content.decode()
+    assert 'href="/h/v1.123m456p789s1122z-1z~guobiao"' in html
+    assert _meta(html, "og:title") == "Waiting on 1z 2z"
+
+
+@pytest.mark.django_db
+def test_each_wait_is_worth_what_its_completed_hand_scores(client):
+    rows = client.get(f"/h/{WAITING}", **EN).context["wait_rows"]
+    for row in rows:
+        (completed,) = client.get(row["url"], **EN).context["results"]
+        (cell,) = row["cells"]
+        assert (cell["valid"], cell["total"]) == (completed["valid"], completed["total"])
+
+
+@pytest.mark.django_db
+def test_a_waiting_hand_has_a_preview_too(client):
+    response = client.get(f"/h/{WAITING}/og.png?lang=en")
+    assert Image.open(io.BytesIO(response.content)).size == (1200, 630)
+    with translation.override("en"):
+        lines = share_views.waits_lines(share_views.waits(share_views.load(WAITING)))
+    assert [line.headline for line in lines] == ["Waiting on"]
+    assert re.fullmatch(r"1z (\d+|✗) · 2z (\d+|✗)", lines[0].detail)
