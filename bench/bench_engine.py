@@ -6,8 +6,9 @@ hands) — and reports the median and the worst time per hand, naming the slowes
 
 Scoring is timed two ways: *cold*, with every memoisation cache of the engine emptied before the call
 (``shapes._sets_only_cached``, the 国标 shape and chow-pair tables…: what the first request for a new
-hand costs; the fastest of three such calls, to keep other processes' noise out), and *warm*, the
-median of repeated calls (a hand seen before). The caches are pure memoisation, per process.
+hand costs; the fastest of three such calls), and *warm*, the median of repeated calls (a hand seen
+before). The caches are pure memoisation, per process. Times are the thread's CPU time with the
+garbage collector off during the calls (as ``timeit`` does): other work on a shared machine does not count.
 Every time is also shown as a ratio to references measured in the same run on the same hands:
 ``parse_hand`` alone and ``shapes.decompose`` alone (cold), so figures from machines of different
 speed can be compared.
@@ -19,6 +20,7 @@ speed can be compared.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -123,14 +125,32 @@ def _clear_caches() -> None:
         clear()
 
 
+def clock() -> int:
+    """This thread's CPU time: time other processes take on a shared machine is not counted."""
+    return time.thread_time_ns()
+
+
+def time_calls(calls: dict[str, Callable[[], object]], repeats: int) -> list[Timing]:
+    """Cold and warm times of each call, with the garbage collector off while timing (as ``timeit`` does)."""
+    out = []
+    for name, call in calls.items():
+        gc.collect()
+        gc.disable()
+        try:
+            out.append(Timing(name, cold_ns(call), warm_ns(call, repeats)))
+        finally:
+            gc.enable()
+    return out
+
+
 def cold_ns(call: Callable[[], object], tries: int = 3) -> int:
     """The fastest of ``tries`` calls, each with the caches emptied first (the least disturbed one)."""
     best = None
     for _ in range(tries):
         _clear_caches()
-        start = time.perf_counter_ns()
+        start = clock()
         call()
-        took = time.perf_counter_ns() - start
+        took = clock() - start
         best = took if best is None else min(best, took)
     return best or 0
 
@@ -139,9 +159,9 @@ def warm_ns(call: Callable[[], object], repeats: int) -> int:
     call()
     times = []
     for _ in range(repeats):
-        start = time.perf_counter_ns()
+        start = clock()
         call()
-        times.append(time.perf_counter_ns() - start)
+        times.append(clock() - start)
     return int(statistics.median(times))
 
 
@@ -150,10 +170,6 @@ class Timing:
     name: str
     cold: int
     warm: int
-
-
-def time_calls(calls: dict[str, Callable[[], object]], repeats: int) -> list[Timing]:
-    return [Timing(name, cold_ns(call), warm_ns(call, repeats)) for name, call in calls.items()]
 
 
 # ---------------------------------------------------------------- what is timed

@@ -323,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: gunicorn.conf.py's)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--only", default="", help="load only the pages whose name contains this (and the baseline)")
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         print("wrk is not installed. On Debian/Ubuntu: apt-get install -y wrk (as root, or with sudo)", file=sys.stderr)
@@ -335,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as tmp, production_server(args.workers) as (base, what):
         script = Path(tmp) / "bench.lua"
         script.write_text(WRK_SCRIPT)
-        results = [measure(base, t, script, seconds, args.connections) for t in targets(base)]
+        chosen = [t for i, t in enumerate(targets(base)) if i == 0 or args.only in t.name]
+        results = [measure(base, t, script, seconds, args.connections) for t in chosen]
     print(f"{what}; wrk -t2 -c{args.connections} -d{seconds}s on the same machine ({os.cpu_count()} cores, "
           f"load average {busy:.1f} before the run); sample hand {SAMPLE_HAND}")
     print(table(results, args.markdown))
