@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
@@ -77,8 +77,13 @@ def random_pair(rng: random.Random, ok: Callable[[int], bool] = lambda i: True) 
     return rng.choice([i for i in range(34) if ok(i)])
 
 
-def fill(rng: random.Random, sets: list[SetSpec], ok: Callable[[int], bool] = lambda i: True,
-         chow_share: float = 0.5, total: int = 4) -> list[SetSpec]:
+def fill(
+    rng: random.Random,
+    sets: list[SetSpec],
+    ok: Callable[[int], bool] = lambda i: True,
+    chow_share: float = 0.5,
+    total: int = 4,
+) -> list[SetSpec]:
     """Complete ``sets`` to ``total`` sets with random sets whose tiles pass ``ok``."""
     return sets + [random_set(rng, ok, chow_share) for _ in range(total - len(sets))]
 
@@ -133,7 +138,9 @@ def realise(rng: random.Random, blueprint: Blueprint, style: Style = Style()) ->
     return finish(rng, concealed, melds, style)
 
 
-def finish(rng: random.Random, concealed: Sequence[int], melds: Sequence[Meld] = (), style: Style = Style()) -> Hand | None:
+def finish(
+    rng: random.Random, concealed: Sequence[int], melds: Sequence[Meld] = (), style: Style = Style()
+) -> Hand | None:
     """Pick the winning tile among the concealed tiles, add a context, and keep the hand if it is legal."""
     counts = Counter(concealed)
     for m in melds:
@@ -371,7 +378,7 @@ def knitted_pattern(rng: random.Random) -> list[int]:
     """The nine tiles of a random 组合龙 (147/258/369, one pattern per suit)."""
     suits = list(SUITS)
     rng.shuffle(suits)
-    return [s + r - 1 for s, ranks in zip(suits, KNITTED_RANKS) for r in ranks]
+    return [s + r - 1 for s, ranks in zip(suits, KNITTED_RANKS, strict=True) for r in ranks]
 
 
 def honors_knitted(rng: random.Random) -> Hand | None:
@@ -564,7 +571,7 @@ def bp_big_three_winds(rng: random.Random) -> Blueprint:
 def bp_mixed_straight(rng: random.Random) -> Blueprint:
     suits = list(SUITS)
     rng.shuffle(suits)
-    return fill(rng, [chow(s, start) for s, start in zip(suits, (1, 4, 7))]), random_pair(rng)
+    return fill(rng, [chow(s, start) for s, start in zip(suits, (1, 4, 7), strict=True)]), random_pair(rng)
 
 
 def bp_reversible(rng: random.Random) -> Blueprint:

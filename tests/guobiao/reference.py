@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from MahjongGB import MahjongFanCalculator
 
@@ -187,11 +188,19 @@ class Outcome:
     excused_by: str | None = None
 
     def describe(self, ruleset: Ruleset) -> str:
-        return (
+        only_ours, only_reference = self.our_fans - self.reference_fans, self.reference_fans - self.our_fans
+        ours = f"{'valid' if self.ours.valid else 'invalid'}, {self.ours.total}"
+        text = (
             f"{hand_text(self.hand)}\n"
-            f"  ours      ({'valid' if self.ours.valid else 'invalid'}, {self.ours.total}): {_fan_list(ruleset, self.our_fans)}\n"
+            f"  ours      ({ours}): {_fan_list(ruleset, self.our_fans)}\n"
             f"  reference ({_ref_state(self.reference)}): {_fan_list(ruleset, self.reference_fans)}"
         )
+        if only_ours or only_reference:
+            text += (
+                f"\n  only ours: {_fan_list(ruleset, only_ours)};"
+                f" only the reference: {_fan_list(ruleset, only_reference)}"
+            )
+        return text
 
 
 def _ref_state(r: ReferenceResult) -> str:
@@ -208,18 +217,11 @@ def _fan_list(ruleset: Ruleset, fans: Counter[str]) -> str:
 
 
 def agrees(ours: Score, our_fans: Counter[str], ref: ReferenceResult, ref_fans: Counter[str]) -> bool:
-    """Same legality; for a winning shape, the same fans with the same counts and the same total.
-
-    A shape that is not a win has no fans to compare. A winning shape below the minimum is compared
-    fan by fan too when our result lists its fans (it shows the player why it falls short).
-    """
+    """Same legality; for a winning shape (legal or below the minimum) the same fans with the same
+    counts and the same total. A shape that is not a win has nothing more to compare."""
     if ours.valid != ref.valid:
         return False
-    if not ref.is_win:
-        return True
-    if not ours.valid and not our_fans:
-        return True
-    return our_fans == ref_fans and (not ours.valid or ours.total == ref.total)
+    return not ref.is_win or (our_fans == ref_fans and ours.total == ref.total)
 
 
 def compare(hand: Hand, ruleset: Ruleset, options: Any = None) -> Outcome:
@@ -257,4 +259,4 @@ KNOWN_REFERENCE_BUGS: tuple[KnownReferenceBug, ...] = ()
 
 STATS: dict[str, Counter[str]] = {}
 """Per generator family: how many hands agreed, disagreed, or were excused (by bug id). Filled by
-test_reference.py and printed at the end of the run by conftest.py."""
+test_reference.py and printed at the end of the run (test_reference.CountsReport)."""

@@ -21,12 +21,12 @@ from rulesets.registry import get_ruleset
 from tests.guobiao import handgen
 from tests.guobiao.reference import (
     KNOWN_REFERENCE_BUGS,
+    REFERENCE,
     STATS,
     Outcome,
     compare,
     pack,
     reference_arguments,
-    reference_fan_ids,
 )
 
 SEED = int(os.environ.get("GUOBIAO_SEED", "2024"))
@@ -34,6 +34,30 @@ RULESET = get_ruleset("guobiao")
 OPTIONS = RULESET.parse_options({})
 SHOWN = 5  # disagreeing hands printed per failing family
 DOC = Path(__file__).parents[2] / "docs" / "guobiao-reference.md"
+
+
+class CountsReport:
+    """Prints, at the end of the run, how many hands agreed, disagreed or were excused (by bug id)."""
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:  # noqa: ANN001 - pytest hook signature
+        total: Counter[str] = sum(STATS.values(), Counter())
+        excused = {k: n for k, n in total.items() if k not in ("agree", "disagree")}
+        terminalreporter.section(f"国标 vs {REFERENCE}")
+        terminalreporter.write_line(
+            f"{total.total()} hands in {len(STATS)} families: {total['agree']} agree, {total['disagree']} disagree, "
+            f"{sum(excused.values())} excused as documented reference bugs"
+            + "".join(f"; {bug}: {n}" for bug, n in sorted(excused.items()))
+        )
+        for family, counts in sorted(STATS.items()):
+            if counts["disagree"]:
+                terminalreporter.write_line(f"  {family}: {counts['disagree']} of {counts.total()} disagree")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _report_counts(pytestconfig: pytest.Config):  # noqa: ANN202 - a fixture
+    if not pytestconfig.pluginmanager.has_plugin("guobiao-reference-counts"):
+        pytestconfig.pluginmanager.register(CountsReport(), "guobiao-reference-counts")
+    yield
 
 
 @cache
@@ -102,5 +126,5 @@ def test_the_adapter_writes_melds_as_the_reference_packs() -> None:
 def test_the_adapter_sends_robbing_a_kong_as_a_kong_flag_on_a_discard() -> None:
     hand = parse_hand("[123m,1][345m,1]678p56sWW7s")
     args = reference_arguments(hand.with_context(WinContext(win=WinMethod.ROB_KONG)))
-    assert (args["isSelfDrawn"], args["isAboutKong"], args["winTile"], args["hand"][-2:]) == (False, True, "T7", ("F3", "F3"))
-
+    flags = (args["isSelfDrawn"], args["isAboutKong"], args["winTile"], args["hand"][-2:])
+    assert flags == (False, True, "T7", ("F3", "F3"))
