@@ -8,6 +8,7 @@ fails the test, except where docs/guobiao-reference.md documents that the refere
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections import Counter
 from functools import cache
@@ -40,6 +41,8 @@ class CountsReport:
     """Prints, at the end of the run, how many hands agreed, disagreed or were excused (by bug id)."""
 
     def pytest_terminal_summary(self, terminalreporter) -> None:  # noqa: ANN001 - pytest hook signature
+        if not STATS:
+            return
         total: Counter[str] = sum(STATS.values(), Counter())
         excused = {k: n for k, n in total.items() if k not in ("agree", "disagree")}
         terminalreporter.section(f"国标 vs {REFERENCE}")
@@ -128,3 +131,17 @@ def test_the_adapter_sends_robbing_a_kong_as_a_kong_flag_on_a_discard() -> None:
     args = reference_arguments(hand.with_context(WinContext(win=WinMethod.ROB_KONG)))
     flags = (args["isSelfDrawn"], args["isAboutKong"], args["winTile"], args["hand"][-2:])
     assert flags == (False, True, "T7", ("F3", "F3"))
+
+
+def test_a_score_missing_one_fan_is_reported_as_a_disagreement() -> None:
+    dropped = []
+
+    def score_without_last_fan(hand, options):  # noqa: ANN001, ANN202 - same signature as RULESET.score
+        score = RULESET.score(hand, options)
+        dropped.append(score.items[-1])
+        return dataclasses.replace(score, items=score.items[:-1])
+
+    broken = dataclasses.replace(RULESET, score=score_without_last_fan)
+    outcome = compare(parse_hand("[123m,1][456p,1]789sWWWC5z"), broken, OPTIONS)
+    missing = outcome.reference_fans - outcome.our_fans
+    assert (outcome.status, missing) == ("disagree", Counter({dropped[0].fan.id: dropped[0].count}))
