@@ -251,6 +251,15 @@
     showCounts(c.map(function (n) { return Math.max(0, 4 - n); }), hand);
   }
 
+  // The edit buttons lose their name here, so that htmx, which sends the last button clicked along
+  // with the form, never asks the server to make an edit this script has already made.
+  function adoptButtons() {
+    form.querySelectorAll('button[name="add"], button[name="remove"], button[name="clear"]').forEach(function (b) {
+      b.setAttribute("data-action", b.getAttribute("name"));
+      b.removeAttribute("name");
+    });
+  }
+
   form.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-action]");
     if (!button || !form.contains(button)) { return; }

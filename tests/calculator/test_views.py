@@ -136,6 +136,12 @@ def test_a_waiting_hand_lists_every_winning_tile_with_a_link_that_completes_it(c
     assert 'id="r-guobiao"' in completed
 
 
+def test_a_waiting_hand_is_valued_in_every_system_that_reads_it_once_complete(client):
+    html = page(client, hand=WAITING)
+    head = re.search(r'<table class="waits__table">.*?</thead>', html, re.S).group(0)
+    assert "Chinese Official (MCR)" in head and "Sichuan" in head
+
+
 def test_a_hand_that_is_not_ready_says_so(client):
     assert "no tile completes it" in page(client, hand="1357m2468p1357s9p")
 
