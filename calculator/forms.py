@@ -69,6 +69,9 @@ def kong_event_choices() -> list[tuple[str, str]]:
     return out
 
 
+KONG_EVENT_CHOICES = kong_event_choices()
+
+
 def option_field_name(ruleset: Ruleset, key: str) -> str:
     return f"opt-{ruleset.id}-{key}"
 
@@ -88,6 +91,18 @@ def _option_field(info: OptionInfo) -> forms.Field:
     if info.kind == "int":
         return forms.IntegerField(required=False, min_value=-10**9, max_value=10**9)
     return forms.ChoiceField(required=False, choices=[(plain(c), plain(c)) for c in info.choices or ()])
+
+
+def _house_rule_fields(ruleset: Ruleset) -> dict[str, forms.Field]:
+    """The fields of one system's house rules: its preset, the preset the fields hold, each option."""
+    presets = [("", "")] + [(name, name) for name in ruleset.presets]
+    fields: dict[str, forms.Field] = {
+        f"preset-{ruleset.id}": forms.ChoiceField(required=False, choices=presets),
+        f"applied-{ruleset.id}": forms.ChoiceField(required=False, choices=presets),
+    }
+    for info in ruleset.option_infos():
+        fields[option_field_name(ruleset, info.key)] = _option_field(info)
+    return fields
 
 
 @dataclass
@@ -121,19 +136,18 @@ class CalculatorForm(forms.Form):
     mode = forms.ChoiceField(required=False, choices=MODE_CHOICES)
     meld_from = forms.ChoiceField(required=False, choices=FROM_CHOICES)
     chow_claimed = forms.ChoiceField(required=False, choices=CLAIMED_CHOICES)
+    kong1 = forms.ChoiceField(required=False, choices=KONG_EVENT_CHOICES)
+    kong2 = forms.ChoiceField(required=False, choices=KONG_EVENT_CHOICES)
+    kong3 = forms.ChoiceField(required=False, choices=KONG_EVENT_CHOICES)
+    kong4 = forms.ChoiceField(required=False, choices=KONG_EVENT_CHOICES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
         self.fields["rules"].choices = [(r.id, r.id) for r in self.rulesets]
-        for i in range(1, KONG_ROWS + 1):
-            self.fields[f"kong{i}"] = forms.ChoiceField(required=False, choices=kong_event_choices())
         for r in self.rulesets:
-            presets = [("", "")] + [(name, name) for name in r.presets]
-            self.fields[f"preset-{r.id}"] = forms.ChoiceField(required=False, choices=presets)
-            self.fields[f"applied-{r.id}"] = forms.ChoiceField(required=False, choices=presets)
-            for info in r.option_infos():
-                self.fields[option_field_name(r, info.key)] = _option_field(info)
+            if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
+                self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.parsed: Hand | None = None
         self.hand_error: MahjongError | None = None
         self.context = Context()

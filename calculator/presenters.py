@@ -6,6 +6,7 @@ page both pass them to ``templates/_results.html`` (its context contract is writ
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -28,13 +29,13 @@ from .forms import (
     CLAIMED_CHOICES,
     FLAGS,
     FROM_CHOICES,
+    KONG_EVENT_CHOICES,
     KONG_ROWS,
     MODE_CHOICES,
     WIN_CHOICES,
     CalculatorForm,
     Context,
     editor_hand,
-    kong_event_choices,
     option_field_name,
     plain,
     selected,
@@ -464,17 +465,22 @@ def controls_context(form: CalculatorForm) -> dict[str, Any]:
         "already_won": [_choice("already_won", v, n, v in won, c) for v, n in seats],
         "wildcard": [{"value": "", "label": gettext("none"), "selected": ctx.wildcard is None}]
         + [{"value": str(t), "label": pick(t.zh, t.en), "selected": ctx.wildcard == t} for t in ALL_TILES],
-        "kong_rows": [
-            {"name": f"kong{i + 1}", "options": [
-                {"value": v, "label": _kong_label(v), "selected": v == (kongs[i] if i < len(kongs) else "")}
-                for v, _label in kong_event_choices()
-            ]}
-            for i in range(KONG_ROWS)
-        ],
+        "kong_rows": _kong_rows(kongs),
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
         "from_string": c.from_string,
         "summary": _summary(ctx),
     }
+
+
+def _kong_rows(chosen: list[str]) -> list[dict[str, Any]]:
+    """The selects of other players' kongs, the chosen ones first."""
+    labels = [(value, _kong_label(value)) for value, _label in KONG_EVENT_CHOICES]
+    rows = []
+    for i in range(KONG_ROWS):
+        current = chosen[i] if i < len(chosen) else ""
+        options = [{"value": v, "label": label, "selected": v == current} for v, label in labels]
+        rows.append({"name": f"kong{i + 1}", "options": options})
+    return rows
 
 
 def _kong_value(event: Any) -> str:
@@ -571,6 +577,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         **systems_context(form),
         "status": "", "results": [], "wait_rows": [],
     }
+    page["sigs"] = part_signatures(page)
     request = form.request
     if request is None:
         if not page["hand_text"]:
@@ -597,6 +604,30 @@ def examples() -> list[dict[str, str]]:
         {"hand": "[555s2]1122233344s4s", "label": gettext("a Sichuan flush with a pung")},
         {"hand": "1112345678999m", "label": gettext("13 tiles: what does it wait on?")},
     ]
+
+
+PARTS = {
+    "placed": ("placed", "hand_error", "notice", "left_csv"),
+    "flowers": ("flower_row",),
+    "context": ("controls",),
+    "systems": ("systems", "rules_auto", "house_rules"),
+}
+"""The parts of the page drawn from the state besides the result, and what each is drawn from."""
+
+
+def part_signatures(page: dict[str, Any]) -> dict[str, str]:
+    """A short digest of what each part shows: an htmx response leaves out a part the page already shows."""
+    lang = get_language() or ""
+    return {
+        part: hashlib.blake2b(repr([lang] + [page[k] for k in keys]).encode(), digest_size=6).hexdigest()
+        for part, keys in PARTS.items()
+    }
+
+
+def parts_to_send(page: dict[str, Any], shown: str) -> set[str]:
+    """The parts whose signature differs from the one the browser reports (``placed:ab12…,context:…``)."""
+    seen = dict(item.partition(":")[::2] for item in shown.split(",") if ":" in item)
+    return {part for part, sig in page["sigs"].items() if seen.get(part) != sig}
 
 
 def _hand_text(form: CalculatorForm) -> str:

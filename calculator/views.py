@@ -1,7 +1,7 @@
 """The calculator page: one function view over one GET form (the page's whole state is its query).
 
 For an htmx request the view renders only the ``result`` partial of calculator.html (plus the
-controls that depend on the state, swapped out of band); otherwise the whole page. The palette's
+controls that depend on the state and changed, swapped out of band); otherwise the whole page. The palette's
 buttons also work without JavaScript: they submit the form with ``add``/``remove``/``clear``, the
 view applies the edit and redirects to the page of the new hand.
 """
@@ -29,7 +29,7 @@ def _page_url(data: QueryDict) -> str:
 
 
 @require_GET
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "X-Parts")
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     data, notice = request.GET, ""
     if any(key in data for key in ACTIONS):
@@ -51,6 +51,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if context.get("share_code"):
         context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
     context["oob"] = bool(request.htmx)
+    context["oob_parts"] = presenters.parts_to_send(context, request.headers.get("X-Parts", ""))
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     template = "calculator.html#result" if request.htmx else "calculator.html"
     return render(request, template, context)

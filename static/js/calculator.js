@@ -332,6 +332,13 @@
     }
   });
 
+  // Tell the server what each part of the page shows, so that it sends only the parts that changed.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["X-Parts"] = Array.prototype.map.call(document.querySelectorAll("[data-sig]"), function (el) {
+      return el.id + ":" + el.getAttribute("data-sig");
+    }).join(",");
+  });
+
   // Keep folded panels as the reader left them when htmx redraws them.
   var open = [];
   document.body.addEventListener("htmx:beforeRequest", function () {

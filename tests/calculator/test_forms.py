@@ -3,6 +3,7 @@ and the edits of the no-JavaScript palette."""
 
 import pytest
 from django.http import QueryDict
+from django.utils import translation
 
 from calculator.editor import EditError
 from calculator.forms import CalculatorForm, apply_edit
@@ -10,6 +11,13 @@ from rulesets.errors import MahjongError
 from rulesets.hand import Seat, WinMethod
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
 
 HAND = "123m456p789s345m22z"  # 花龙 on a discard of 2z, a second 2z in the hand
 SUITED = "123m456m789m123p55p"

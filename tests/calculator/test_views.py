@@ -54,6 +54,19 @@ def test_with_htmx_only_the_result_and_the_state_dependent_parts_come_back(clien
     assert 'id="handbox"' not in html  # the hand box is left alone while the reader types
 
 
+def test_with_htmx_a_part_the_page_already_shows_is_not_sent_again(client):
+    full = page(client, hand=HAND)
+    shown = ",".join(f"{part}:{sig}" for part, sig in re.findall(r'id="(\w+)"[^>]*data-sig="(\w+)"', full))
+    assert shown.count(":") == 4
+    headers = {**HX, "X-Parts": shown, "Accept-Language": "en"}
+    same = client.get("/?" + urlencode({"hand": HAND}), headers=headers).content.decode()
+    assert "hx-swap-oob" in same  # the live announcement
+    assert not re.search(r'id="(placed|flowers|context|systems)"', same)
+    changed = client.get("/?" + urlencode({"hand": HAND, "win": "self_drawn"}), headers=headers).content.decode()
+    assert re.search(r'id="context"[^>]*hx-swap-oob="true"', changed)
+    assert not re.search(r'id="systems"', changed)
+
+
 def test_responses_vary_on_the_htmx_header(client):
     assert "HX-Request" in client.get("/").headers["Vary"]
 
