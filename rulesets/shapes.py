@@ -328,3 +328,148 @@ def waits(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES, candidates: Itera
         raise ValueError("waits needs a waiting hand (no winning tile)")
     kinds = frozenset(kinds)
     return [t for t in candidates if decompose(hand.with_winning_tile(t), kinds)]
+
+
+# --- waits on tile counts (a fast path for scorers) -------------------------------------------------
+
+_PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+"""The tile ranges that sets cannot cross: the three suits (chows allowed) and the honours."""
+_ORPHAN_SET = frozenset(_ORPHANS)
+_HONOUR_INDICES = frozenset(range(27, 34))
+_KNIT_TILES = tuple(tuple(i for triple in pattern for i in triple) for pattern in _KNITTED_PATTERNS)
+
+
+@lru_cache(maxsize=65536)
+def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHAPES, melds: int = 0) -> tuple[int, ...]:
+    """Indices of the tiles that complete a waiting hand into one of ``kinds``, in tile order.
+
+    ``counts``: the 34 concealed-tile counts of the waiting hand (``13 - 3 × melds`` tiles);
+    ``melds``: how many fixed melds it has. The answer is that of :func:`waits` (counted formally: a
+    tile already held four times is listed), found on counts alone: each suit is solved once and
+    cached, so the 34 trial decompositions are not needed.
+
+    >>> from rulesets.tiles import tiles
+    >>> counts = [0] * 34
+    >>> for t in tiles("1112345678999m"):
+    ...     counts[t.index] += 1
+    >>> [str(ALL_TILES[i]) for i in winning_tiles(tuple(counts))]
+    ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+    """
+    if len(counts) != 34 or sum(counts) % 3 != 1:
+        return ()
+    found = set(_standard_waits(counts)) if ShapeKind.STANDARD in kinds else set()
+    if melds == 0 and ShapeKind.SEVEN_PAIRS in kinds:
+        found.update(_seven_pairs_waits(counts))
+    if melds == 0 and ShapeKind.THIRTEEN_ORPHANS in kinds:
+        found.update(_thirteen_orphans_waits(counts))
+    if melds == 0 and ShapeKind.HONORS_KNITTED in kinds:
+        found.update(_honors_knitted_waits(counts))
+    if ShapeKind.KNITTED_STRAIGHT in kinds:
+        found.update(_knitted_straight_waits(counts))
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=65536)
+def _part_state(part: tuple[int, ...], chows: bool) -> int:
+    """0 if the counts of one suit (or of the honours) split into sets only, 2 if into sets and one
+    pair, -1 if neither."""
+    if sum(part) % 3 == 0:
+        return 0 if _sets_fit(part, chows) else -1
+    if sum(part) % 3 == 2:
+        for i, c in enumerate(part):
+            if c >= 2 and _sets_fit(part[:i] + (c - 2,) + part[i + 1 :], chows):
+                return 2
+    return -1
+
+
+@lru_cache(maxsize=65536)
+def _sets_fit(part: tuple[int, ...], chows: bool) -> bool:
+    """Whether the counts split into pungs (and chows, if ``chows``) only."""
+    i = next((k for k, c in enumerate(part) if c), None)
+    if i is None:
+        return True
+    if part[i] >= 3 and _sets_fit(part[:i] + (part[i] - 3,) + part[i + 1 :], chows):
+        return True
+    if chows and i + 2 < len(part) and part[i + 1] and part[i + 2]:
+        return _sets_fit(part[:i] + (part[i] - 1, part[i + 1] - 1, part[i + 2] - 1) + part[i + 3 :], chows)
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _part_completions(part: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
+    """(position, state) for each tile of the part whose addition leaves a state of 0 or 2."""
+    out = []
+    for i in range(len(part)):
+        state = _part_state(part[:i] + (part[i] + 1,) + part[i + 1 :], chows)
+        if state >= 0:
+            out.append((i, state))
+    return tuple(out)
+
+
+def _standard_waits(counts: tuple[int, ...]) -> list[int]:
+    """Winning tiles for sets and a pair: the tile goes into one part, every other part must already
+    be complete, and exactly one part in all holds the pair."""
+    parts = [(counts[a:b], a, chows) for a, b, chows in _PARTS]
+    states = [_part_state(part, chows) for part, _, chows in parts]
+    out = []
+    for j, (part, base, chows) in enumerate(parts):
+        others = states[:j] + states[j + 1 :]
+        if -1 in others or others.count(2) > 1:
+            continue
+        wanted = 0 if 2 in others else 2
+        out.extend(base + i for i, state in _part_completions(part, chows) if state == wanted)
+    return out
+
+
+def _is_standard(counts: tuple[int, ...]) -> bool:
+    """Whether the counts (of 3n + 2 tiles) are sets and one pair."""
+    states = [_part_state(counts[a:b], chows) for a, b, chows in _PARTS]
+    return -1 not in states and states.count(2) == 1
+
+
+def _seven_pairs_waits(counts: tuple[int, ...]) -> list[int]:
+    odd = [i for i, c in enumerate(counts) if c % 2]
+    return odd if sum(counts) == 13 and len(odd) == 1 else []
+
+
+def _thirteen_orphans_waits(counts: tuple[int, ...]) -> list[int]:
+    if sum(counts) != 13 or any(c for i, c in enumerate(counts) if i not in _ORPHAN_SET):
+        return []
+    missing = [i for i in _ORPHANS if counts[i] == 0]
+    if not missing:
+        return list(_ORPHANS)
+    return missing if len(missing) == 1 else []
+
+
+def _honors_knitted_waits(counts: tuple[int, ...]) -> list[int]:
+    if sum(counts) != 13 or max(counts) > 1:
+        return []
+    held = {i for i, c in enumerate(counts) if c}
+    out: set[int] = set()
+    for knit in _KNIT_TILES:
+        allowed = set(knit) | _HONOUR_INDICES
+        if held <= allowed:
+            out.update(allowed - held)
+    return sorted(out)
+
+
+def _knitted_straight_waits(counts: tuple[int, ...]) -> list[int]:
+    """组合龙 + a set + a pair: the tile either fills the one gap in a knitted straight (the rest must
+    then be sets and a pair) or, with the straight whole, completes the rest."""
+    if sum(counts) not in (13, 10):
+        return []
+    out: set[int] = set()
+    for knit in _KNIT_TILES:
+        missing = [i for i in knit if counts[i] == 0]
+        if len(missing) > 1:
+            continue
+        rest = list(counts)
+        for i in knit:
+            rest[i] -= 1
+        if missing:
+            rest[missing[0]] += 1
+            if _is_standard(tuple(rest)):
+                out.add(missing[0])
+        else:
+            out.update(_standard_waits(tuple(rest)))
+    return sorted(out)
