@@ -57,7 +57,7 @@ KONG_ROWS = 4
 KONG_KINDS = (KongKind.EXPOSED, KongKind.ADDED, KongKind.CONCEALED)
 
 
-def kong_event_choices() -> list[tuple[str, str]]:
+def _kong_event_choices() -> list[tuple[str, str]]:
     """``S.concealed``, ``S.exposed.E`` (fed by East)…: every kong another player can declare."""
     out = [("", "—")]
     for seat in SEATS4:
@@ -69,7 +69,7 @@ def kong_event_choices() -> list[tuple[str, str]]:
     return out
 
 
-KONG_EVENT_CHOICES = kong_event_choices()
+KONG_EVENT_CHOICES = _kong_event_choices()
 
 
 def option_field_name(ruleset: Ruleset, key: str) -> str:

@@ -266,7 +266,8 @@ def _completions(r: Ruleset, hand: Hand, options: object) -> dict[Tile, Score | 
 def waits_context(request: Request, hand_text: str, link: Any) -> dict[str, Any]:
     """The waits of a 13-tile hand: each winning tile, its value in each system, a link that completes it.
 
-    ``link(text)`` gives the URL of the page with the hand box set to ``text``.
+    ``link(text)`` gives the URL of the page with the hand box set to ``text``. (``hand_text`` is not
+    used: the completed hands are written in editor form; the share page still passes it.)
     """
     hand = request.hand
     per_system = {r.id: _completions(r, hand, request.options[r.id]) for r in request.rulesets}
