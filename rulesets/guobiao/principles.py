@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations
 
 from rulesets.hand import Hand
 from rulesets.scoring import Exclusion, Item
+from rulesets.shapes import ALL_SHAPES, winning_tiles
 from rulesets.tiles import ALL_TILES
 
 from .predicates import FOUR_CHOW_FANS, PAIR_FANS, THREE_CHOW_FANS, pair_edges, triples
@@ -165,115 +166,11 @@ def _chow_text(first: int) -> str:
 
 def has_unique_wait(hand: Hand) -> bool:
     """Whether the hand, before its winning tile, waited on that tile alone (formally: a tile held
-    four times still counts as a wait). Stops at the second winning tile found."""
+    four times still counts as a wait). The winning tiles come from
+    :func:`rulesets.shapes.winning_tiles`, cached per tile-count tuple."""
     assert hand.winning_tile is not None
     counts = [0] * 34
     for t in hand.standing:
         counts[t.index] += 1
     win = hand.winning_tile.index
-    melds = len(hand.melds)
-    for i in _wait_candidates(hand):
-        if i == win:
-            continue
-        counts[i] += 1
-        done = _complete(tuple(counts), melds)
-        counts[i] -= 1
-        if done:
-            return False
-    return True
-
-
-@lru_cache(maxsize=65536)
-def _complete(counts: tuple[int, ...], melds: int) -> bool:
-    """Whether 14 - 3×melds concealed tiles form any MCR winning shape (same shapes as
-    :func:`rulesets.shapes.decompose`, answered yes/no)."""
-    if any(_all_sets(counts[:i] + (counts[i] - 2,) + counts[i + 1 :]) for i in _pair_places(counts)):
-        return True
-    if melds == 0 and (_pairs_only(counts) or _orphans(counts) or _loose_knitted(counts)):
-        return True
-    return melds <= 1 and _knitted_plus(counts)
-
-
-def _pair_places(counts: tuple[int, ...]) -> list[int]:
-    """Where the pair of a sets-and-pair reading can be: only in the one suit (or honour) whose
-    tile count leaves 2 modulo 3, all others leaving 0."""
-    groups = [counts[0:9], counts[9:18], counts[18:27]] + [counts[i : i + 1] for i in range(27, 34)]
-    rests = [sum(g) % 3 for g in groups]
-    if rests.count(2) != 1 or rests.count(1):
-        return []
-    g = rests.index(2)
-    start = 9 * g if g < 3 else 27 + g - 3
-    return [i for i in range(start, start + len(groups[g])) if counts[i] >= 2]
-
-
-@lru_cache(maxsize=65536)
-def _all_sets(counts: tuple[int, ...]) -> bool:
-    i = next((k for k, c in enumerate(counts) if c), None)
-    if i is None:
-        return True
-    rest = list(counts)
-    if rest[i] >= 3:
-        rest[i] -= 3
-        if _all_sets(tuple(rest)):
-            return True
-        rest[i] += 3
-    if i < 27 and i % 9 < 7 and rest[i + 1] and rest[i + 2]:
-        rest[i] -= 1
-        rest[i + 1] -= 1
-        rest[i + 2] -= 1
-        return _all_sets(tuple(rest))
-    return False
-
-
-_ORPHAN_INDICES = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_KNITS = tuple(
-    tuple(base + r for base, first in zip((0, 9, 18), order, strict=True) for r in (first, first + 3, first + 6))
-    for order in permutations((0, 1, 2))
-)
-"""The nine tile indices of each of the six 组合龙 (147/258/369 spread over the suits)."""
-
-
-def _pairs_only(counts: tuple[int, ...]) -> bool:
-    return all(c % 2 == 0 for c in counts)
-
-
-def _orphans(counts: tuple[int, ...]) -> bool:
-    return all(counts[i] for i in _ORPHAN_INDICES) and sum(counts[i] for i in _ORPHAN_INDICES) == 14
-
-
-def _loose_knitted(counts: tuple[int, ...]) -> bool:
-    if max(counts) > 1:
-        return False
-    held = {i for i, c in enumerate(counts) if c}
-    return any(held <= set(knit) | set(range(27, 34)) for knit in _KNITS)
-
-
-def _knitted_plus(counts: tuple[int, ...]) -> bool:
-    for knit in _KNITS:
-        if all(counts[i] for i in knit):
-            rest = list(counts)
-            for i in knit:
-                rest[i] -= 1
-            if _complete(tuple(rest), 4):  # the remainder is a set and a pair: any standard reading
-                return True
-    return False
-
-
-def _wait_candidates(hand: Hand) -> list[int]:
-    """Tiles that could complete the 13 tiles: next to a standing tile (or the same honour), a
-    terminal/honour for 十三幺, a knitted partner for 组合龙, anything for 全不靠."""
-    standing = {t.index for t in hand.standing}
-    if not hand.melds and len(standing) == len(hand.standing):
-        return list(range(34))
-    out: set[int] = set()
-    for i in standing:
-        if i >= 27:
-            out.add(i)
-            continue
-        base = i - i % 9
-        out.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-        if len(hand.melds) <= 1:
-            out.update(range(base + i % 3, base + 9, 3))
-    if not hand.melds:
-        out.update(_ORPHAN_INDICES)
-    return sorted(out)
+    return all(i == win for i in winning_tiles(tuple(counts), ALL_SHAPES, len(hand.melds)))
