@@ -11,12 +11,13 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
 
-.PHONY: help run test serve venv browser check-python lint bench bench-load clean
+.PHONY: help run test serve-prod venv browser check-python lint bench bench-load clean
 
 help:
 	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
 	@echo "make test   set up and run every test"
 	@echo "make bench  engine benchmarks (on demand);  make bench-load  the load benchmark"
+	@echo "make serve-prod  production server (gunicorn; see docs/deploy.md)"
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then echo "Python >= 3.12 is required (Django 6.1); none found. Install python3.12 or set PYTHON=/path/to/python3.12" >&2; exit 1; fi
@@ -32,6 +33,13 @@ venv: $(VENV)/.installed
 run: venv
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Production (docs/deploy.md): needs SECRET_KEY, ALLOWED_HOSTS, and usually DATABASE_URL and CACHE_URL.
+serve-prod: venv
+	$(PY) manage.py check --deploy --fail-level WARNING
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput
+	$(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 # Debian's Chromium drives the end-to-end browser tests (Playwright's own browser download is not used).
 browser:
