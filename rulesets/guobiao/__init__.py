@@ -15,7 +15,10 @@ decomposition (就高不就低), the minimum, the flowers, the settlement.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from rulesets.errors import HandError, MahjongError
@@ -28,7 +31,7 @@ from . import context
 from .fans import FAN, FANS, STRICT_VOIDED_SUIT
 from .options import MixedKongs, Options, Payout
 from .payout import settle
-from .predicates import PREDICATES
+from .predicates import GATES, HAND, PREDICATES, SCOPE, Predicate
 from .principles import account_once, has_unique_wait
 from .view import View, facts_of, view_of, wait_reading
 
@@ -74,7 +77,7 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     if not shapes:
         return Score(RULES, False, UNIT, reason="不是和牌型", reason_en="not a winning shape", **base)
     scored = score_shapes(hand, shapes, options)
-    best = min(scored, key=_preference)
+    best = scored[0] if len(scored) == 1 else min(scored, key=_preference)
     base.update(total=best.total, items=best.items, excluded=best.excluded, shape=best, shapes=scored)
     fans = best.total - len(hand.context.flowers)
     if fans < MINIMUM:
@@ -88,12 +91,15 @@ def score(hand: Hand, options: Options | None = None) -> Score:
 
 
 def score_shapes(hand: Hand, shapes: list[Shape], options: Options) -> tuple[ShapeScore, ...]:
-    """Every decomposition valued. The unique-wait search runs only if some reading has a wait fan."""
+    """Every decomposition valued. The unique-wait search runs only if some reading has a wait fan;
+    the fans of the whole hand are detected once, on the first reading."""
     facts = facts_of(hand)
     knitted = options.knitted_wait_fans
     unique = any(wait_reading(s, knitted) for s in shapes) and has_unique_wait(hand)
-    table = fan_table(options)
-    return tuple(score_shape(view_of(s, facts, unique, knitted), s, table) for s in shapes)
+    plan = _plan(options)
+    views = [view_of(s, facts, unique, knitted) for s in shapes]
+    whole_hand = plan.detect(plan.whole_hand, views[0])
+    return tuple(score_shape(view, shape, plan, whole_hand) for view, shape in zip(views, shapes))
 
 
 def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], ...]]:
@@ -107,10 +113,47 @@ def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], 
     return (-s.total, not any(f in ids for f in TIE_PREFERENCE), s.shape.kind is not ShapeKind.STANDARD, found_order)
 
 
-def score_shape(view: View, shape: Shape, table: tuple[Fan, ...]) -> ShapeScore:
-    """Value one decomposition: detect, exclude (table, then account-once), 无番和, flowers."""
-    items = [Item(fan, n) for fan in table if fan.id not in _NOT_DETECTED and (n := PREDICATES[fan.id](view))]
-    kept, excluded = apply_exclusions(items)
+Detector = tuple[int, Fan, Predicate]  # (position in the table, fan, its predicate)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The fan table in force, ready to run: the whole-hand fans, and the reading fans by gate
+    (:data:`.predicates.GATES`); each detector knows its row's position, to keep the table's order."""
+
+    whole_hand: tuple[Detector, ...]
+    gated: tuple[tuple[Callable[[View], bool], tuple[Detector, ...]], ...]
+    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
+
+    def detect(self, detectors: tuple[Detector, ...], view: View) -> list[tuple[int, Item]]:
+        """(position, item) of each fan among ``detectors`` present in ``view``."""
+        return [(position, self._item(position, fan, n)) for position, fan, predicate in detectors if (n := predicate(view))]
+
+    def _item(self, position: int, fan: Fan, count: int) -> Item:
+        item = self._items.get((position, count))
+        if item is None:
+            item = self._items[position, count] = Item(fan, count)
+        return item
+
+
+@lru_cache(maxsize=16)
+def _plan(options: Options) -> Plan:
+    by_scope: dict[str, list[Detector]] = {}
+    for position, fan in enumerate(fan_table(options)):
+        if fan.id not in _NOT_DETECTED:
+            by_scope.setdefault(SCOPE[fan.id], []).append((position, fan, PREDICATES[fan.id]))
+    return Plan(
+        whole_hand=tuple(by_scope.pop(HAND, ())),
+        gated=tuple((GATES[scope], tuple(detectors)) for scope, detectors in by_scope.items()),
+    )
+
+
+def score_shape(view: View, shape: Shape, plan: Plan, whole_hand: list[tuple[int, Item]]) -> ShapeScore:
+    """Value one decomposition: detect (in table order), exclude (table, then account-once), 无番和,
+    flowers."""
+    found = whole_hand + [d for gate, detectors in plan.gated if gate(view) for d in plan.detect(detectors, view)]
+    found.sort(key=itemgetter(0))
+    kept, excluded = apply_exclusions(item for _, item in found)
     kept, trimmed = account_once(kept, view)
     if not kept:
         kept = [Item(CHICKEN)]

@@ -21,7 +21,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from .view import DRAGONS, GREEN, HONOURS, REVERSIBLE, TERMINALS, WINDS, View, rank_of, suit_of
+from rulesets.shapes import ShapeKind
+
+from .view import DRAGONS, GREEN, HONOURS, REVERSIBLE, TERMINALS, WINDS, View, mask_of, rank_of, suit_of
 
 Predicate = Callable[[View], int]
 
@@ -198,14 +200,19 @@ def _pung_of_terminals_or_honors(v: View) -> int:
 
 # --- whole-hand helpers -----------------------------------------------------------------------------
 
-
-def _only(v: View, allowed: frozenset[int]) -> bool:
-    return v.facts.present <= allowed
+EVEN = frozenset(i for i in range(27) if rank_of(i) % 2 == 0)
 
 
-def _ranks_within(v: View, low: int, high: int) -> bool:
-    f = v.facts
-    return not f.has_honours and all(low <= r <= high for r in f.suited_ranks)
+def _only(allowed: frozenset[int]) -> Predicate:
+    """Every tile of the hand is in ``allowed``."""
+    outside = ~mask_of(allowed)
+    return lambda v: int(not v.facts.mask & outside)
+
+
+def _ranks_within(low: int, high: int) -> Predicate:
+    """No honours, and every suited tile's rank is between ``low`` and ``high``."""
+    outside = ~mask_of(range(low - 1, high))
+    return lambda v: int(not v.facts.has_honours and not v.facts.rank_mask & outside)
 
 
 def _every_group(v: View, test: Callable[[int, bool], bool]) -> bool:
@@ -227,7 +234,7 @@ def _has_five(tile: int, is_chow: bool) -> bool:
     return 2 <= tile % 9 <= 4 if is_chow else tile % 9 == 4
 
 
-EVEN = frozenset(i for i in range(27) if rank_of(i) % 2 == 0)
+_all_even = _only(EVEN)
 
 
 def _kongs(v: View) -> int:
@@ -235,12 +242,12 @@ def _kongs(v: View) -> int:
 
 
 def _seven_shifted(v: View) -> bool:
-    present = sorted(v.facts.present)
+    present = v.facts.present
     return (
-        v.kind.value == "seven_pairs"
+        v.kind is ShapeKind.SEVEN_PAIRS
         and len(present) == 7
-        and present[-1] < 27
-        and present[-1] - present[0] == 6
+        and max(present) < 27
+        and max(present) - min(present) == 6
         and len(v.facts.suits) == 1
     )
 
@@ -259,13 +266,13 @@ PREDICATES: dict[str, Predicate] = {
     # 88
     "big_four_winds": lambda v: int(_winds(v) == 4),
     "big_three_dragons": lambda v: int(_dragons(v) == 3),
-    "all_green": lambda v: int(_only(v, GREEN)),
+    "all_green": _only(GREEN),
     "nine_gates": lambda v: int(v.standard and v.facts.nine_gates),
     "four_kongs": lambda v: int(_kongs(v) == 4),
     "seven_shifted_pairs": lambda v: int(_seven_shifted(v)),
-    "thirteen_orphans": lambda v: int(v.kind.value == "thirteen_orphans"),
+    "thirteen_orphans": lambda v: int(v.kind is ShapeKind.THIRTEEN_ORPHANS),
     # 64
-    "all_terminals": lambda v: int(_only(v, TERMINALS)),
+    "all_terminals": _only(TERMINALS),
     "little_four_winds": lambda v: int(_winds(v) == 3 and v.pair in WINDS),
     "little_three_dragons": lambda v: int(_dragons(v) == 2 and v.pair in DRAGONS),
     "all_honors": lambda v: int(not v.facts.suits),
@@ -277,17 +284,17 @@ PREDICATES: dict[str, Predicate] = {
     # 32
     "four_pure_shifted_chows": _chow("four_pure_shifted_chows"),
     "three_kongs": lambda v: int(_kongs(v) >= 3),
-    "all_terminals_and_honors": lambda v: int(_only(v, TERMINALS | HONOURS)),
+    "all_terminals_and_honors": _only(TERMINALS | HONOURS),
     # 24
-    "seven_pairs": lambda v: int(v.kind.value == "seven_pairs"),
-    "greater_honors_and_knitted_tiles": lambda v: int(v.kind.value == "honors_knitted" and HONOURS <= v.facts.present),
-    "all_even_pungs": lambda v: int(v.standard and len(v.pungs) == 4 and _only(v, EVEN)),
+    "seven_pairs": lambda v: int(v.kind is ShapeKind.SEVEN_PAIRS),
+    "greater_honors_and_knitted_tiles": lambda v: int(v.kind is ShapeKind.HONORS_KNITTED and HONOURS <= v.facts.present),
+    "all_even_pungs": lambda v: int(v.standard and len(v.pungs) == 4 and _all_even(v)),
     "full_flush": lambda v: int(len(v.facts.suits) == 1 and not v.facts.has_honours),
     "pure_triple_chow": _chow("pure_triple_chow"),
     "pure_shifted_pungs": _pung("pure_shifted_pungs"),
-    "upper_tiles": lambda v: int(_ranks_within(v, 7, 9)),
-    "middle_tiles": lambda v: int(_ranks_within(v, 4, 6)),
-    "lower_tiles": lambda v: int(_ranks_within(v, 1, 3)),
+    "upper_tiles": _ranks_within(7, 9),
+    "middle_tiles": _ranks_within(4, 6),
+    "lower_tiles": _ranks_within(1, 3),
     # 16
     "pure_straight": _chow("pure_straight"),
     "three_suited_terminal_chows": lambda v: int(_terminal_chows(v) == 2),
@@ -296,14 +303,14 @@ PREDICATES: dict[str, Predicate] = {
     "triple_pung": _pung("triple_pung"),
     "three_concealed_pungs": lambda v: int(v.concealed_pungs >= 3),
     # 12
-    "lesser_honors_and_knitted_tiles": lambda v: int(v.kind.value == "honors_knitted"),
+    "lesser_honors_and_knitted_tiles": lambda v: int(v.kind is ShapeKind.HONORS_KNITTED),
     "knitted_straight": lambda v: int(v.knitted),
-    "upper_four": lambda v: int(_ranks_within(v, 6, 9)),
-    "lower_four": lambda v: int(_ranks_within(v, 1, 4)),
+    "upper_four": _ranks_within(6, 9),
+    "lower_four": _ranks_within(1, 4),
     "big_three_winds": lambda v: int(_winds(v) >= 3),
     # 8
     "mixed_straight": _chow("mixed_straight"),
-    "reversible_tiles": lambda v: int(_only(v, REVERSIBLE)),
+    "reversible_tiles": _only(REVERSIBLE),
     "mixed_triple_chow": _chow("mixed_triple_chow"),
     "mixed_shifted_pungs": _pung("mixed_shifted_pungs"),
     "last_tile_draw": lambda v: int(v.facts.self_drawn and v.facts.last_tile),
@@ -335,7 +342,7 @@ PREDICATES: dict[str, Predicate] = {
     "double_pung": _pung("double_pung"),
     "two_concealed_pungs": lambda v: int(v.concealed_pungs >= 2),
     "concealed_kong": lambda v: int(v.facts.concealed_kongs >= 1),
-    "all_simples": lambda v: int(_ranks_within(v, 2, 8)),
+    "all_simples": _ranks_within(2, 8),
     # 1
     "pure_double_chow": _chow("pure_double_chow"),
     "mixed_double_chow": _chow("mixed_double_chow"),
@@ -354,3 +361,57 @@ PREDICATES: dict[str, Predicate] = {
 }
 """Every fan of the table except 无番和, which is what remains when nothing else does (see
 :func:`rulesets.guobiao.score`)."""
+
+
+# --- when a predicate needs to run -------------------------------------------------------------------
+
+HAND = "hand"
+"""The scope of the fans whose predicate reads only :class:`~.view.Facts`: the same count for every
+reading, so they are detected once per hand."""
+
+GATES: dict[str, Callable[[View], bool]] = {
+    "honour_pungs": lambda v: bool(v.pungs) and v.pungs[-1] >= 27,  # pungs are sorted: honours last
+    "pung_patterns": lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27,  # two suited pungs
+    "pungs": lambda v: bool(v.pungs),
+    "concealed_pungs": lambda v: v.concealed_pungs >= 2,
+    "chows": lambda v: len(v.chows) >= 2,
+    "special": lambda v: not v.standard,
+    "standard": lambda v: v.standard,
+    "wait": lambda v: v.wait is not None,
+    "reading": lambda v: True,
+}
+"""For each scope of reading-dependent fans, a condition every one of its fans needs: when it fails
+for a reading, none of the scope's predicates can count anything there and they are not run."""
+
+_SCOPE_MEMBERS: dict[str, str] = {
+    HAND: "all_green four_kongs all_terminals all_honors three_kongs all_terminals_and_honors full_flush "
+    "upper_tiles middle_tiles lower_tiles upper_four lower_four reversible_tiles last_tile_draw "
+    "last_tile_claim out_with_replacement_tile robbing_the_kong half_flush all_types melded_hand "
+    "two_concealed_kongs fully_concealed_hand two_melded_kongs last_tile concealed_hand tile_hog "
+    "all_simples concealed_kong melded_kong one_voided_suit no_honors self_drawn flower_tiles melded_and_concealed_kong",
+    "honour_pungs": "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
+    "two_dragons_pungs dragon_pung prevalent_wind seat_wind",
+    "pung_patterns": "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung",
+    "pungs": "all_even_pungs all_pungs pung_of_terminals_or_honors",
+    "concealed_pungs": "four_concealed_pungs three_concealed_pungs two_concealed_pungs",
+    "chows": "pure_terminal_chows quadruple_chow four_pure_shifted_chows pure_triple_chow pure_straight "
+    "three_suited_terminal_chows pure_shifted_chows mixed_straight mixed_triple_chow mixed_shifted_chows "
+    "pure_double_chow mixed_double_chow short_straight two_terminal_chows",
+    "special": "seven_shifted_pairs thirteen_orphans seven_pairs greater_honors_and_knitted_tiles "
+    "lesser_honors_and_knitted_tiles knitted_straight",
+    "standard": "nine_gates all_five outside_hand",
+    "wait": "edge_wait closed_wait single_wait",
+    "reading": "all_chows",
+}
+
+SCOPE: dict[str, str] = {fan: scope for scope, fans in _SCOPE_MEMBERS.items() for fan in fans.split()}
+"""Each fan's scope: :data:`HAND` or the name of its gate in :data:`GATES`."""
+
+
+def _check_scopes() -> None:
+    listed = [fan for fans in _SCOPE_MEMBERS.values() for fan in fans.split()]
+    if sorted(listed) != sorted(PREDICATES) or set(_SCOPE_MEMBERS) != set(GATES) | {HAND}:
+        raise RuntimeError("every predicate needs exactly one scope, and every scope but HAND a gate")
+
+
+_check_scopes()

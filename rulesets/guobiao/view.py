@@ -16,10 +16,10 @@ pungs are concealed, which wait the winning tile can be read as).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 
-from rulesets.hand import Hand, KongKind, WinMethod
+from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinMethod
 from rulesets.shapes import GroupKind, Shape, ShapeKind
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
@@ -42,9 +42,14 @@ def rank_of(index: int) -> int:
     return index % 9 + 1
 
 
+def mask_of(indices: Iterable[int]) -> int:
+    """A bit set of tile indices (bit i for tile i), for fast subset tests."""
+    return sum(1 << i for i in set(indices))
+
+
 @dataclass(frozen=True)
 class Facts:
-    """Facts of the whole hand, the same for every decomposition."""
+    """Facts of the whole hand, the same for every decomposition (computed once by :func:`facts_of`)."""
 
     counts: tuple[int, ...]  # 34 slots, melds included (a kong counts 4)
     kong_tiles: frozenset[int]  # tiles declared as kongs
@@ -61,32 +66,21 @@ class Facts:
     concealed_kongs: int
     nine_gates: bool  # the 13 standing tiles are 1112345678999 of one suit, no melds
     flowers: int
+    present: frozenset[int]  # tile indices in the hand
+    mask: int  # the same as a bit set (see mask_of)
+    suits: frozenset[int]  # suits (0..2) of the suited tiles
+    has_honours: bool
+    rank_mask: int  # bit r - 1 set when a suited tile of rank r is in the hand
+    tile_hogs: int  # tiles whose four copies are all in the hand without being a kong
 
-    @cached_property
-    def present(self) -> frozenset[int]:
-        return frozenset(i for i, c in enumerate(self.counts) if c)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        return frozenset(suit_of(i) for i in self.present if i < 27)
-
-    @cached_property
-    def has_honours(self) -> bool:
-        return not self.present.isdisjoint(HONOURS)
-
-    @cached_property
+    @property
     def suited_ranks(self) -> frozenset[int]:
-        return frozenset(rank_of(i) for i in self.present if i < 27)
+        return frozenset(r for r in range(1, 10) if self.rank_mask >> (r - 1) & 1)
 
     @property
     def concealed(self) -> bool:
         """No claimed meld (concealed kongs allowed)."""
         return self.claimed == 0
-
-    @cached_property
-    def tile_hogs(self) -> int:
-        """Tiles whose four copies are all in the hand without being a kong."""
-        return sum(1 for i, c in enumerate(self.counts) if c == 4 and i not in self.kong_tiles)
 
 
 @dataclass(frozen=True)
@@ -117,42 +111,67 @@ def facts_of(hand: Hand) -> Facts:
     assert hand.winning_tile is not None
     ctx = hand.context
     win = hand.winning_tile.index
-    melded_copies = sum(t.index == win for m in hand.melds for t in m.tiles)
-    kongs = [m for m in hand.melds if m.is_kong]
+    counts = [0] * 34
+    for t in hand.standing:
+        counts[t.index] += 1
+    counts[win] += 1
+    melded_copies = claimed = melded_kongs = concealed_kongs = 0
+    kong_tiles = set()
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t.index] += 1
+            melded_copies += t.index == win
+        claimed += not m.is_concealed
+        if m.is_kong:
+            kong_tiles.add(m.tile.index)
+            melded_kongs += m.kong is not KongKind.CONCEALED
+            concealed_kongs += m.kong is KongKind.CONCEALED
+    present = frozenset(i for i, c in enumerate(counts) if c)
     return Facts(
-        counts=tuple(hand.counts()),
-        kong_tiles=frozenset(m.tile.index for m in kongs),
+        counts=tuple(counts),
+        kong_tiles=frozenset(kong_tiles),
         win_tile=win,
         self_drawn=ctx.self_drawn,
         rob_kong=ctx.win is WinMethod.ROB_KONG,
         last_tile=ctx.last_tile,
         kong_replacement=ctx.kong_replacement,
         last_copy=ctx.last_copy or melded_copies == 3,
-        seat_wind=ctx.seat.wind_tile.index,
-        round_wind=ctx.round_wind.wind_tile.index,
-        claimed=sum(1 for m in hand.melds if not m.is_concealed),
-        melded_kongs=sum(1 for m in kongs if m.kong is not KongKind.CONCEALED),
-        concealed_kongs=sum(1 for m in kongs if m.kong is KongKind.CONCEALED),
-        nine_gates=_nine_gates(hand),
+        seat_wind=_wind_index(ctx.seat),
+        round_wind=_wind_index(ctx.round_wind),
+        claimed=claimed,
+        melded_kongs=melded_kongs,
+        concealed_kongs=concealed_kongs,
+        nine_gates=_nine_gates(hand, counts),
         flowers=len(ctx.flowers),
+        present=present,
+        mask=mask_of(present),
+        suits=frozenset(i // 9 for i in present if i < 27),
+        has_honours=not present.isdisjoint(HONOURS),
+        rank_mask=mask_of(i % 9 for i in present if i < 27),
+        tile_hogs=sum(1 for i, c in enumerate(counts) if c == 4 and i not in kong_tiles),
     )
 
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_WIND_INDEX = {seat: seat.wind_tile.index for seat in SEATS4}
 
 
-def _nine_gates(hand: Hand) -> bool:
-    if hand.melds or len(hand.standing) != 13 or hand.winning_tile is None:
+def _wind_index(seat: Seat) -> int:
+    return _WIND_INDEX.get(seat) or seat.wind_tile.index
+
+
+_NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def _nine_gates(hand: Hand, counts: list[int]) -> bool:
+    """No melds and the 13 standing tiles are 1112345678999 of the winning tile's suit (``counts``:
+    the 14 tiles)."""
+    win = hand.winning_tile
+    if hand.melds or len(hand.standing) != 13 or win is None or not win.is_suited:
         return False
-    suit = hand.standing[0].suit
-    if not suit.is_suited or hand.winning_tile.suit is not suit:
-        return False
-    counts = [0] * 9
-    for t in hand.standing:
-        if t.suit is not suit:
-            return False
-        counts[t.rank - 1] += 1
-    return tuple(counts) == _NINE_GATES
+    base = win.index - win.index % 9
+    standing = counts[base : base + 9]
+    standing[win.index - base] -= 1
+    return standing == _NINE_GATES
 
 
 def view_of(shape: Shape, facts: Facts, unique_wait: bool = True, knitted_waits: bool = True) -> View:
