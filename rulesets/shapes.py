@@ -357,16 +357,17 @@ def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHA
     """
     if len(counts) != 34 or sum(counts) % 3 != 1:
         return ()
-    found = set(_standard_waits(counts)) if ShapeKind.STANDARD in kinds else set()
+    standard = _standard_waits(counts) if ShapeKind.STANDARD in kinds else []  # in tile order
+    special: list[int] = []
     if melds == 0 and ShapeKind.SEVEN_PAIRS in kinds:
-        found.update(_seven_pairs_waits(counts))
+        special += _seven_pairs_waits(counts)
     if melds == 0 and ShapeKind.THIRTEEN_ORPHANS in kinds:
-        found.update(_thirteen_orphans_waits(counts))
+        special += _thirteen_orphans_waits(counts)
     if melds == 0 and ShapeKind.HONORS_KNITTED in kinds:
-        found.update(_honors_knitted_waits(counts))
+        special += _honors_knitted_waits(counts)
     if ShapeKind.KNITTED_STRAIGHT in kinds:
-        found.update(_knitted_straight_waits(counts))
-    return tuple(sorted(found))
+        special += _knitted_straight_waits(counts)
+    return tuple(sorted(set(standard + special))) if special else tuple(standard)
 
 
 @lru_cache(maxsize=65536)
@@ -397,9 +398,15 @@ def _sets_fit(part: tuple[int, ...], chows: bool) -> bool:
 
 @lru_cache(maxsize=65536)
 def _part_completions(part: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
-    """(position, state) for each tile of the part whose addition leaves a state of 0 or 2."""
+    """(position, state) for each tile of the part whose addition leaves a state of 0 or 2. Only a
+    tile the part holds, or (with chows) one within two places of a held tile, can be used."""
+    if sum(part) % 3 == 0:
+        return ()  # one more tile leaves a remainder of 1: neither sets nor sets and a pair
+    reach = 2 if chows else 0
     out = []
     for i in range(len(part)):
+        if not any(part[max(0, i - reach) : i + reach + 1]):
+            continue
         state = _part_state(part[:i] + (part[i] + 1,) + part[i + 1 :], chows)
         if state >= 0:
             out.append((i, state))
@@ -456,8 +463,8 @@ def _honors_knitted_waits(counts: tuple[int, ...]) -> list[int]:
 def _knitted_straight_waits(counts: tuple[int, ...]) -> list[int]:
     """组合龙 + a set + a pair: the tile either fills the one gap in a knitted straight (the rest must
     then be sets and a pair) or, with the straight whole, completes the rest."""
-    if sum(counts) not in (13, 10):
-        return []
+    if sum(counts) not in (13, 10) or sum(1 for c in counts[:27] if c) < 8:
+        return []  # the straight's nine tiles must all be there once the tile is added
     out: set[int] = set()
     for knit in _KNIT_TILES:
         missing = [i for i in knit if counts[i] == 0]
