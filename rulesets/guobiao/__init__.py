@@ -33,7 +33,7 @@ from .options import MixedKongs, Options, Payout
 from .payout import settle
 from .predicates import GATES, HAND, PREDICATES, SCOPE, Predicate
 from .principles import account_once, has_unique_wait
-from .view import View, facts_of, view_of, wait_reading
+from .view import View, facts_of, reading_view, wait_reading
 
 __all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table"]
 
@@ -73,7 +73,7 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     context.check(hand)
     notes = context.notes(hand.context)
     base: dict[str, Any] = {"options": options_dict(options), "extra": {"notes": notes} if notes else {}}
-    shapes = decompose(hand)
+    shapes = decompose(hand, shape_kinds(hand))
     if not shapes:
         return Score(RULES, False, UNIT, reason="不是和牌型", reason_en="not a winning shape", **base)
     scored = score_shapes(hand, shapes, options)
@@ -90,14 +90,51 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     return Score(RULES, True, UNIT, settlement=settle(best.total, hand.context, options), **base)
 
 
+def shape_kinds(hand: Hand) -> frozenset[ShapeKind]:
+    """The shape kinds worth asking :func:`~rulesets.shapes.decompose` for: a quick test on the
+    concealed tiles that only leaves out kinds that cannot fit (decompose still decides). 七对, 十三幺
+    and 全不靠 need a hand without melds: 七对 even counts, 十三幺 terminals and honours only, 全不靠 no
+    tile twice; 组合龙 needs at most one meld and nine different suited tiles."""
+    if len(hand.melds) >= 2:
+        return _KINDS[False, False, False, False]
+    counts = [0] * 34
+    for t in hand.standing:
+        counts[t.index] += 1
+    counts[hand.winning_tile.index] += 1  # type: ignore[union-attr]  (score checked it)
+    knitted = sum(1 for c in counts[:27] if c) >= 9
+    if hand.melds:
+        return _KINDS[False, False, False, knitted]
+    pairs = all(c % 2 == 0 for c in counts)
+    orphans = not any(c for i, c in enumerate(counts) if i not in _ORPHANS)
+    distinct = max(counts) <= 1
+    return _KINDS[pairs, orphans, distinct, knitted]
+
+
+_ORPHANS = frozenset(t.index for t in ALL_TILES if t.is_terminal_or_honour)
+_KINDS = {
+    (pairs, orphans, distinct, knitted): frozenset(
+        {ShapeKind.STANDARD}
+        | ({ShapeKind.SEVEN_PAIRS} if pairs else set())
+        | ({ShapeKind.THIRTEEN_ORPHANS} if orphans else set())
+        | ({ShapeKind.HONORS_KNITTED} if distinct else set())
+        | ({ShapeKind.KNITTED_STRAIGHT} if knitted else set())
+    )
+    for pairs in (False, True)
+    for orphans in (False, True)
+    for distinct in (False, True)
+    for knitted in (False, True)
+}
+"""The kind sets :func:`shape_kinds` answers with, made once."""
+
+
 def score_shapes(hand: Hand, shapes: list[Shape], options: Options) -> tuple[ShapeScore, ...]:
     """Every decomposition valued. The unique-wait search runs only if some reading has a wait fan;
     the fans of the whole hand are detected once, on the first reading."""
     facts = facts_of(hand)
-    knitted = options.knitted_wait_fans
-    unique = any(wait_reading(s, knitted) for s in shapes) and has_unique_wait(hand)
+    readings = [wait_reading(s, options.knitted_wait_fans) for s in shapes]
+    unique = any(readings) and has_unique_wait(hand)
     plan = _plan(options)
-    views = [view_of(s, facts, unique, knitted) for s in shapes]
+    views = [reading_view(s, facts, wait if unique else None) for s, wait in zip(shapes, readings)]
     whole_hand = plan.detect(plan.whole_hand, views[0])
     return tuple(score_shape(view, shape, plan, whole_hand) for view, shape in zip(views, shapes))
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinMethod
-from rulesets.shapes import GroupKind, Shape, ShapeKind
+from rulesets.shapes import Group, GroupKind, Shape, ShapeKind
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
 WAIT_PRIORITY = (EDGE, CLOSED, SINGLE)  # mcr.md §5.5: 边张 > 坎张 > 单钓将 when one tile reads several ways
@@ -176,6 +176,12 @@ def _nine_gates(hand: Hand, counts: list[int]) -> bool:
 
 def view_of(shape: Shape, facts: Facts, unique_wait: bool = True, knitted_waits: bool = True) -> View:
     """The view of one decomposition. ``unique_wait``: the hand had exactly one winning tile."""
+    return reading_view(shape, facts, wait_reading(shape, knitted_waits) if unique_wait else None)
+
+
+def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
+    """The view of one decomposition whose wait fan reading (:func:`wait_reading`, or None when the
+    hand had more than one winning tile) is already known."""
     chows: list[int] = []
     pungs: list[int] = []
     pair = None
@@ -185,13 +191,13 @@ def view_of(shape: Shape, facts: Facts, unique_wait: bool = True, knitted_waits:
         index = g.tiles[0].index
         if g.kind is GroupKind.CHOW:
             chows.append(index)
-            if g.from_hand:
+            if g.meld is None:
                 hand_chows.append(index)
-        elif g.kind in (GroupKind.PUNG, GroupKind.KONG):
+        elif g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG:
             pungs.append(index)
-            if g.from_hand:
+            if g.meld is None:
                 hand_pungs.append(index)
-        elif g.kind is GroupKind.PAIR and shape.kind in (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT):
+        elif g.kind is GroupKind.PAIR and shape.kind in _PAIRED_KINDS:
             pair = index
     return View(
         kind=shape.kind,
@@ -200,9 +206,13 @@ def view_of(shape: Shape, facts: Facts, unique_wait: bool = True, knitted_waits:
         pair=pair,
         knitted=_has_knitted(shape, facts),
         concealed_pungs=_concealed_pungs(facts, hand_chows, hand_pungs),
-        wait=wait_reading(shape, knitted_waits) if unique_wait else None,
+        wait=wait,
         facts=facts,
     )
+
+
+_PAIRED_KINDS = (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT)
+"""The shapes with one pair (the pair of 十三幺 or the seven of 七对 are not "the pair")."""
 
 
 def _has_knitted(shape: Shape, facts: Facts) -> bool:
@@ -230,20 +240,30 @@ def wait_reading(shape: Shape, knitted_waits: bool = True) -> str | None:
 
     Only the standing groups count; with ``knitted_waits`` off, a winning tile that can sit in the
     组合龙 gives no wait fan (mcr.md §6.6)."""
-    if shape.kind not in (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT):
+    if shape.kind not in _PAIRED_KINDS:
         return None
-    w = shape.winning_tile
+    w = shape.winning_tile.index
     found = set()
     for g in shape.groups:
-        if not g.from_hand or w not in g.tiles:
+        if g.meld is not None or not _holds(g, w):
             continue
         if g.kind is GroupKind.KNITTED and not knitted_waits:
             return None
-        found.add(_wait_in(g.kind, g.tiles[0].rank, w.rank))
+        found.add(_wait_in(g.kind, g.tiles[0].index % 9 + 1, w % 9 + 1))
     for kind in WAIT_PRIORITY:
         if kind in found:
             return kind
     return None
+
+
+def _holds(group: Group, index: int) -> bool:
+    """Whether the group holds the tile ``index`` (by index: cheaper than comparing tiles)."""
+    first = group.tiles[0].index
+    if group.kind is GroupKind.CHOW:
+        return first <= index <= first + 2
+    if group.kind is GroupKind.KNITTED:
+        return any(t.index == index for t in group.tiles)
+    return first == index  # pung, kong, pair, single: one tile kind
 
 
 def _wait_in(kind: GroupKind, first_rank: int, win_rank: int) -> str | None:
