@@ -307,6 +307,12 @@
     commit(write(hand));
   });
 
+  // Typing already asks for the result (hx-trigger "input"); the hand box's own change event, fired when
+  // it loses focus, would redraw the result under a reader who just tabbed into it.
+  form.addEventListener("change", function (event) {
+    if (event.target.id === "id_hand" && event.isTrusted) { event.stopPropagation(); }
+  }, true);
+
   form.addEventListener("change", function (event) {
     if (event.target.name === "mode") {
       var hand = current();

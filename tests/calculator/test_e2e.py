@@ -22,9 +22,6 @@ from PIL import Image
 
 from rulesets.engine import evaluate
 
-# Playwright's sync API runs an event loop in this thread; the test database is still used synchronously.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -42,7 +39,16 @@ HAND = "[555z2]123m456p789s22z"  # what the taps above enter
 
 
 @pytest.fixture(scope="module")
-def browser():
+def async_unsafe():
+    """Playwright's sync API runs an event loop in this thread, and the test database is still used from it
+    synchronously: allow that for this module only (the deployment checks refuse the setting)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
+@pytest.fixture(scope="module")
+def browser(async_unsafe):
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is a test dependency")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -98,8 +104,12 @@ def tap_the_hand(page):
 def settle(page):
     """Wait until no request runs and "working…" has faded (wait_for_function would need eval: the CSP refuses)."""
     page.wait_for_timeout(450)  # the hand box's debounce
-    for _ in range(50):
-        if page.evaluate("getComputedStyle(document.getElementById('busy')).opacity") == "0":
+    quiet = 0
+    for _ in range(100):
+        busy = page.evaluate("!!document.querySelector('.htmx-request') || "
+                             "getComputedStyle(document.getElementById('busy')).opacity !== '0'")
+        quiet = 0 if busy else quiet + 1
+        if quiet == 3:
             return
         page.wait_for_timeout(100)
 
@@ -177,6 +187,7 @@ def test_keyboard_only_type_a_waiting_hand_and_choose_a_wait(page):
     page.keyboard.type("9m")
     expect()(page.locator("a.wait")).to_have_count(9)
     settle(page)
+    page.keyboard.press("Tab")  # leaving the hand box does not redraw the waits under the reader
     page.locator("a.wait").first.focus()
     page.keyboard.press("Enter")
     expect()(page.locator("#id_hand")).to_have_value("11123456789991m")
@@ -202,6 +213,8 @@ def test_without_javascript_the_palette_and_the_form_still_work(browser, live_se
         page.click(f'#palette button[data-tile="{t}"]')
     assert page.input_value("#id_hand") == "111m"
     page.fill("#id_hand", "123m456p789s345m22z")
+    page.press("#id_hand", "Enter")  # submits the form as it is (the first submit button is a plain one)
+    assert page.input_value("#id_hand") == "123m456p789s345m22z"
     page.click("button.btn--primary")
     expected = engine_result("123m456p789s345m22z", {})[0]
     assert page.locator("#r-guobiao .card__total strong").inner_text() == str(expected)

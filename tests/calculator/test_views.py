@@ -140,7 +140,7 @@ def test_a_share_link_and_its_qr_code_are_offered(client):
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
 def test_a_waiting_hand_lists_every_winning_tile_with_a_link_that_completes_it(client, htmx):
     html = page(client, htmx=htmx, hand=WAITING)
-    links = re.findall(r'<a class="wait" href="([^"]+)" data-hand="([^"]+)"', html)
+    links = re.findall(r'<a class="wait" id="wait-\w+" href="([^"]+)" data-hand="([^"]+)"', html)
     assert len(links) == 9
     for url, hand in links:
         query = parse_qs(urlsplit(url.replace("&amp;", "&")).query)
