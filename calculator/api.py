@@ -25,7 +25,9 @@ _JSON_DUMPS = {"ensure_ascii": False}
 
 def error_response(code: str, message: str, position: int | None = None, status: int = 400) -> JsonResponse:
     return JsonResponse(
-        {"error": {"code": code, "message": message, "position": position}}, status=status, json_dumps_params=_JSON_DUMPS
+        {"error": {"code": code, "message": message, "position": position}},
+        status=status,
+        json_dumps_params=_JSON_DUMPS,
     )
 
 
@@ -65,7 +67,9 @@ def _json_object(text: str, what: str) -> dict[str, Any]:
 def _check_fields(data: dict[str, Any]) -> None:
     unknown = set(data) - {"hand", "rules", "context", "options"}
     if unknown:
-        raise _BadRequest("field", f"unknown field(s): {', '.join(sorted(unknown))} (known: hand, rules, context, options)")
+        raise _BadRequest(
+            "field", f"unknown field(s): {', '.join(sorted(unknown))} (known: hand, rules, context, options)"
+        )
     hand = data.get("hand")
     if not isinstance(hand, str) or not hand.strip():
         raise _BadRequest("hand", "hand is required: a hand string (see /api/v1/openapi.json)")
@@ -107,11 +111,23 @@ def rules(request: HttpRequest) -> JsonResponse:
     for r in all_rulesets():
         out.append(
             {
-                "id": r.id, "zh": r.zh, "en": r.en, "aliases": list(r.aliases), "unit": r.unit, "players": r.players,
+                "id": r.id,
+                "zh": r.zh,
+                "en": r.en,
+                "aliases": list(r.aliases),
+                "unit": r.unit,
+                "players": r.players,
                 "provisional": r.provisional,
                 "options": [
-                    {"key": o.key, "kind": o.kind, "default": _plain(o.default), "zh": o.zh, "en": o.en, "source": o.source,
-                     "choices": [_plain(c) for c in o.choices] if o.choices is not None else None}
+                    {
+                        "key": o.key,
+                        "kind": o.kind,
+                        "default": _plain(o.default),
+                        "zh": o.zh,
+                        "en": o.en,
+                        "source": o.source,
+                        "choices": [_plain(c) for c in o.choices] if o.choices is not None else None,
+                    }
                     for o in r.option_infos()
                 ],
                 "presets": {k: {kk: _plain(vv) for kk, vv in v.items()} for k, v in r.presets.items()},

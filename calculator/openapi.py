@@ -9,7 +9,10 @@ _SEAT = {"type": "string", "enum": ["E", "S", "W", "N", "X", "Y"]}
 CONTEXT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "description": "How the hand was won. Every field is optional; a GB-format hand string may also carry winds, flags and flowers.",
+    "description": (
+        "How the hand was won. Every field is optional; a GB-format hand string may also carry winds, flags "
+        "and flowers."
+    ),
     "properties": {
         "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"], "description": "自摸 / 点和 / 抢杠和"},
         "seat": {**_SEAT, "description": "the winner's seat wind (E is the dealer)"},
@@ -52,17 +55,31 @@ REQUEST_SCHEMA: dict[str, Any] = {
     "required": ["hand"],
     "additionalProperties": False,
     "properties": {
-        "hand": {"type": "string", "minLength": 1, "maxLength": 400, "description": "a hand string (README: formats)", "example": "[CCC,2][1111m]456p78sSS9s|ES1000|ae"},
+        "hand": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 400,
+            "description": "a hand string (README: formats)",
+            "example": "[CCC,2][1111m]456p78sSS9s|ES1000|ae",
+        },
         "rules": {
             "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}],
-            "description": "ruleset ids or aliases (gb, sichuan, …), or \"all\" (the default: every system that can read the hand)",
+            "description": (
+                'ruleset ids or aliases (gb, sichuan, …), or "all" (the default: every system that can read the hand)'
+            ),
         },
         "context": CONTEXT_SCHEMA,
-        "options": {"type": "object", "description": "house rules: {ruleset: {option: value}}; with one ruleset, {option: value}"},
+        "options": {
+            "type": "object",
+            "description": "house rules: {ruleset: {option: value}}; with one ruleset, {option: value}",
+        },
     },
 }
 
-_NAMED = {"type": "object", "properties": {"id": {"type": "string"}, "zh": {"type": "string"}, "en": {"type": "string"}}}
+_NAMED = {
+    "type": "object",
+    "properties": {"id": {"type": "string"}, "zh": {"type": "string"}, "en": {"type": "string"}},
+}
 
 RESULT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -73,7 +90,20 @@ RESULT_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["rules", "valid", "reason", "unit", "total", "fans", "excluded", "shape", "shapes", "payouts", "payments", "options"],
+                "required": [
+                    "rules",
+                    "valid",
+                    "reason",
+                    "unit",
+                    "total",
+                    "fans",
+                    "excluded",
+                    "shape",
+                    "shapes",
+                    "payouts",
+                    "payments",
+                    "options",
+                ],
                 "properties": {
                     "rules": {"type": "string"},
                     "valid": {"type": "boolean"},
@@ -81,15 +111,42 @@ RESULT_SCHEMA: dict[str, Any] = {
                     "reason_en": {"type": ["string", "null"]},
                     "unit": {"type": "string"},
                     "total": {"type": "integer"},
-                    "fans": {"type": "array", "items": {**_NAMED, "required": ["id", "zh", "en", "value", "count"],
-                             "properties": {**_NAMED["properties"], "value": {"type": "integer"}, "count": {"type": "integer"}}}},
-                    "excluded": {"type": "array", "items": {**_NAMED, "required": ["id", "zh", "en", "by"],
-                                 "properties": {**_NAMED["properties"], "by": {"type": "string"}}}},
+                    "fans": {
+                        "type": "array",
+                        "items": {
+                            **_NAMED,
+                            "required": ["id", "zh", "en", "value", "count"],
+                            "properties": {
+                                **_NAMED["properties"],
+                                "value": {"type": "integer"},
+                                "count": {"type": "integer"},
+                            },
+                        },
+                    },
+                    "excluded": {
+                        "type": "array",
+                        "items": {
+                            **_NAMED,
+                            "required": ["id", "zh", "en", "by"],
+                            "properties": {**_NAMED["properties"], "by": {"type": "string"}},
+                        },
+                    },
                     "shape": {"type": ["object", "null"]},
                     "shapes": {"type": "array", "items": {"type": "object"}},
                     "payouts": {"type": "object", "additionalProperties": {"type": "integer"}},
-                    "payments": {"type": "array", "items": {"type": "object", "required": ["from", "to", "amount", "why"],
-                                 "properties": {"from": {"type": "string"}, "to": {"type": "string"}, "amount": {"type": "integer"}, "why": {"type": "string"}}}},
+                    "payments": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["from", "to", "amount", "why"],
+                            "properties": {
+                                "from": {"type": "string"},
+                                "to": {"type": "string"},
+                                "amount": {"type": "integer"},
+                                "why": {"type": "string"},
+                            },
+                        },
+                    },
                     "options": {"type": "object"},
                 },
             },
@@ -107,7 +164,10 @@ ERROR_SCHEMA: dict[str, Any] = {
             "properties": {
                 "code": {"type": "string"},
                 "message": {"type": "string"},
-                "position": {"type": ["integer", "null"], "description": "0-based character position in the hand string, when known"},
+                "position": {
+                    "type": ["integer", "null"],
+                    "description": "0-based character position in the hand string, when known",
+                },
             },
         }
     },
@@ -116,8 +176,14 @@ ERROR_SCHEMA: dict[str, Any] = {
 
 def _responses() -> dict[str, Any]:
     return {
-        "200": {"description": "the result object", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Result"}}}},
-        "400": {"description": "bad input, with a message saying what and where", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+        "200": {
+            "description": "the result object",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Result"}}},
+        },
+        "400": {
+            "description": "bad input, with a message saying what and where",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        },
         "405": {"description": "method not allowed"},
         "413": {
             "description": "the body is larger than the server's limit (MAX_BODY_BYTES)",
@@ -145,14 +211,19 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
         "info": {
             "title": "Mahjong scoring calculator API",
             "version": "1",
-            "description": "Score a finished mahjong hand under every regional system: fans, exclusions (不计), shapes and payouts.",
+            "description": (
+                "Score a finished mahjong hand under every regional system: fans, exclusions (不计), shapes and payouts."
+            ),
         },
         "paths": {
             "/api/v1/score": {
                 "post": {
                     "summary": "Score a hand",
                     "operationId": "scoreHand",
-                    "requestBody": {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScoreRequest"}}}},
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScoreRequest"}}},
+                    },
                     "responses": _responses(),
                 },
                 "get": {
@@ -160,7 +231,9 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
                     "operationId": "scoreHandGet",
                     "parameters": [
                         {
-                            "name": "hand", "in": "query", "required": True,
+                            "name": "hand",
+                            "in": "query",
+                            "required": True,
                             "schema": {"type": "string", "minLength": 1, "maxLength": max_hand},
                         },
                         {"name": "rules", "in": "query", "required": False, "schema": {"type": "string"}},
@@ -172,11 +245,29 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
                 "get": {
                     "summary": "The systems, their house-rule options and fan tables",
                     "operationId": "listRules",
-                    "responses": {"200": {"description": "the systems", "content": {"application/json": {"schema": {"type": "object", "required": ["rules"], "properties": {"rules": {"type": "array", "items": {"type": "object"}}}}}}}},
+                    "responses": {
+                        "200": {
+                            "description": "the systems",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["rules"],
+                                        "properties": {"rules": {"type": "array", "items": {"type": "object"}}},
+                                    }
+                                }
+                            },
+                        }
+                    },
                 }
             },
         },
         "components": {
-            "schemas": {"ScoreRequest": _request_schema(max_hand), "Context": CONTEXT_SCHEMA, "Result": RESULT_SCHEMA, "Error": ERROR_SCHEMA}
+            "schemas": {
+                "ScoreRequest": _request_schema(max_hand),
+                "Context": CONTEXT_SCHEMA,
+                "Result": RESULT_SCHEMA,
+                "Error": ERROR_SCHEMA,
+            }
         },
     }

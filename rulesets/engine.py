@@ -5,8 +5,9 @@ The CLI (``manage.py score``), the HTTP API and the web pages all call :func:`ev
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
@@ -16,8 +17,20 @@ from .shapes import waits as shape_waits
 from .tiles import FLOWERS, Tile
 
 CONTEXT_FIELDS = (
-    "win", "seat", "round_wind", "from_seat", "kong_replacement", "after_kong", "last_tile", "last_copy",
-    "heavenly", "earthly", "flowers", "wildcard", "already_won", "kongs",
+    "win",
+    "seat",
+    "round_wind",
+    "from_seat",
+    "kong_replacement",
+    "after_kong",
+    "last_tile",
+    "last_copy",
+    "heavenly",
+    "earthly",
+    "flowers",
+    "wildcard",
+    "already_won",
+    "kongs",
 )
 _BOOL_FIELDS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
 
@@ -75,33 +88,48 @@ def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None
         raise ContextError("context must be a JSON object")
     changes: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in CONTEXT_FIELDS:
+        if key not in _FIELD_READERS:
             raise ContextError(f"unknown context field {key!r} (known: {', '.join(CONTEXT_FIELDS)})")
-        if key == "win":
-            try:
-                changes["win"] = WinMethod(str(value))
-            except ValueError:
-                raise ContextError(f"context.win: {value!r} is not one of self_drawn, discard, rob_kong") from None
-        elif key in ("seat", "round_wind"):
-            changes[key] = _seat(value, key)
-        elif key == "from_seat":
-            changes[key] = None if value in (None, "") else _seat(value, key)
-        elif key in _BOOL_FIELDS:
-            changes[key] = _bool(value, key)
-        elif key == "flowers":
-            changes[key] = _flowers(value)
-        elif key == "wildcard":
-            try:
-                changes[key] = None if value in (None, "") else Tile.parse(str(value))
-            except MahjongError:
-                raise ContextError(f"context.wildcard: {value!r} is not a tile") from None
-        elif key == "already_won":
-            if not isinstance(value, (list, tuple, str)):
-                raise ContextError("context.already_won: give a list of seats")
-            changes[key] = frozenset(_seat(s, key) for s in value if str(s).strip())
-        elif key == "kongs":
-            changes[key] = _kong_events(value)
+        changes[key] = _FIELD_READERS[key](value, key)
     return ctx.replace(**changes)
+
+
+def _win(value: object, name: str) -> WinMethod:
+    try:
+        return WinMethod(str(value))
+    except ValueError:
+        raise ContextError(f"context.{name}: {value!r} is not one of self_drawn, discard, rob_kong") from None
+
+
+def _optional_seat(value: object, name: str) -> Seat | None:
+    return None if value in (None, "") else _seat(value, name)
+
+
+def _wildcard(value: object, name: str) -> Tile | None:
+    try:
+        return None if value in (None, "") else Tile.parse(str(value))
+    except MahjongError:
+        raise ContextError(f"context.{name}: {value!r} is not a tile") from None
+
+
+def _seat_set(value: object, name: str) -> frozenset[Seat]:
+    if not isinstance(value, (list, tuple, str)):
+        raise ContextError(f"context.{name}: give a list of seats")
+    return frozenset(_seat(s, name) for s in value if str(s).strip())
+
+
+_FIELD_READERS: dict[str, Callable[[Any, str], Any]] = {
+    "win": _win,
+    "seat": _seat,
+    "round_wind": _seat,
+    "from_seat": _optional_seat,
+    **{key: _bool for key in _BOOL_FIELDS},
+    "flowers": lambda value, name: _flowers(value),
+    "wildcard": _wildcard,
+    "already_won": _seat_set,
+    "kongs": lambda value, name: _kong_events(value),
+}
+"""How each context field is read from JSON (the keys are :data:`CONTEXT_FIELDS`)."""
 
 
 def _kong_events(value: object) -> tuple[KongEvent, ...]:
@@ -255,7 +283,7 @@ def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
     from .notation import share_code
 
     results = []
-    for r, s in zip(request.rulesets, scores):
+    for r, s in zip(request.rulesets, scores, strict=True):
         d = s.as_dict()
         d["options"] = options_dict(request.options[r.id])
         results.append(d)

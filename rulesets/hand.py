@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Iterable
 
 from .errors import ContextError, HandError
 from .tiles import Tile, counts34
@@ -120,7 +120,9 @@ class Meld:
     def __post_init__(self) -> None:
         if self.kind is MeldKind.CHOW:
             if not self.tile.is_suited or self.tile.rank > 7:
-                raise HandError(f"{self.tile}{_next(self.tile)}… is not a chow: a chow is three consecutive suited tiles")
+                raise HandError(
+                    f"{self.tile}{_next(self.tile)}… is not a chow: a chow is three consecutive suited tiles"
+                )
             if self.kong is not None:
                 raise HandError("a chow cannot be a kong")
         if self.tile.is_flower:
@@ -211,44 +213,48 @@ class WinContext:
         return self.from_seat or self.seat.offset(-1, players)
 
     def check(self, players: int = 4) -> None:
-        """Raise :class:`ContextError` for flags that cannot go together."""
+        """Raise :class:`ContextError` for flags that cannot go together (the rules are :data:`CONTEXT_RULES`)."""
         table = seats(players)
-        if self.seat not in table:
-            raise ContextError(f"seat {self.seat.value} is not at a {players}-player table")
-        if self.from_seat is not None:
-            if self.self_drawn:
-                raise ContextError("a self-drawn win has no discarder (from_seat)")
-            if self.from_seat == self.seat:
-                raise ContextError("the winner cannot win on their own discard")
-            if self.from_seat not in table:
-                raise ContextError(f"seat {self.from_seat.value} is not at a {players}-player table")
-        if self.kong_replacement and not self.self_drawn:
-            raise ContextError("杠上开花 (kong replacement) needs a self-drawn win")
-        if self.win is WinMethod.ROB_KONG and self.last_tile:
-            raise ContextError("抢杠和 (robbing a kong) cannot be 海底: no kong may be added on the last tile")
-        if self.win is WinMethod.ROB_KONG and self.last_copy:
-            raise ContextError("抢杠和 and 和绝张 exclude each other")
-        if self.after_kong and self.win is not WinMethod.DISCARD:
-            raise ContextError("杠上炮 is a win on a discard made after a kong")
-        if self.heavenly and self.earthly:
-            raise ContextError("a hand cannot be both 天和 and 地和")
-        if self.heavenly and (self.seat is not Seat.E or not self.self_drawn):
-            raise ContextError("天和 (heavenly hand) is the dealer (E) winning on the deal, self-drawn")
-        if self.earthly and self.seat is Seat.E:
-            raise ContextError("地和 (earthly hand) is a non-dealer's win; the dealer's is 天和")
-        if (self.heavenly or self.earthly) and (self.kong_replacement or self.after_kong or self.last_tile):
-            raise ContextError("天和/地和 happen on the first turn: no kong and not the last tile")
-        if len(set(self.flowers)) != len(self.flowers):
-            raise ContextError("each flower exists once")
-        if any(not f.is_flower for f in self.flowers):
-            raise ContextError("flowers must be flower tiles (1f..8f)")
-        if self.seat in self.already_won:
-            raise ContextError("the winner is listed among the players who already won")
-        if self.from_seat is not None and self.from_seat in self.already_won:
-            raise ContextError(f"seat {self.from_seat.value} already won and cannot discard or kong")
+        for seat in (self.seat, self.from_seat):
+            if seat is not None and seat not in table:
+                raise ContextError(f"seat {seat.value} is not at a {players}-player table")
+        for broken, message in CONTEXT_RULES:
+            if broken(self):
+                raise ContextError(message.format(ctx=self))
 
     def replace(self, **changes: object) -> WinContext:
         return replace(self, **changes)  # type: ignore[arg-type]
+
+
+CONTEXT_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
+    (lambda c: c.from_seat is not None and c.self_drawn, "a self-drawn win has no discarder (from_seat)"),
+    (lambda c: c.from_seat == c.seat, "the winner cannot win on their own discard"),
+    (lambda c: c.kong_replacement and not c.self_drawn, "杠上开花 (kong replacement) needs a self-drawn win"),
+    (
+        lambda c: c.win is WinMethod.ROB_KONG and c.last_tile,
+        "抢杠和 (robbing a kong) cannot be 海底: no kong may be added on the last tile",
+    ),
+    (lambda c: c.win is WinMethod.ROB_KONG and c.last_copy, "抢杠和 and 和绝张 exclude each other"),
+    (lambda c: c.after_kong and c.win is not WinMethod.DISCARD, "杠上炮 is a win on a discard made after a kong"),
+    (lambda c: c.heavenly and c.earthly, "a hand cannot be both 天和 and 地和"),
+    (
+        lambda c: c.heavenly and (c.seat is not Seat.E or not c.self_drawn),
+        "天和 (heavenly hand) is the dealer (E) winning on the deal, self-drawn",
+    ),
+    (lambda c: c.earthly and c.seat is Seat.E, "地和 (earthly hand) is a non-dealer's win; the dealer's is 天和"),
+    (
+        lambda c: (c.heavenly or c.earthly) and (c.kong_replacement or c.after_kong or c.last_tile),
+        "天和/地和 happen on the first turn: no kong and not the last tile",
+    ),
+    (lambda c: len(set(c.flowers)) != len(c.flowers), "each flower exists once"),
+    (lambda c: any(not f.is_flower for f in c.flowers), "flowers must be flower tiles (1f..8f)"),
+    (lambda c: c.seat in c.already_won, "the winner is listed among the players who already won"),
+    (
+        lambda c: c.from_seat is not None and c.from_seat in c.already_won,
+        "seat {ctx.from_seat.value} already won and cannot discard or kong",
+    ),
+)
+"""Context flags that cannot go together: (the combination, what to say). Checked in this order."""
 
 
 @dataclass(frozen=True)
@@ -328,9 +334,7 @@ class Hand:
         if self.winning_tile is None:
             return
         if ctx.win is WinMethod.ROB_KONG:
-            held = self.standing.count(self.winning_tile) + sum(
-                m.tiles.count(self.winning_tile) for m in self.melds
-            )
+            held = self.standing.count(self.winning_tile) + sum(m.tiles.count(self.winning_tile) for m in self.melds)
             if held:
                 raise ContextError(
                     f"抢杠和 on {self.winning_tile}: the hand already holds that tile, so the robbed "
@@ -338,7 +342,8 @@ class Hand:
                 )
         if ctx.last_copy and self.winning_tile in self.standing:
             raise ContextError(
-                f"和绝张 on {self.winning_tile}: the hand holds another {self.winning_tile}, so it was not the last copy"
+                f"和绝张 on {self.winning_tile}: the hand holds another {self.winning_tile}, "
+                "so it was not the last copy"
             )
 
 

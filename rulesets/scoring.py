@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from .errors import RulesError
 from .hand import Hand, Seat
@@ -90,7 +91,13 @@ class Exclusion:
     reason: str = ""
 
     def as_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {"id": self.fan.id, "zh": self.fan.zh, "en": self.fan.en, "by": self.by, "count": self.count}
+        d: dict[str, object] = {
+            "id": self.fan.id,
+            "zh": self.fan.zh,
+            "en": self.fan.en,
+            "by": self.by,
+            "count": self.count,
+        }
         if self.reason:
             d["reason"] = self.reason
         return d
@@ -133,7 +140,12 @@ class Payment:
     why_en: str = ""
 
     def as_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {"from": self.payer.value, "to": self.payee.value, "amount": self.amount, "why": self.why}
+        d: dict[str, object] = {
+            "from": self.payer.value,
+            "to": self.payee.value,
+            "amount": self.amount,
+            "why": self.why,
+        }
         if self.why_en:
             d["why_en"] = self.why_en
         return d
@@ -258,11 +270,17 @@ def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
             kind, choices = "choice", tuple(meta["choices"])
         else:
             kind, choices = "int", None
-        out.append(OptionInfo(f.name, default, choices, meta.get("zh", f.name), meta.get("en", f.name), meta.get("source", ""), kind))
+        out.append(
+            OptionInfo(
+                f.name, default, choices, meta.get("zh", f.name), meta.get("en", f.name), meta.get("source", ""), kind
+            )
+        )
     return tuple(out)
 
 
-def parse_options(options_type: type, values: Mapping[str, object] | None, presets: Mapping[str, Mapping[str, object]] | None = None) -> Any:
+def parse_options(
+    options_type: type, values: Mapping[str, object] | None, presets: Mapping[str, Mapping[str, object]] | None = None
+) -> Any:
     """Build an options value from text or JSON values, refusing unknown keys and bad values.
 
     A ``preset`` key picks one of ``presets`` first; other keys then override it.
@@ -300,7 +318,7 @@ def _coerce(info: OptionInfo, raw: object) -> object:
             value = int(str(raw).strip())
         except ValueError:
             raise RulesError(f"option {info.key}: {raw!r} is not a whole number") from None
-        if not -10**9 <= value <= 10**9:
+        if not -(10**9) <= value <= 10**9:
             raise RulesError(f"option {info.key}: {value} is out of range")
         return value
     assert info.choices is not None

@@ -21,10 +21,10 @@ Shape kinds:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
-from typing import Iterable
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
@@ -135,9 +135,7 @@ class Shape:
 
     def win_groups(self) -> tuple[int, ...]:
         """Indices of the concealed groups the winning tile can be counted in (its possible places)."""
-        return tuple(
-            i for i, g in enumerate(self.groups) if g.from_hand and self.winning_tile in g.tiles
-        )
+        return tuple(i for i, g in enumerate(self.groups) if g.from_hand and self.winning_tile in g.tiles)
 
     def describe(self) -> str:
         return " ".join(str(g) for g in self.groups)
@@ -161,7 +159,10 @@ class Shape:
 # --- the search ------------------------------------------------------------------------------------
 
 _KNITTED_PATTERNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(9 * suit + rank - 1 for rank in ranks) for suit, ranks in zip(order, ((1, 4, 7), (2, 5, 8), (3, 6, 9))))
+    tuple(
+        tuple(9 * suit + rank - 1 for rank in ranks)
+        for suit, ranks in zip(order, ((1, 4, 7), (2, 5, 8), (3, 6, 9)), strict=True)
+    )
     for order in permutations(range(3))
 )
 """The six knitted dragons as index triples: for each permutation of suits, 147 / 258 / 369."""

@@ -16,6 +16,7 @@ Flowers are 1f..8f = 梅 兰 竹 菊 春 夏 秋 冬.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import NotationError
@@ -220,17 +221,16 @@ def tiles(text: str) -> tuple[Tile, ...]:
         else:
             raise NotationError(f"unknown character {ch!r} at position {pos}", text=text, position=pos)
     if digits:
-        raise NotationError(f"digits at position {digits[0][0]} have no suffix (m p s z)", text=text, position=digits[0][0])
+        raise NotationError(
+            f"digits at position {digits[0][0]} have no suffix (m p s z)", text=text, position=digits[0][0]
+        )
     return tuple(out)
 
 
-def counts34(tile_seq: "Iterable[Tile]") -> list[int]:
+def counts34(tile_seq: Iterable[Tile]) -> list[int]:
     """A 34-slot count array of the playing tiles in ``tile_seq`` (flowers ignored)."""
     c = [0] * 34
     for t in tile_seq:
         if t.index < 34:
             c[t.index] += 1
     return c
-
-
-from collections.abc import Iterable  # noqa: E402  (used in a string annotation above)

@@ -30,7 +30,9 @@ def test_json_prints_the_result_object():
 
 
 def test_context_and_options_are_passed_through():
-    data = json.loads(run(CHICKEN, "--rules", "gb", "--json", "--context", '{"flowers": 3}', "--option", "base_points=10"))
+    data = json.loads(
+        run(CHICKEN, "--rules", "gb", "--json", "--context", '{"flowers": 3}', "--option", "base_points=10")
+    )
     result = data["results"][0]
     assert result["total"] == 11
     assert result["options"]["base_points"] == 10
@@ -54,15 +56,19 @@ def test_bad_input_is_a_command_error_with_the_engine_message():
 
 
 def test_batch_writes_one_result_per_line_in_order_and_errors_as_lines(monkeypatch):
-    lines = "\n".join([
-        CHICKEN,
-        "123x",
-        json.dumps({"hand": CHICKEN, "rules": ["gb"], "context": {"flowers": 1}}),
-        "{not json",
-        json.dumps({"nohand": 1}),
-        "",
-    ])
-    out = [json.loads(line) for line in run("--batch", "--rules", "gb", stdin=lines, monkeypatch=monkeypatch).splitlines()]
+    lines = "\n".join(
+        [
+            CHICKEN,
+            "123x",
+            json.dumps({"hand": CHICKEN, "rules": ["gb"], "context": {"flowers": 1}}),
+            "{not json",
+            json.dumps({"nohand": 1}),
+            "",
+        ]
+    )
+    out = [
+        json.loads(line) for line in run("--batch", "--rules", "gb", stdin=lines, monkeypatch=monkeypatch).splitlines()
+    ]
     assert len(out) == 5
     assert out[0]["results"][0]["total"] == 8
     assert out[1]["error"]["code"] == "notation" and out[1]["input"] == "123x"

@@ -9,8 +9,14 @@ from rulesets.registry import all_rulesets, get_ruleset, resolve
 from rulesets.tiles import Tile
 
 FULL = {
-    "win": "self_drawn", "seat": "S", "round_wind": "W", "kong_replacement": True, "last_tile": True,
-    "flowers": ["1f", "6f"], "wildcard": "5z", "already_won": ["N"],
+    "win": "self_drawn",
+    "seat": "S",
+    "round_wind": "W",
+    "kong_replacement": True,
+    "last_tile": True,
+    "flowers": ["1f", "6f"],
+    "wildcard": "5z",
+    "already_won": ["N"],
     "kongs": [{"seat": "W", "kind": "exposed", "fed_by": "E"}],
 }
 

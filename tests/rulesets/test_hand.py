@@ -9,7 +9,10 @@ from rulesets.tiles import Tile, tile, tiles
 
 def hand(standing, winning=None, melds=(), **ctx):
     return Hand(
-        standing=tiles(standing), melds=tuple(melds), winning_tile=tile(winning) if winning else None, context=WinContext(**ctx)
+        standing=tiles(standing),
+        melds=tuple(melds),
+        winning_tile=tile(winning) if winning else None,
+        context=WinContext(**ctx),
     )
 
 
@@ -127,7 +130,12 @@ def test_the_discarder_defaults_to_the_winners_left_player():
 
 @pytest.mark.parametrize(
     "seat, rel, source",
-    [(Seat.E, Relative.LEFT, Seat.N), (Seat.E, Relative.ACROSS, Seat.W), (Seat.E, Relative.RIGHT, Seat.S), (Seat.W, Relative.LEFT, Seat.S)],
+    [
+        (Seat.E, Relative.LEFT, Seat.N),
+        (Seat.E, Relative.ACROSS, Seat.W),
+        (Seat.E, Relative.RIGHT, Seat.S),
+        (Seat.W, Relative.LEFT, Seat.S),
+    ],
 )
 def test_relative_sources_map_to_seats_and_back(seat, rel, source):
     assert seat.source(rel) is source

@@ -19,7 +19,9 @@ GOLDEN = json.loads((Path(__file__).parent.parent / "golden" / "shapes.json").re
 
 def _meld(kind, t, kong):
     k = MeldKind(kind)
-    return Meld(k, tile(t), kong=KongKind(kong) if kong else None, source=None if kong == "concealed" else Relative.LEFT)
+    return Meld(
+        k, tile(t), kong=KongKind(kong) if kong else None, source=None if kong == "concealed" else Relative.LEFT
+    )
 
 
 def golden_hand(case):
@@ -44,13 +46,20 @@ def test_systems_can_limit_the_shape_kinds():
 
 
 def test_seven_pairs_and_special_shapes_need_a_fully_concealed_hand():
-    h = Hand(standing=tiles("2233445566m7"[:-1] + "7m"), melds=(Meld(MeldKind.PUNG, tile("1z"), source=Relative.LEFT),), winning_tile=tile("7m"))
+    h = Hand(
+        standing=tiles("2233445566m7"[:-1] + "7m"),
+        melds=(Meld(MeldKind.PUNG, tile("1z"), source=Relative.LEFT),),
+        winning_tile=tile("7m"),
+    )
     assert all(s.kind is ShapeKind.STANDARD for s in decompose(h))
 
 
 def test_win_groups_name_where_the_winning_tile_can_sit():
     (shape,) = [s for s in decompose(Hand(standing=tiles("1112345678999m"), winning_tile=tile("5m")))]
-    places = [shape.groups[i].describe() if hasattr(shape.groups[i], "describe") else str(shape.groups[i]) for i in shape.win_groups()]
+    places = [
+        shape.groups[i].describe() if hasattr(shape.groups[i], "describe") else str(shape.groups[i])
+        for i in shape.win_groups()
+    ]
     assert places == ["55m"]
 
 
@@ -82,7 +91,13 @@ def test_waits_list_every_winning_tile(standing, expected):
 
 
 def test_a_tile_held_four_times_still_counts_as_a_formal_wait():
-    h = Hand(standing=tiles("4444567s"), melds=(Meld(MeldKind.CHOW, tile("1m"), source=Relative.LEFT), Meld(MeldKind.CHOW, tile("4p"), source=Relative.LEFT)))
+    h = Hand(
+        standing=tiles("4444567s"),
+        melds=(
+            Meld(MeldKind.CHOW, tile("1m"), source=Relative.LEFT),
+            Meld(MeldKind.CHOW, tile("4p"), source=Relative.LEFT),
+        ),
+    )
     assert [str(t) for t in waits(h)] == ["4s", "7s"]
 
 

@@ -20,7 +20,10 @@ class Command(BaseCommand):
         parser.add_argument("hand", nargs="?", help="a hand string (helper, GB-Mahjong, mpsz or share code)")
         parser.add_argument("--rules", default=None, help="comma-separated ruleset ids/aliases, or 'all' (default)")
         parser.add_argument(
-            "--option", action="append", default=[], metavar="KEY=VALUE",
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
             help="a house rule; RULES.KEY=VALUE picks the ruleset when several are chosen",
         )
         parser.add_argument("--context", default=None, help="a JSON object of win context (see the README)")
@@ -56,15 +59,23 @@ class Command(BaseCommand):
                 if line.startswith("{"):
                     item = json.loads(line)
                     if not isinstance(item, dict) or not isinstance(item.get("hand"), str):
-                        raise MahjongError("a JSON line needs a \"hand\" string")
-                    result = evaluate(item["hand"], item.get("rules", rules), item.get("context", context), item.get("options", options))
+                        raise MahjongError('a JSON line needs a "hand" string')
+                    result = evaluate(
+                        item["hand"],
+                        item.get("rules", rules),
+                        item.get("context", context),
+                        item.get("options", options),
+                    )
                 else:
                     result = evaluate(line, rules, context, options)
                 out: dict[str, Any] = result
             except MahjongError as exc:
                 out = {"error": exc.as_dict(), "input": line}
             except json.JSONDecodeError as exc:
-                out = {"error": {"code": "json", "message": f"not valid JSON: {exc}", "position": exc.pos}, "input": line}
+                out = {
+                    "error": {"code": "json", "message": f"not valid JSON: {exc}", "position": exc.pos},
+                    "input": line,
+                }
             self.stdout.write(json.dumps(out, ensure_ascii=False))
 
 
@@ -98,9 +109,13 @@ def render_text(result: dict[str, Any]) -> str:
         else:
             lines.append(head + f"{r['total']} {r['unit']}")
         if r.get("waits"):
-            lines.append("   waits: " + "  ".join(
-                f"{w['tile']} {w['total']}{r['unit']}" if w["valid"] else f"{w['tile']} (not a win)" for w in r["waits"]
-            ))
+            lines.append(
+                "   waits: "
+                + "  ".join(
+                    f"{w['tile']} {w['total']}{r['unit']}" if w["valid"] else f"{w['tile']} (not a win)"
+                    for w in r["waits"]
+                )
+            )
         if r.get("shape"):
             lines.append(f"   shape: {r['shape'].get('text', '')}")
         for f in r["fans"]:
