@@ -72,7 +72,7 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     hand.validate(hand_size=14, players=4)
     context.check(hand)
     notes = context.notes(hand.context)
-    base: dict[str, Any] = {"options": options_dict(options), "extra": {"notes": notes} if notes else {}}
+    base: dict[str, Any] = {"options": dict(_options_echo(options)), "extra": {"notes": notes} if notes else {}}
     shapes = decompose(hand, shape_kinds(hand))
     if not shapes:
         return Score(RULES, False, UNIT, reason="不是和牌型", reason_en="not a winning shape", **base)
@@ -88,6 +88,12 @@ def score(hand: Hand, options: Options | None = None) -> Score:
             **base,
         )
     return Score(RULES, True, UNIT, settlement=settle(best.total, hand.context, options), **base)
+
+
+@lru_cache(maxsize=16)
+def _options_echo(options: Options) -> tuple[tuple[str, object], ...]:
+    """The options as the result echoes them (each score gets its own dict of these)."""
+    return tuple(options_dict(options).items())
 
 
 def shape_kinds(hand: Hand) -> frozenset[ShapeKind]:

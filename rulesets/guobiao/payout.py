@@ -14,7 +14,9 @@ self-draw cost each loser base + ⌈F/3⌉.
 
 from __future__ import annotations
 
-from rulesets.hand import SEATS4, WinContext
+from functools import lru_cache
+
+from rulesets.hand import SEATS4, Seat, WinContext
 from rulesets.scoring import Payment, Settlement
 
 from .options import Options, Payout
@@ -28,9 +30,14 @@ def _self_drawn_share(total: int, options: Options) -> int:
 
 def settle(total: int, ctx: WinContext, options: Options) -> Settlement:
     """The payments for a win worth ``total`` (flowers included) by ``ctx.seat``."""
-    winner, base = ctx.seat, options.base_points
+    return _settle(total, ctx.seat, ctx.discarder(4), options)
+
+
+@lru_cache(maxsize=1024)
+def _settle(total: int, winner: Seat, discarder: Seat | None, options: Options) -> Settlement:
+    """The settlement of a win by ``winner``, self-drawn when ``discarder`` is None (a value: cached)."""
+    base = options.base_points
     payments = []
-    discarder = ctx.discarder(4)
     for seat in SEATS4:
         if seat == winner:
             continue

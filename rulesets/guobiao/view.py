@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinMethod
+from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinMethod
 from rulesets.shapes import Group, GroupKind, Shape, ShapeKind
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
@@ -44,7 +44,10 @@ def rank_of(index: int) -> int:
 
 def mask_of(indices: Iterable[int]) -> int:
     """A bit set of tile indices (bit i for tile i), for fast subset tests."""
-    return sum(1 << i for i in set(indices))
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
 
 
 @dataclass(frozen=True)
@@ -118,15 +121,16 @@ def facts_of(hand: Hand) -> Facts:
     melded_copies = claimed = melded_kongs = concealed_kongs = 0
     kong_tiles = set()
     for m in hand.melds:
-        for t in m.tiles:
-            counts[t.index] += 1
-            melded_copies += t.index == win
+        for i in _meld_indices(m):
+            counts[i] += 1
+            melded_copies += i == win
         claimed += not m.is_concealed
-        if m.is_kong:
+        if m.kind is MeldKind.KONG:
             kong_tiles.add(m.tile.index)
             melded_kongs += m.kong is not KongKind.CONCEALED
             concealed_kongs += m.kong is KongKind.CONCEALED
-    present = frozenset(i for i, c in enumerate(counts) if c)
+    present = [i for i, c in enumerate(counts) if c]
+    mask = mask_of(present)
     return Facts(
         counts=tuple(counts),
         kong_tiles=frozenset(kong_tiles),
@@ -143,13 +147,37 @@ def facts_of(hand: Hand) -> Facts:
         concealed_kongs=concealed_kongs,
         nine_gates=_nine_gates(hand, counts),
         flowers=len(ctx.flowers),
-        present=present,
-        mask=mask_of(present),
-        suits=frozenset(i // 9 for i in present if i < 27),
-        has_honours=not present.isdisjoint(HONOURS),
-        rank_mask=mask_of(i % 9 for i in present if i < 27),
-        tile_hogs=sum(1 for i, c in enumerate(counts) if c == 4 and i not in kong_tiles),
+        present=frozenset(present),
+        mask=mask,
+        suits=_suits(mask),
+        has_honours=mask >= _HONOUR_BIT,
+        rank_mask=(mask | mask >> 9 | mask >> 18) & _RANK_BITS,
+        tile_hogs=_tile_hogs(counts, kong_tiles),
     )
+
+
+_RANK_BITS = (1 << 9) - 1
+_HONOUR_BIT = 1 << 27
+_SUITS = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))
+"""The set of suits for each 3-bit code (bit s: suit s is present)."""
+
+
+def _suits(mask: int) -> frozenset[int]:
+    return _SUITS[bool(mask & _RANK_BITS) | bool(mask >> 9 & _RANK_BITS) << 1 | bool(mask >> 18 & _RANK_BITS) << 2]
+
+
+def _tile_hogs(counts: list[int], kong_tiles: set[int]) -> int:
+    if 4 not in counts:
+        return 0
+    return sum(1 for i, c in enumerate(counts) if c == 4 and i not in kong_tiles)
+
+
+def _meld_indices(meld: Meld) -> tuple[int, ...]:
+    """The tile indices of a meld (its tiles, without building them)."""
+    first = meld.tile.index
+    if meld.kind is MeldKind.CHOW:
+        return (first, first + 1, first + 2)
+    return (first,) * (4 if meld.kind is MeldKind.KONG else 3)
 
 
 _WIND_INDEX = {seat: seat.wind_tile.index for seat in SEATS4}
