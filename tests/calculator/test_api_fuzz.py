@@ -34,6 +34,7 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
 
 
+@pytest.mark.django_db  # the WSGI handler checks the database connection at each request's start
 @schema.parametrize()
 @FUZZ
 def test_every_api_answer_is_documented_and_none_is_a_server_error(case: Any) -> None:
