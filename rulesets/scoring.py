@@ -243,6 +243,26 @@ def _jsonable(value: Any) -> Any:
 # --- options ---------------------------------------------------------------------------------------
 
 
+class Choice(enum.Enum):
+    """A house-rule value with 中文 and English names: ``NAME = ("value", "中文", "English")``.
+
+    >>> class Colour(Choice):
+    ...     RED = ("red", "红", "Red")
+    >>> Colour("red").zh, Colour.RED.en, Colour.RED.value
+    ('红', 'Red', 'red')
+    """
+
+    zh: str
+    en: str
+
+    def __new__(cls, value: str, zh: str = "", en: str = "") -> Choice:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.zh = zh or value
+        member.en = en or value
+        return member
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     """What the web layer and the CLI need to show one house rule."""
@@ -352,6 +372,7 @@ class Ruleset:
     aliases: tuple[str, ...] = ()
     hand_size: int = 14
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    preset_info: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # name → (中文, English, source)
     can_read: Callable[[Hand], bool] = lambda hand: True  # whether "all systems" should include it
     provisional: bool = False
     description_zh: str = ""

@@ -7,27 +7,31 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 
+from ..scoring import Choice
 
-class MixedKongs(enum.Enum):
+
+class MixedKongs(Choice):
     """How one melded kong plus one concealed kong (明暗杠) scores."""
 
-    FIVE = "5"  # 明暗杠 5: summerinsects / PyMahjongGB (mcr.md §8 #1)
-    SIX = "6"  # 明暗杠 6: some English fan lists ("One Melded & One Concealed Kong")
-    SEPARATE = "separate"  # no special fan: 明杠 1 + 暗杠 2 = 3, the literal 1998 reading
+    FIVE = ("5", "明暗杠5番", "5 fan")  # 明暗杠 5: summerinsects / PyMahjongGB (mcr.md §8 #1)
+    SIX = ("6", "明暗杠6番", "6 fan")  # 明暗杠 6: some English fan lists ("One Melded & One Concealed Kong")
+    # no special fan: 明杠 1 + 暗杠 2 = 3, the literal 1998 reading
+    SEPARATE = ("separate", "分计明杠+暗杠（3番）", "Separately: 1 + 2")
 
     @property
     def value_fan(self) -> int | None:
         return {"5": 5, "6": 6}.get(self.value)
 
 
-class Payout(enum.Enum):
+class Payout(Choice):
     """Who pays what (mcr.md §2.3)."""
 
-    STANDARD = "standard"  # 1998 rules: self-drawn, each pays base + F; discard, discarder base + F, others base
-    QUAN_CHONG = "quan_chong"  # 全铳 house rule: self-drawn costs each loser base + ⌈F/3⌉; discards unchanged
+    # 1998 rules: self-drawn, each pays base + F; discard, discarder base + F, others base
+    STANDARD = ("standard", "标准（1998）", "Standard (1998)")
+    # 全铳 house rule: self-drawn costs each loser base + ⌈F/3⌉; discards unchanged
+    QUAN_CHONG = ("quan_chong", "全铳", "Quan chong")
 
 
 @dataclass(frozen=True)

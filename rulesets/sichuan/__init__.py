@@ -93,7 +93,8 @@ def can_read(variant: Variant, hand: Hand) -> bool:
 def _ruleset(v: Variant) -> Ruleset:
     return Ruleset(
         id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=FANS, options_type=v.options_type,
-        score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size, presets=PRESETS,
+        score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
+        presets=PRESETS, preset_info=PRESET_INFO,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v),
     )

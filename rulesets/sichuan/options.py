@@ -12,102 +12,110 @@ the QQ table (Table B, E1) in ``shared/seeds``.
 from __future__ import annotations
 
 import dataclasses
-import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..scoring import Choice
 
-class Mode(enum.Enum):
+
+class Mode(Choice):
     """玩法: who is still in the hand after a win."""
 
-    XUEZHAN = "xuezhan"  # 血战到底: a winner leaves the hand and pays nothing more
-    XUELIU = "xueliu"  # 血流成河: a winner stays in, keeps paying and may win again
+    # 血战到底: a winner leaves the hand and pays nothing more
+    XUEZHAN = ("xuezhan", "血战到底", "Bloody battle: winners leave")
+    # 血流成河: a winner stays in, keeps paying and may win again
+    XUELIU = ("xueliu", "血流成河", "Flowing blood: winners stay")
 
 
-class FanDisplay(enum.Enum):
+class FanDisplay(Choice):
     """How "番" is written (§1): the exponent from 0, from 1, or the multiplier itself."""
 
-    E0 = "e0"  # 成都 0番起: 平胡 0番 = ×1 (Table A)
-    E1 = "e1"  # 1番起: 平胡 1番 = ×1 (Table B, QQ)
-    MULTIPLIER = "multiplier"  # 倍: the multiplier (JJ)
+    E0 = ("e0", "0番起（成都）", "From 0 fan (Chengdu)")  # 成都 0番起: 平胡 0番 = ×1 (Table A)
+    E1 = ("e1", "1番起", "From 1 fan")  # 1番起: 平胡 1番 = ×1 (Table B, QQ)
+    MULTIPLIER = ("multiplier", "倍数", "Multiplier")  # 倍: the multiplier (JJ)
 
 
-class Zimo(enum.Enum):
+class Zimo(Choice):
     """The 自摸 bonus (§5.7)."""
 
-    FAN = "fan"  # 自摸加番: +1 番 (×2)
-    DI = "di"  # 自摸加底: +1 底 per payer
-    NONE = "none"  # 自摸不加
+    FAN = ("fan", "自摸加番", "+1 fan")  # 自摸加番: +1 番 (×2)
+    DI = ("di", "自摸加底", "+1 base per payer")  # 自摸加底: +1 底 per payer
+    NONE = ("none", "自摸不加", "No bonus")  # 自摸不加
 
 
-class CapOrder(enum.Enum):
+class CapOrder(Choice):
     """Whether 自摸加底 is added after the cap or before it (§5.7)."""
 
-    AFTER = "after"
-    BEFORE = "before"
+    AFTER = ("after", "封顶后加底", "After the cap")
+    BEFORE = ("before", "封顶前加底", "Before the cap")
 
 
-class LongQiDui(enum.Enum):
+class LongQiDui(Choice):
     """龙七对 (§1.3)."""
 
-    LOOKUP = "lookup"  # its own row, ×16, one 根 consumed (Tables A and B)
-    ADDITIVE = "additive"  # 七对 + 根 (×8): not its own pattern
+    LOOKUP = ("lookup", "龙七对单独一档（×16）", "Own row (×16)")  # its own row, ×16, one 根 consumed (Tables A and B)
+    ADDITIVE = ("additive", "七对加根（×8）", "Seven pairs + 根 (×8)")  # 七对 + 根 (×8): not its own pattern
 
 
-class DianGangHua(enum.Enum):
+class DianGangHua(Choice):
     """Who pays a 杠上花 on the replacement tile of a 直杠 fed by another player (§6.3)."""
 
-    ZIMO = "zimo"  # 算自摸 / 家家有: every player still in pays, with the 自摸 bonus
-    DIANPAO = "dianpao"  # 算点炮: the feeder alone pays, without the 自摸 bonus
-    ZIMO_SINGLE = "zimo_single"  # 当自摸(单人): the feeder alone pays, with the 自摸 bonus
+    # 算自摸 / 家家有: every player still in pays, with the 自摸 bonus
+    ZIMO = ("zimo", "算自摸（家家有）", "As self-drawn: everyone pays")
+    # 算点炮: the feeder alone pays, without the 自摸 bonus
+    DIANPAO = ("dianpao", "算点炮（点杠者付）", "As a discard: the feeder pays")
+    # 当自摸(单人): the feeder alone pays, with the 自摸 bonus
+    ZIMO_SINGLE = ("zimo_single", "当自摸（点杠者一家付）", "Self-drawn value, the feeder pays")
 
 
-class HuJiao(enum.Enum):
+class HuJiao(Choice):
     """呼叫转移: what happens to the discarder's kong money on a 杠上炮 (§6.4)."""
 
-    TRANSFER = "transfer"  # the money goes to the winner
-    REFUND = "refund"  # the money goes back to those who paid it (Novikov)
-    NONE = "none"  # it stays with the discarder
+    TRANSFER = ("transfer", "转给和牌者", "To the winner")  # the money goes to the winner
+    REFUND = ("refund", "退还付杠钱者", "Back to those who paid")  # the money goes back to those who paid it (Novikov)
+    NONE = ("none", "不转移", "Stays with the discarder")  # it stays with the discarder
 
 
-class TianDiHu(enum.Enum):
+class TianDiHu(Choice):
     """天胡 / 地胡 (§5.1)."""
 
-    FIXED = "fixed"  # a fixed 5番 (×32) that replaces the whole count
-    ADDITIVE = "additive"  # +3 (天胡) / +2 (地胡) on top of the hand
-    CAP = "cap"  # worth the cap (WMT, dcmshi); 5番 when there is no cap
-    OFF = "off"  # not special: scored as the ordinary win it is
+    FIXED = ("fixed", "固定5番（×32）", "Fixed 5 fan (×32)")  # a fixed 5番 (×32) that replaces the whole count
+    ADDITIVE = ("additive", "加番（天胡+3，地胡+2）", "Added: +3 / +2")  # +3 (天胡) / +2 (地胡) on top of the hand
+    CAP = ("cap", "按封顶", "Worth the cap")  # worth the cap (WMT, dcmshi); 5番 when there is no cap
+    OFF = ("off", "不特殊", "Not special")  # not special: scored as the ordinary win it is
 
 
-class DiHuDef(enum.Enum):
+class DiHuDef(Choice):
     """What 地胡 is (§5.1)."""
 
-    FIRST_DRAW = "first_draw"  # a non-dealer wins on their first draw, nobody has claimed yet
-    FIRST_DISCARD = "first_discard"  # a non-dealer wins on the dealer's first discard
-    BOTH = "both"
+    # a non-dealer wins on their first draw, nobody has claimed yet
+    FIRST_DRAW = ("first_draw", "闲家第一次摸牌自摸", "A non-dealer's first draw")
+    # a non-dealer wins on the dealer's first discard
+    FIRST_DISCARD = ("first_discard", "和庄家第一张打牌", "On the dealer's first discard")
+    BOTH = ("both", "两者都算", "Either")
 
 
-class HuaZhu(enum.Enum):
+class HuaZhu(Choice):
     """The 花猪 penalty at the end of the hand (§6.6 step 2)."""
 
-    SIXTEEN = "16"  # 16 底 to every player still in who is not a 花猪
-    CAP = "cap"  # the cap (×d), or 16 底 when there is no cap
-    OFF = "off"
+    SIXTEEN = ("16", "赔16底", "16 base")  # 16 底 to every player still in who is not a 花猪
+    CAP = ("cap", "按封顶", "The cap")  # the cap (×d), or 16 底 when there is no cap
+    OFF = ("off", "不查", "Off")
 
 
-class ChaDaJiao(enum.Enum):
+class ChaDaJiao(Choice):
     """How 查大叫 values a ready hand (§6.6 step 3)."""
 
-    DIANPAO = "dianpao"  # 当点炮: as a discard win (no 自摸 bonus)
-    ZIMO = "zimo"  # 当自摸: with the 自摸 bonus
+    DIANPAO = ("dianpao", "当点炮", "As a discard win")  # 当点炮: as a discard win (no 自摸 bonus)
+    ZIMO = ("zimo", "当自摸", "As a self-draw")  # 当自摸: with the 自摸 bonus
 
 
-class TwoSuits(enum.Enum):
+class TwoSuits(Choice):
     """The two suits of a 两房 (72-tile) table (§8.1)."""
 
-    PS = "ps"  # 筒 + 条 (断勾卡, the only two-suit rule page found)
-    MS = "ms"  # 万 + 条
-    MP = "mp"  # 万 + 筒
+    PS = ("ps", "筒+条", "Dots + bamboo")  # 筒 + 条 (断勾卡, the only two-suit rule page found)
+    MS = ("ms", "万+条", "Characters + bamboo")  # 万 + 条
+    MP = ("mp", "万+筒", "Characters + dots")  # 万 + 筒
 
     @property
     def suits(self) -> str:
