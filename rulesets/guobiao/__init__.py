@@ -15,8 +15,6 @@ decomposition (就高不就低), the minimum, the flowers, the settlement.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -28,10 +26,10 @@ from rulesets.shapes import GroupKind, Shape, ShapeKind, decompose
 from rulesets.tiles import ALL_TILES, Tile
 
 from . import context
+from .detection import Plan
 from .fans import FAN, FANS, STRICT_VOIDED_SUIT
 from .options import MixedKongs, Options, Payout
 from .payout import settle
-from .predicates import GATES, HAND, PREDICATES, SCOPE, Predicate
 from .principles import account_once, has_unique_wait
 from .view import View, facts_of, reading_view, wait_reading
 
@@ -140,9 +138,9 @@ def score_shapes(hand: Hand, shapes: list[Shape], options: Options) -> tuple[Sha
     readings = [wait_reading(s, options.knitted_wait_fans) for s in shapes]
     unique = any(readings) and has_unique_wait(hand)
     plan = _plan(options)
-    views = [reading_view(s, facts, wait if unique else None) for s, wait in zip(shapes, readings)]
+    views = [reading_view(s, facts, wait if unique else None) for s, wait in zip(shapes, readings, strict=True)]
     whole_hand = plan.detect(plan.whole_hand, views[0])
-    return tuple(score_shape(view, shape, plan, whole_hand) for view, shape in zip(views, shapes))
+    return tuple(score_shape(view, shape, plan, whole_hand) for view, shape in zip(views, shapes, strict=True))
 
 
 def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], ...]]:
@@ -156,45 +154,15 @@ def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], 
     return (-s.total, not any(f in ids for f in TIE_PREFERENCE), s.shape.kind is not ShapeKind.STANDARD, found_order)
 
 
-Detector = tuple[int, Fan, Predicate]  # (position in the table, fan, its predicate)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The fan table in force, ready to run: the whole-hand fans, and the reading fans by gate
-    (:data:`.predicates.GATES`); each detector knows its row's position, to keep the table's order."""
-
-    whole_hand: tuple[Detector, ...]
-    gated: tuple[tuple[Callable[[View], bool], tuple[Detector, ...]], ...]
-    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
-
-    def detect(self, detectors: tuple[Detector, ...], view: View) -> list[tuple[int, Item]]:
-        """(position, item) of each fan among ``detectors`` present in ``view``."""
-        return [(position, self._item(position, fan, n)) for position, fan, predicate in detectors if (n := predicate(view))]
-
-    def _item(self, position: int, fan: Fan, count: int) -> Item:
-        item = self._items.get((position, count))
-        if item is None:
-            item = self._items[position, count] = Item(fan, count)
-        return item
-
-
 @lru_cache(maxsize=16)
 def _plan(options: Options) -> Plan:
-    by_scope: dict[str, list[Detector]] = {}
-    for position, fan in enumerate(fan_table(options)):
-        if fan.id not in _NOT_DETECTED:
-            by_scope.setdefault(SCOPE[fan.id], []).append((position, fan, PREDICATES[fan.id]))
-    return Plan(
-        whole_hand=tuple(by_scope.pop(HAND, ())),
-        gated=tuple((GATES[scope], tuple(detectors)) for scope, detectors in by_scope.items()),
-    )
+    return Plan.of(fan_table(options), _NOT_DETECTED)
 
 
 def score_shape(view: View, shape: Shape, plan: Plan, whole_hand: list[tuple[int, Item]]) -> ShapeScore:
     """Value one decomposition: detect (in table order), exclude (table, then account-once), 无番和,
     flowers."""
-    found = whole_hand + [d for gate, detectors in plan.gated if gate(view) for d in plan.detect(detectors, view)]
+    found = whole_hand + plan.detect(plan.reading, view)
     found.sort(key=itemgetter(0))
     kept, excluded = apply_exclusions(item for _, item in found)
     kept, trimmed = account_once(kept, view)

@@ -8,6 +8,10 @@ Chows and pungs are tile indices (0..33: 1m..9m, 1p..9p, 1s..9s, 东南西北中
 by its first tile. The pattern helpers are cached on the tuples, so a pattern is computed once per
 distinct set of chows or pungs, whatever the hand.
 
+:data:`SCOPES` groups the fans for speed, never for meaning: each scope has a gate that all its fans
+need (no pung: no pung fan), and the scopes that read only the hand's facts run once per hand
+(:mod:`.detection`).
+
 >>> from rulesets.guobiao.view import View, Facts
 >>> chows_fans((0, 3, 6, 9))["pure_straight"]
 1
@@ -18,6 +22,7 @@ distinct set of chows or pungs, whatever the hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -287,7 +292,9 @@ PREDICATES: dict[str, Predicate] = {
     "all_terminals_and_honors": _only(TERMINALS | HONOURS),
     # 24
     "seven_pairs": lambda v: int(v.kind is ShapeKind.SEVEN_PAIRS),
-    "greater_honors_and_knitted_tiles": lambda v: int(v.kind is ShapeKind.HONORS_KNITTED and HONOURS <= v.facts.present),
+    "greater_honors_and_knitted_tiles": lambda v: int(
+        v.kind is ShapeKind.HONORS_KNITTED and HONOURS <= v.facts.present
+    ),
     "all_even_pungs": lambda v: int(v.standard and len(v.pungs) == 4 and _all_even(v)),
     "full_flush": lambda v: int(len(v.facts.suits) == 1 and not v.facts.has_honours),
     "pure_triple_chow": _chow("pure_triple_chow"),
@@ -365,53 +372,77 @@ PREDICATES: dict[str, Predicate] = {
 
 # --- when a predicate needs to run -------------------------------------------------------------------
 
-HAND = "hand"
-"""The scope of the fans whose predicate reads only :class:`~.view.Facts`: the same count for every
-reading, so they are detected once per hand."""
 
-GATES: dict[str, Callable[[View], bool]] = {
-    "honour_pungs": lambda v: bool(v.pungs) and v.pungs[-1] >= 27,  # pungs are sorted: honours last
-    "pung_patterns": lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27,  # two suited pungs
-    "pungs": lambda v: bool(v.pungs),
-    "concealed_pungs": lambda v: v.concealed_pungs >= 2,
-    "chows": lambda v: len(v.chows) >= 2,
-    "special": lambda v: not v.standard,
-    "standard": lambda v: v.standard,
-    "wait": lambda v: v.wait is not None,
-    "reading": lambda v: True,
-}
-"""For each scope of reading-dependent fans, a condition every one of its fans needs: when it fails
-for a reading, none of the scope's predicates can count anything there and they are not run."""
+@dataclass(frozen=True)
+class Scope:
+    """Fans detected together. ``gate`` is a condition every one of them needs: when it fails for a
+    reading, their predicates cannot count anything there and are not run. ``whole_hand`` fans read
+    only :class:`~.view.Facts`, so they count the same in every reading and are detected once."""
 
-_SCOPE_MEMBERS: dict[str, str] = {
-    HAND: "all_green four_kongs all_terminals all_honors three_kongs all_terminals_and_honors full_flush "
-    "upper_tiles middle_tiles lower_tiles upper_four lower_four reversible_tiles last_tile_draw "
-    "last_tile_claim out_with_replacement_tile robbing_the_kong half_flush all_types melded_hand "
-    "two_concealed_kongs fully_concealed_hand two_melded_kongs last_tile concealed_hand tile_hog "
-    "all_simples concealed_kong melded_kong one_voided_suit no_honors self_drawn flower_tiles melded_and_concealed_kong",
-    "honour_pungs": "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
-    "two_dragons_pungs dragon_pung prevalent_wind seat_wind",
-    "pung_patterns": "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung",
-    "pungs": "all_even_pungs all_pungs pung_of_terminals_or_honors",
-    "concealed_pungs": "four_concealed_pungs three_concealed_pungs two_concealed_pungs",
-    "chows": "pure_terminal_chows quadruple_chow four_pure_shifted_chows pure_triple_chow pure_straight "
-    "three_suited_terminal_chows pure_shifted_chows mixed_straight mixed_triple_chow mixed_shifted_chows "
-    "pure_double_chow mixed_double_chow short_straight two_terminal_chows",
-    "special": "seven_shifted_pairs thirteen_orphans seven_pairs greater_honors_and_knitted_tiles "
-    "lesser_honors_and_knitted_tiles knitted_straight",
-    "standard": "nine_gates all_five outside_hand",
-    "wait": "edge_wait closed_wait single_wait",
-    "reading": "all_chows",
-}
+    name: str
+    gate: Callable[[View], bool]
+    fans: tuple[str, ...]
+    whole_hand: bool = False
 
-SCOPE: dict[str, str] = {fan: scope for scope, fans in _SCOPE_MEMBERS.items() for fan in fans.split()}
-"""Each fan's scope: :data:`HAND` or the name of its gate in :data:`GATES`."""
+
+@lru_cache(maxsize=4096)
+def has_chow_fans(chows: tuple[int, ...]) -> bool:
+    """Whether the chows make any chow fan (一色双龙会/三色双龙会 hold a 老少副, so they are included)."""
+    return len(chows) >= 2 and any(chows_fans(chows).values())
+
+
+@lru_cache(maxsize=4096)
+def has_pung_fans(pungs: tuple[int, ...]) -> bool:
+    """Whether the pungs make any suited pung-pattern fan."""
+    return len(pungs) >= 2 and any(pungs_fans(pungs).values())
+
+
+def _always(v: View) -> bool:
+    return True
+
+
+SCOPES: tuple[Scope, ...] = tuple(
+    Scope(name, gate, tuple(fans.split()), whole_hand)
+    for name, gate, whole_hand, fans in (
+        ("kongs", lambda v: bool(v.facts.kong_tiles), True,
+         "four_kongs three_kongs two_concealed_kongs two_melded_kongs concealed_kong melded_kong "
+         "melded_and_concealed_kong"),
+        ("win", _always, True,
+         "last_tile_draw last_tile_claim out_with_replacement_tile robbing_the_kong melded_hand "
+         "fully_concealed_hand last_tile concealed_hand self_drawn"),
+        ("tiles", _always, True,
+         "all_green all_terminals all_honors all_terminals_and_honors full_flush upper_tiles middle_tiles "
+         "lower_tiles upper_four lower_four reversible_tiles half_flush all_types tile_hog all_simples "
+         "one_voided_suit no_honors flower_tiles"),
+        ("honour_pungs", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False,  # sorted: honours last
+         "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
+         "two_dragons_pungs dragon_pung prevalent_wind seat_wind"),
+        ("pung_patterns", lambda v: has_pung_fans(v.pungs), False,
+         "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung"),
+        ("pungs", lambda v: bool(v.pungs), False, "all_even_pungs all_pungs pung_of_terminals_or_honors"),
+        ("concealed_pungs", lambda v: v.concealed_pungs >= 2, False,
+         "four_concealed_pungs three_concealed_pungs two_concealed_pungs"),
+        ("chows", lambda v: has_chow_fans(v.chows), False,
+         "pure_terminal_chows quadruple_chow four_pure_shifted_chows pure_triple_chow pure_straight "
+         "three_suited_terminal_chows pure_shifted_chows mixed_straight mixed_triple_chow mixed_shifted_chows "
+         "pure_double_chow mixed_double_chow short_straight two_terminal_chows"),
+        ("special", lambda v: not v.standard, False,
+         "seven_shifted_pairs thirteen_orphans seven_pairs greater_honors_and_knitted_tiles "
+         "lesser_honors_and_knitted_tiles knitted_straight"),
+        ("standard", lambda v: v.standard, False, "nine_gates all_five outside_hand"),
+        ("wait", lambda v: v.wait is not None, False, "edge_wait closed_wait single_wait"),
+        ("reading", _always, False, "all_chows"),
+    )
+)
+"""Every predicate in exactly one scope (checked on import)."""
+
+SCOPE: dict[str, Scope] = {fan: scope for scope in SCOPES for fan in scope.fans}
 
 
 def _check_scopes() -> None:
-    listed = [fan for fans in _SCOPE_MEMBERS.values() for fan in fans.split()]
-    if sorted(listed) != sorted(PREDICATES) or set(_SCOPE_MEMBERS) != set(GATES) | {HAND}:
-        raise RuntimeError("every predicate needs exactly one scope, and every scope but HAND a gate")
+    listed = [fan for scope in SCOPES for fan in scope.fans]
+    if sorted(listed) != sorted(PREDICATES):
+        raise RuntimeError("every predicate needs exactly one scope")
 
 
 _check_scopes()
