@@ -38,3 +38,8 @@ if POSTGRES_REACHABLE:
     DATABASES = {**DATABASES, "postgres": dict(dj_database_url.parse(TEST_POSTGRES_URL))}
     # one test database per run, so concurrent runs on one machine do not collide
     DATABASES["postgres"]["TEST"] = {"NAME": f"test_mahjong_calculator_{os.getpid()}"}
+
+# Tests serve static files through the finders (no collectstatic run): whitenoise looks files up per
+# request instead of scanning a STATIC_ROOT that does not exist yet.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True
