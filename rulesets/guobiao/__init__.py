@@ -31,7 +31,7 @@ from .fans import FAN, FANS, STRICT_VOIDED_SUIT
 from .options import MixedKongs, Options, Payout
 from .payout import settle
 from .principles import account_once, has_unique_wait
-from .view import View, facts_of, reading_view, wait_reading
+from .view import Facts, View, facts_of, mask_of, reading_view, wait_reading
 
 __all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table"]
 
@@ -71,10 +71,11 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     context.check(hand)
     notes = context.notes(hand.context)
     base: dict[str, Any] = {"options": dict(_options_echo(options)), "extra": {"notes": notes} if notes else {}}
-    shapes = decompose(hand, shape_kinds(hand))
+    facts = facts_of(hand)
+    shapes = decompose(hand, shape_kinds(facts, len(hand.melds)))
     if not shapes:
         return Score(RULES, False, UNIT, reason="不是和牌型", reason_en="not a winning shape", **base)
-    scored = score_shapes(hand, shapes, options)
+    scored = score_shapes(hand, facts, shapes, options)
     best = scored[0] if len(scored) == 1 else min(scored, key=_preference)
     base.update(total=best.total, items=best.items, excluded=best.excluded, shape=best, shapes=scored)
     fans = best.total - len(hand.context.flowers)
@@ -94,27 +95,25 @@ def _options_echo(options: Options) -> tuple[tuple[str, object], ...]:
     return tuple(options_dict(options).items())
 
 
-def shape_kinds(hand: Hand) -> frozenset[ShapeKind]:
+def shape_kinds(facts: Facts, melds: int) -> frozenset[ShapeKind]:
     """The shape kinds worth asking :func:`~rulesets.shapes.decompose` for: a quick test on the
-    concealed tiles that only leaves out kinds that cannot fit (decompose still decides). 七对, 十三幺
+    hand's tiles that only leaves out kinds that cannot fit (decompose still decides). 七对, 十三幺
     and 全不靠 need a hand without melds: 七对 even counts, 十三幺 terminals and honours only, 全不靠 no
     tile twice; 组合龙 needs at most one meld and nine different suited tiles."""
-    if len(hand.melds) >= 2:
+    if melds >= 2:
         return _KINDS[False, False, False, False]
-    counts = [0] * 34
-    for t in hand.standing:
-        counts[t.index] += 1
-    counts[hand.winning_tile.index] += 1  # type: ignore[union-attr]  (score checked it)
-    knitted = sum(1 for c in counts[:27] if c) >= 9
-    if hand.melds:
+    knitted = (facts.mask & _SUITED).bit_count() >= 9
+    if melds:
         return _KINDS[False, False, False, knitted]
+    counts = facts.counts  # no melds: the concealed tiles
     pairs = all(c % 2 == 0 for c in counts)
-    orphans = not any(c for i, c in enumerate(counts) if i not in _ORPHANS)
+    orphans = not facts.mask & _SIMPLES
     distinct = max(counts) <= 1
     return _KINDS[pairs, orphans, distinct, knitted]
 
 
-_ORPHANS = frozenset(t.index for t in ALL_TILES if t.is_terminal_or_honour)
+_SUITED = (1 << 27) - 1
+_SIMPLES = mask_of(t.index for t in ALL_TILES if t.is_suited and not t.is_terminal)
 _KINDS = {
     (pairs, orphans, distinct, knitted): frozenset(
         {ShapeKind.STANDARD}
@@ -131,10 +130,9 @@ _KINDS = {
 """The kind sets :func:`shape_kinds` answers with, made once."""
 
 
-def score_shapes(hand: Hand, shapes: list[Shape], options: Options) -> tuple[ShapeScore, ...]:
+def score_shapes(hand: Hand, facts: Facts, shapes: list[Shape], options: Options) -> tuple[ShapeScore, ...]:
     """Every decomposition valued. The unique-wait search runs only if some reading has a wait fan;
     the fans of the whole hand are detected once, on the first reading."""
-    facts = facts_of(hand)
     readings = [wait_reading(s, options.knitted_wait_fans) for s in shapes]
     unique = any(readings) and has_unique_wait(hand)
     plan = _plan(options)

@@ -397,6 +397,9 @@ def has_pung_fans(pungs: tuple[int, ...]) -> bool:
     return len(pungs) >= 2 and any(pungs_fans(pungs).values())
 
 
+_SIMPLES = mask_of(i for i in range(27) if 2 <= rank_of(i) <= 8)
+
+
 def _always(v: View) -> bool:
     return True
 
@@ -410,10 +413,12 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("win", _always, True,
          "last_tile_draw last_tile_claim out_with_replacement_tile robbing_the_kong melded_hand "
          "fully_concealed_hand last_tile concealed_hand self_drawn"),
+        ("no_honours", lambda v: not v.facts.has_honours, True,
+         "full_flush upper_tiles middle_tiles lower_tiles upper_four lower_four all_simples no_honors"),
+        ("no_simples", lambda v: not v.facts.mask & _SIMPLES, True,
+         "all_terminals all_honors all_terminals_and_honors"),
         ("tiles", _always, True,
-         "all_green all_terminals all_honors all_terminals_and_honors full_flush upper_tiles middle_tiles "
-         "lower_tiles upper_four lower_four reversible_tiles half_flush all_types tile_hog all_simples "
-         "one_voided_suit no_honors flower_tiles"),
+         "all_green reversible_tiles half_flush all_types tile_hog one_voided_suit flower_tiles"),
         ("honour_pungs", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False,  # sorted: honours last
          "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
          "two_dragons_pungs dragon_pung prevalent_wind seat_wind"),
