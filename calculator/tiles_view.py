@@ -4,6 +4,11 @@
 flags ``rotated``, ``back``, ``winning``, ``small``). ``_hand.html`` draws a :class:`HandView`: a row of
 :class:`GroupView` s, each a few tiles with an optional caption.
 
+The pages draw many tiles (the palette alone has 34), so the views also render themselves: ``view.html``
+is the same markup as the partial, in the active language, built in Python and memoised per tile,
+flags and language (an ``{% include %}`` per tile was most of a page's time). Every value is escaped
+by ``format_html``; tests/calculator/test_tiles_view.py checks both spellings give the same markup.
+
 >>> from rulesets.tiles import tiles
 >>> [t.str for t in tiles_view(tiles("19m7z"))]
 ['1m', '9m', '7z']
@@ -16,7 +21,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
+
+from django.core.signals import setting_changed
+from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.shapes import Group, GroupKind, Shape
@@ -34,6 +46,11 @@ class TileView:
     back: bool = False  # face down (the outer tiles of a concealed kong)
     winning: bool = False  # the winning tile, highlighted
     small: bool = False  # drawn smaller (flowers, compact lists)
+
+    @property
+    def html(self) -> SafeString:
+        """The markup of ``_tile.html`` for this tile, in the active language."""
+        return _tile_html(self, _language())
 
 
 @dataclass(frozen=True)
@@ -57,6 +74,63 @@ class HandView:
     @property
     def tile_count(self) -> int:
         return sum(len(g.tiles) for g in self.groups)
+
+    @property
+    def html(self) -> SafeString:
+        """The markup of ``_hand.html`` for this row (captions shown), in the active language."""
+        return hand_html(self)
+
+
+# --- markup: the partials' output, built in Python ---------------------------------------------------
+
+
+def _language() -> str:
+    return get_language() or ""
+
+
+@lru_cache(maxsize=2048)
+def _tile_html(view: TileView, language: str) -> SafeString:
+    """``_tile.html`` for ``view`` in ``language`` (the active one: gettext below reads it)."""
+    modifiers = "".join(
+        f" tile--{flag}" for flag in ("rotated", "back", "winning", "small") if getattr(view, flag)
+    )
+    src = static("tiles/back.svg" if view.back else f"tiles/{view.str}.svg")
+    notes = (("winning", "winning tile"), ("rotated", "claimed"), ("back", "face down"))
+    alt = (view.zh if language[:2] == "zh" else view.en) + "".join(
+        f" ({gettext(text)})" for flag, text in notes if getattr(view, flag)
+    )
+    return format_html(
+        '<span class="tile{}"><img src="{}" alt="{}" width="30" height="40" decoding="async"></span>',
+        mark_safe(modifiers), src, alt,  # noqa: S308 - the modifiers are the fixed class names above
+    )
+
+
+def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
+    """``_hand.html`` for ``view`` in the active language (``hide_captions`` as the partial's option)."""
+    language = _language()
+    zh = language[:2] == "zh"
+    groups = []
+    for g in view.groups:
+        tiles = mark_safe("".join(_tile_html(t, language) for t in g.tiles))  # noqa: S308 - each escaped
+        caption = ""
+        if not hide_captions and g.zh:
+            caption = format_html('<small class="hand__caption">{}</small>', g.zh if zh else g.en)
+        groups.append(
+            format_html('<span class="hand__group {}"><span class="hand__tiles">{}</span>{}</span>', g.kind, tiles, caption)
+        )
+    return format_html(
+        '<div class="hand" role="group" aria-label="{}">{}</div>',
+        view.zh if zh else view.en, mark_safe("".join(groups)),  # noqa: S308 - each group escaped
+    )
+
+
+def _static_changed(*, setting: str, **kwargs: Any) -> None:
+    """Static URLs are memoised in the tiles' markup: a test that changes them starts afresh."""
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _tile_html.cache_clear()
+
+
+setting_changed.connect(_static_changed)
 
 
 def tile_view(tile: Tile | str, **flags: bool) -> TileView:

@@ -9,7 +9,17 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from PIL import Image
 
-from calculator.tiles_view import as_small, group_view, hand_view, meld_view, shape_view, tile_view
+from calculator.tiles_view import (
+    GroupView,
+    HandView,
+    TileView,
+    as_small,
+    group_view,
+    hand_view,
+    meld_view,
+    shape_view,
+    tile_view,
+)
 from rulesets.hand import KongKind, Meld, MeldKind, Relative
 from rulesets.notation import parse_hand
 from rulesets.shapes import decompose
@@ -101,6 +111,40 @@ def test_the_hand_partial_draws_every_group_with_its_caption():
     assert 'role="group" aria-label="5 Dot, 5 Dot, 5 Dot' in html
     hidden = render_to_string("_hand.html", {"hand": hand, "hide_captions": True})
     assert "hand__caption" not in hidden
+
+
+FLAG_SETS = [{}, {"winning": True}, {"rotated": True}, {"back": True}, {"small": True},
+             {"rotated": True, "winning": True, "small": True}]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_a_tile_view_draws_itself_exactly_as_the_tile_partial_does(lang):
+    with translation.override(lang):
+        for name in NAMES[:-1]:
+            for flags in FLAG_SETS:
+                view = tile_view(name, **flags)
+                assert view.html == render_to_string("_tile.html", {"tile": view}), (name, flags)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+@pytest.mark.parametrize("text", ["[555p3]123m456s789sE E", "[CCC,2]321m456p78sSS9s|ES1000|ae", "13m19p19s1234567z1s"])
+def test_a_hand_view_draws_itself_exactly_as_the_hand_partial_does(lang, text):
+    hand = hand_view(parse_hand(text))
+    shape = shape_view(decompose(parse_hand("123m456p789s11122z"))[0], tile("2z"))
+    with translation.override(lang):
+        for view in (hand, shape):
+            assert view.html == render_to_string("_hand.html", {"hand": view})
+
+
+def test_the_drawn_markup_escapes_every_value():
+    view = TileView('<script>"x"</script>', "<b>五</b>", '" onerror="alert(1)')
+    group = GroupView((view,), 'standing"><script>', "<i>碰</i>", "<i>Pung</i>")
+    hand = HandView((group,), "<zh>", '"><img src=x>')
+    with translation.override("en"):
+        html = hand.html
+        assert html == render_to_string("_hand.html", {"hand": hand})
+    assert "<script>" not in html and "<i>" not in html and "<img src=x>" not in html
+    assert '" onerror=' not in html and 'alt="&quot; onerror=&quot;alert(1)"' in html
 
 
 # --- the art itself -----------------------------------------------------------------------------------
