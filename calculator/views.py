@@ -4,12 +4,23 @@ For an htmx request the view renders only the ``result`` partial of calculator.h
 controls that depend on the state and changed, swapped out of band); otherwise the whole page. The palette's
 buttons also work without JavaScript: they submit the form with ``add``/``remove``/``clear``, the
 view applies the edit and redirects to the page of the new hand.
+
+The parts drawn from the state (placed tiles, flowers, win context, systems and house rules) are
+rendered here, each kept in a small per-process cache under its signature (``data-sig``, a digest of
+everything the part shows, language included): the same inputs draw the same markup, and most
+requests ask for a part some earlier request already drew (the empty page's house rules, the
+default win context…).
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.template.loader import get_template
+from django.utils.safestring import SafeString
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -53,8 +64,49 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     context["oob"] = bool(request.htmx)
     context["oob_parts"] = presenters.parts_to_send(context, request.headers.get("X-Parts", ""))
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
+    context["parts"] = {
+        name: render_part(name, context) for name in presenters.PARTS if not request.htmx or name in context["oob_parts"]
+    }
     template = "calculator.html#result" if request.htmx else "calculator.html"
     return render(request, template, context)
+
+
+class _Fragments:
+    """A small least-recently-used store of rendered parts, per process (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[tuple[str, str, bool], SafeString] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[str, str, bool]) -> SafeString | None:
+        with self.lock:
+            html = self.items.get(key)
+            if html is not None:
+                self.items.move_to_end(key)
+            return html
+
+    def put(self, key: tuple[str, str, bool], html: SafeString) -> None:
+        with self.lock:
+            self.items[key] = html
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+FRAGMENTS = _Fragments(size=512)
+"""Rendered parts by (part, signature, out of band): at most 512 per worker (the biggest, every system's
+house rules, is ~50 kB)."""
+
+
+def render_part(name: str, context: dict) -> SafeString:
+    """The partial ``name`` of calculator.html drawn from ``context``, or the same drawing kept from before."""
+    key = (name, context["sigs"][name], context["oob"])
+    html = FRAGMENTS.get(key)
+    if html is None:
+        html = get_template(f"calculator.html#{name}").render(context)
+        FRAGMENTS.put(key, html)
+    return html
 
 
 def _without_actions(data: QueryDict) -> QueryDict:
