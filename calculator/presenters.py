@@ -7,8 +7,9 @@ page both pass them to ``templates/_results.html`` (its context contract is writ
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
@@ -55,6 +56,63 @@ def pick(zh: str | None, en: str | None) -> str:
 
 def seat_name(seat: Seat) -> str:
     return pick(seat.zh, seat.en)
+
+
+class Memo:
+    """Views built from hashable inputs (the language among them), kept per process and shared.
+
+    What it holds is read, never changed, by the templates. Bounded: emptied when full. Inputs that
+    cannot be hashed are built every time."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: dict[Any, Any] = {}
+
+    def get(self, key: Any, build: Callable[[], Any]) -> Any:
+        try:
+            value = self.items.get(key)
+        except TypeError:  # an unhashable input
+            return build()
+        if value is None:
+            if len(self.items) >= self.size:
+                self.items.clear()
+            value = self.items[key] = build()
+        return value
+
+
+class Shown(dict):
+    """A memoised view (a dict the templates read): its ``repr``, which a part's signature digests, is
+    computed once."""
+
+    __slots__ = ("_repr",)
+
+    def __repr__(self) -> str:
+        try:
+            return self._repr
+        except AttributeError:
+            self._repr: str = dict.__repr__(self)
+            return self._repr
+
+
+def default_options(r: Ruleset) -> Any:
+    """``r``'s default house rules (the value ``r.parse_options()`` builds), built once."""
+    return _DEFAULTS.get((r.id, r.options_type), r.parse_options)
+
+
+_DEFAULTS = Memo(64)
+
+
+@lru_cache(maxsize=256)
+def _options_dict(options: Any) -> dict[str, object]:
+    return options_dict(options)
+
+
+def options_as_dict(options: Any) -> dict[str, object]:
+    """``scoring.options_dict``, memoised by the (frozen) options value; the dict is shared: read it only."""
+    try:
+        return _options_dict(options)
+    except TypeError:
+        return options_dict(options)
 
 
 UNITS = (
@@ -237,7 +295,7 @@ def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
 
 def _share_code(request: Request) -> str | None:
     """The share code: the systems are named when they were chosen by hand or play by other house rules."""
-    changed = any(options_dict(request.options[r.id]) != options_dict(r.parse_options()) for r in request.rulesets)
+    changed = any(options_as_dict(request.options[r.id]) != options_as_dict(default_options(r)) for r in request.rulesets)
     named = request.explicit_rules or changed
     try:
         if not named:
@@ -396,9 +454,18 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
 
 def _house_rules(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
     preset = form.preset(r)
-    values = form.option_values.get(r.id) or r.parse_options()
-    defaults = options_dict(r.parse_options())
-    current = options_dict(values)
+    values = form.option_values.get(r.id) or default_options(r)
+    key = (get_language(), r.id, r.options_type, preset, values)
+    return _HOUSE_RULES.get(key, lambda: _house_rules_view(r, preset, values))
+
+
+_HOUSE_RULES = Memo(256)
+
+
+def _house_rules_view(r: Ruleset, preset: str, values: Any) -> dict[str, Any]:
+    """One system's house-rule controls with ``values`` shown and ``preset`` chosen."""
+    defaults = options_as_dict(default_options(r))
+    current = options_as_dict(values)
     info_names = getattr(r, "preset_info", {}) or {}
     presets = [{"value": "", "label": gettext("Defaults"), "selected": not preset}] + [
         {"value": name, "label": pick(*info_names[name][:2]) if name in info_names else name,
@@ -417,8 +484,8 @@ def _house_rules(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
             "kind": info.kind, "value": plain(value), "checked": value is True, "choices": choices,
             "source": info.source, "changed": current[info.key] != defaults[info.key],
         })
-    return {"id": r.id, "name": pick(r.zh, r.en), "presets": presets, "applied": preset, "options": options,
-            "changed": sum(1 for o in options if o["changed"])}
+    return Shown(id=r.id, name=pick(r.zh, r.en), presets=presets, applied=preset, options=options,
+                 changed=sum(1 for o in options if o["changed"]))
 
 
 # -- the win context controls -----------------------------------------------------------------------
@@ -451,7 +518,8 @@ def controls_context(form: CalculatorForm) -> dict[str, Any]:
         flags.append({"name": key, "label": FLAG_LABELS[key], "checked": on, "disabled": bool(reason) and not on,
                       "reason": reason})
     won = {s.value for s in ctx.already_won}
-    kongs = [_kong_value(k) for k in ctx.kongs]
+    kongs = tuple(_kong_value(k) for k in ctx.kongs)
+    lang = get_language()
     return {
         "win": [_choice("win", v, str(label), ctx.win.value == v, c) for v, label in WIN_CHOICES],
         "seat": [_choice("seat", v, n, ctx.seat.value == v, c) for v, n in seats],
@@ -464,16 +532,25 @@ def controls_context(form: CalculatorForm) -> dict[str, Any]:
         },
         "flags": flags,
         "already_won": [_choice("already_won", v, n, v in won, c) for v, n in seats],
-        "wildcard": [{"value": "", "label": gettext("none"), "selected": ctx.wildcard is None}]
-        + [{"value": str(t), "label": pick(t.zh, t.en), "selected": ctx.wildcard == t} for t in ALL_TILES],
-        "kong_rows": _kong_rows(kongs),
+        "wildcard": _WILDCARDS.get((lang, ctx.wildcard), lambda: _wildcard_options(ctx.wildcard)),
+        "kong_rows": _KONG_ROWS.get((lang, kongs), lambda: _kong_rows(kongs)),
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
         "from_string": c.from_string,
         "summary": _summary(ctx),
     }
 
 
-def _kong_rows(chosen: list[str]) -> list[dict[str, Any]]:
+_WILDCARDS = Memo(128)
+_KONG_ROWS = Memo(256)
+
+
+def _wildcard_options(chosen: Tile | None) -> list[dict[str, Any]]:
+    return [{"value": "", "label": gettext("none"), "selected": chosen is None}] + [
+        {"value": str(t), "label": pick(t.zh, t.en), "selected": chosen == t} for t in ALL_TILES
+    ]
+
+
+def _kong_rows(chosen: tuple[str, ...]) -> list[dict[str, Any]]:
     """The selects of other players' kongs, the chosen ones first."""
     labels = [(value, _kong_label(value)) for value, _label in KONG_EVENT_CHOICES]
     rows = []

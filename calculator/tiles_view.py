@@ -134,8 +134,13 @@ setting_changed.connect(_static_changed)
 
 
 def tile_view(tile: Tile | str, **flags: bool) -> TileView:
-    """A :class:`TileView` of a tile (or its notation ``"5m"``) with the given flags."""
+    """A :class:`TileView` of a tile (or its notation ``"5m"``) with the given flags (a shared value)."""
     t = tile if isinstance(tile, Tile) else Tile.parse(tile)
+    return _tile_view(t, **flags)
+
+
+@lru_cache(maxsize=1024)
+def _tile_view(t: Tile, **flags: bool) -> TileView:
     return TileView(str(t), t.zh, t.en, **flags)
 
 
