@@ -7,6 +7,8 @@ page both pass them to ``templates/_results.html`` (its context contract is writ
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -59,25 +61,35 @@ def seat_name(seat: Seat) -> str:
 
 
 class Memo:
-    """Views built from hashable inputs (the language among them), kept per process and shared.
+    """Values built from hashable inputs (the language among them), kept per process and shared.
 
-    What it holds is read, never changed, by the templates. Bounded: emptied when full. Inputs that
-    cannot be hashed are built every time."""
+    What it holds is read, never changed, by its users. Least recently used first out, at most
+    ``size`` values; thread-safe. Inputs that cannot be hashed are built every time."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.items: dict[Any, Any] = {}
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: Any, build: Callable[[], Any]) -> Any:
         try:
-            value = self.items.get(key)
+            with self.lock:
+                value = self.items.get(key)
+                if value is not None:
+                    self.items.move_to_end(key)
+                    return value
         except TypeError:  # an unhashable input
             return build()
-        if value is None:
-            if len(self.items) >= self.size:
-                self.items.clear()
-            value = self.items[key] = build()
+        value = build()
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
         return value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
 
 
 class Shown(dict):
@@ -91,6 +103,19 @@ class Shown(dict):
             return self._repr
         except AttributeError:
             self._repr: str = dict.__repr__(self)
+            return self._repr
+
+
+class ShownList(list):
+    """A memoised list of views, with its ``repr`` computed once (see :class:`Shown`)."""
+
+    __slots__ = ("_repr",)
+
+    def __repr__(self) -> str:
+        try:
+            return self._repr
+        except AttributeError:
+            self._repr: str = list.__repr__(self)
             return self._repr
 
 
@@ -544,13 +569,13 @@ _WILDCARDS = Memo(128)
 _KONG_ROWS = Memo(256)
 
 
-def _wildcard_options(chosen: Tile | None) -> list[dict[str, Any]]:
-    return [{"value": "", "label": gettext("none"), "selected": chosen is None}] + [
+def _wildcard_options(chosen: Tile | None) -> ShownList:
+    return ShownList([{"value": "", "label": gettext("none"), "selected": chosen is None}] + [
         {"value": str(t), "label": pick(t.zh, t.en), "selected": chosen == t} for t in ALL_TILES
-    ]
+    ])
 
 
-def _kong_rows(chosen: tuple[str, ...]) -> list[dict[str, Any]]:
+def _kong_rows(chosen: tuple[str, ...]) -> ShownList:
     """The selects of other players' kongs, the chosen ones first."""
     labels = [(value, _kong_label(value)) for value, _label in KONG_EVENT_CHOICES]
     rows = []
@@ -558,7 +583,7 @@ def _kong_rows(chosen: tuple[str, ...]) -> list[dict[str, Any]]:
         current = chosen[i] if i < len(chosen) else ""
         options = [{"value": v, "label": label, "selected": v == current} for v, label in labels]
         rows.append({"name": f"kong{i + 1}", "options": options})
-    return rows
+    return ShownList(rows)
 
 
 def _kong_value(event: Any) -> str:

@@ -14,13 +14,13 @@ default win context…).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -64,49 +64,33 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     context["oob"] = bool(request.htmx)
     context["oob_parts"] = presenters.parts_to_send(context, request.headers.get("X-Parts", ""))
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
-    context["parts"] = {
-        name: render_part(name, context) for name in presenters.PARTS if not request.htmx or name in context["oob_parts"]
-    }
+    context["parts"] = _parts(context, bool(request.htmx))
     template = "calculator.html#result" if request.htmx else "calculator.html"
     return render(request, template, context)
 
 
-class _Fragments:
-    """A small least-recently-used store of rendered parts, per process (thread-safe)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple[str, str, bool], SafeString] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[str, str, bool]) -> SafeString | None:
-        with self.lock:
-            html = self.items.get(key)
-            if html is not None:
-                self.items.move_to_end(key)
-            return html
-
-    def put(self, key: tuple[str, str, bool], html: SafeString) -> None:
-        with self.lock:
-            self.items[key] = html
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-FRAGMENTS = _Fragments(size=512)
+FRAGMENTS = presenters.Memo(size=512)
 """Rendered parts by (part, signature, out of band): at most 512 per worker (the biggest, every system's
 house rules, is ~50 kB)."""
 
 
-def render_part(name: str, context: dict) -> SafeString:
-    """The partial ``name`` of calculator.html drawn from ``context``, or the same drawing kept from before."""
-    key = (name, context["sigs"][name], context["oob"])
-    html = FRAGMENTS.get(key)
-    if html is None:
-        html = get_template(f"calculator.html#{name}").render(context)
-        FRAGMENTS.put(key, html)
-    return html
+def _parts(context: dict[str, Any], htmx: bool) -> dict[str, SafeString]:
+    """The parts to draw: on a whole page every part and the palette's tiles, for htmx the changed parts."""
+    parts = {
+        name: render_part(name, context["sigs"][name], context)
+        for name in presenters.PARTS
+        if not htmx or name in context["oob_parts"]
+    }
+    if not htmx:  # the palette's tiles show only the language and the copies left
+        key = repr((get_language(), context["left_csv"], context["hand_full"]))
+        parts["palette_tiles"] = render_part("palette_tiles", key, context)
+    return parts
+
+
+def render_part(name: str, sig: str, context: dict[str, Any]) -> SafeString:
+    """The partial ``name`` of calculator.html drawn from ``context``, or the drawing kept from before for
+    the same ``sig`` (what the part shows, language included)."""
+    return FRAGMENTS.get((name, sig, context["oob"]), lambda: get_template(f"calculator.html#{name}").render(context))
 
 
 def _without_actions(data: QueryDict) -> QueryDict:
