@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -34,7 +35,7 @@ from rulesets.tiles import Tile
 
 from . import preview
 from .models import IssuedLink
-from .presenters import Outcome, pick, results_context, score_each, waits_context
+from .presenters import Memo, Outcome, pick, results_context, score_each, waits_context
 from .tiles_view import hand_view
 
 log = logging.getLogger(__name__)
@@ -185,9 +186,27 @@ def waits_lines(context: dict[str, Any]) -> list[preview.SystemLine]:
 
 def _record(code: str) -> None:
     try:
-        IssuedLink.record(code)
+        IssuedLink.record_view(code)
     except DatabaseError:  # the register is a statistic: a page never fails because of it
         log.exception("could not record share link %s", code)
+
+
+PAGES = Memo(size=128)
+"""Share pages by (code, language, site): the context and the rendered ``shared`` partial, per process.
+A code names its hand, systems and house rules, so its page only changes with a release."""
+
+
+def shared_page(request: HttpRequest, code: str) -> dict[str, Any]:
+    """The context of share.html for a canonical ``code``, with ``shared_html`` (the ``shared`` partial
+    rendered): built once per code, language and site, then kept. Raises BadCode (never kept)."""
+    key = (code, translation.get_language(), request.build_absolute_uri("/"))
+    return PAGES.get(key, lambda: _build_page(request, code))
+
+
+def _build_page(request: HttpRequest, code: str) -> dict[str, Any]:
+    context = page_context(request, load(code))
+    context["shared_html"] = render_to_string("share.html#shared", context)
+    return context
 
 
 @require_safe
@@ -196,13 +215,13 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(resolved, HttpResponse):
         return resolved
     try:
-        shared = load(resolved)
+        context = shared_page(request, resolved)
     except BadCode as exc:
         return not_found(request, code, exc.detail)
-    _record(shared.code)
-    context = page_context(request, shared)
-    template = "share.html#shared" if request.htmx else "share.html"
-    return render(request, template, context)
+    _record(resolved)
+    if request.htmx:
+        return HttpResponse(context["shared_html"])
+    return render(request, "share.html", context)
 
 
 def page_context(request: HttpRequest, shared: Shared) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from calculator import share_views
-from calculator.models import IssuedLink
+from calculator.models import IssuedLink, view_keys
 from rulesets.notation import hand_to_text, parse_share_code
 from rulesets.registry import get_ruleset
 
@@ -182,10 +182,39 @@ def test_an_htmx_request_gets_only_the_shared_partial(client):
 
 
 @pytest.mark.django_db
+def test_a_share_page_is_scored_once_per_language_then_served_as_kept(client, monkeypatch):
+    share_views.PAGES.clear()
+    calls = []
+    load = share_views.load
+    monkeypatch.setattr(share_views, "load", lambda code: calls.append(code) or load(code))
+    first = client.get(f"/h/{CODE}", **EN).content.decode()
+    again = client.get(f"/h/{CODE}", **EN).content.decode()
+    partial = client.get(f"/h/{CODE}", **EN, **HX).content.decode()
+    assert calls == [CODE]
+    assert _meta(first, "og:title") == _meta(again, "og:title") and partial.strip() in again
+    chinese = client.get(f"/h/{CODE}", **ZH).content.decode()
+    assert calls == [CODE, CODE] and _meta(chinese, "og:title") != _meta(first, "og:title")
+
+
+@pytest.mark.django_db
 def test_viewing_a_share_page_records_the_link(client):
     client.get(f"/h/{CODE}")
+    assert IssuedLink.objects.get(code=CODE).views == 1
+
+
+@pytest.mark.django_db
+def test_views_within_the_window_are_counted_in_the_cache_and_written_with_the_next_window(
+    client, django_assert_num_queries
+):
     client.get(f"/h/{CODE}")
-    assert IssuedLink.objects.get(code=CODE).views == 2
+    with django_assert_num_queries(0):  # no database write per view (docs/sharing.md, Register)
+        client.get(f"/h/{CODE}")
+        client.get(f"/h/{CODE}", **HX)
+    assert IssuedLink.objects.get(code=CODE).views == 1
+    gate, _counter = view_keys(CODE)
+    cache.delete(gate)  # the window is over
+    client.get(f"/h/{CODE}")
+    assert IssuedLink.objects.get(code=CODE).views == 4
 
 
 def test_a_redirect_or_a_bad_code_records_nothing(client, django_db_blocker):
