@@ -384,17 +384,19 @@ def _part_state(part: tuple[int, ...], chows: bool) -> int:
     return -1
 
 
-@lru_cache(maxsize=65536)
 def _sets_fit(part: tuple[int, ...], chows: bool) -> bool:
-    """Whether the counts split into pungs (and chows, if ``chows``) only."""
-    i = next((k for k, c in enumerate(part) if c), None)
-    if i is None:
-        return True
-    if part[i] >= 3 and _sets_fit(part[:i] + (part[i] - 3,) + part[i + 1 :], chows):
-        return True
-    if chows and i + 2 < len(part) and part[i + 1] and part[i + 2]:
-        return _sets_fit(part[:i] + (part[i] - 1, part[i + 1] - 1, part[i + 2] - 1) + part[i + 3 :], chows)
-    return False
+    """Whether the counts split into pungs (and chows, if ``chows``) only. Linear: three equal chows
+    are three pungs, so the lowest tile starts ``count % 3`` chows and the rest of it are pungs."""
+    rest = list(part)
+    for i, c in enumerate(rest):
+        k = c % 3
+        if not k:
+            continue
+        if not chows or i + 2 >= len(rest) or rest[i + 1] < k or rest[i + 2] < k:
+            return False
+        rest[i + 1] -= k
+        rest[i + 2] -= k
+    return True
 
 
 @lru_cache(maxsize=65536)
