@@ -77,7 +77,7 @@ def choose_edges(chows: tuple[int, ...], live: frozenset[str], multi: str | None
         return _fourth_chow_edge(chows, edges, multi)
     best: tuple[Edge, ...] = ()
     best_key: tuple[int, ...] = (-1,)
-    for size in range(len(edges), 0, -1):
+    for size in range(min(len(edges), len(chows) - 1), 0, -1):  # a forest on n chows has at most n - 1 pairs
         for subset in combinations(edges, size):
             if _is_forest(subset, len(chows)) and _non_identical(subset):
                 key = (size, *(-PAIR_FANS.index(k) for _, _, k in sorted(subset, key=_priority)))
