@@ -204,9 +204,10 @@ def _fan_row(item: Item) -> dict[str, Any]:
 
 def _excluded_row(ruleset: Ruleset, ex: Exclusion) -> dict[str, Any]:
     by, principle = excluded_by(ruleset, ex.by)
+    why = gettext("not counted: %(by)s") if principle else gettext("not counted: implied by %(by)s")
     return {
         "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": by, "principle": principle,
-        "reason": ex.reason,
+        "reason": ex.reason, "why": why % {"by": by},
     }
 
 
@@ -243,10 +244,28 @@ def _payout_rows(settlement: Settlement, winner: Seat, discarder: Seat | None) -
                 continue
             other = p.payee if p.payer == seat else p.payer
             signed = -p.amount if p.payer == seat else p.amount
-            lines.append({"other": seat_name(other), "amount": signed, "why": pick(p.why, p.why_en)})
+            lines.append({"other": seat_name(other), "amount": signed, "why": pick(p.why, p.why_en),
+                          "text": _payment_text(signed, seat_name(other))})
         role = gettext("winner") if seat == winner else gettext("discarder") if seat == discarder else ""
-        rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines})
+        rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines,
+                     **signed_cell(net[seat])})
     return rows
+
+
+def _payment_text(amount: int, other: str) -> str:
+    """"+8 from East" / "−8 to East" (the minus sign, not a hyphen)."""
+    if amount > 0:
+        return gettext("+%(amount)s from %(other)s") % {"amount": amount, "other": other}
+    return gettext("−%(amount)s to %(other)s") % {"amount": str(amount).replace("-", ""), "other": other}
+
+
+def signed_cell(amount: int | None) -> dict[str, str]:
+    """A net amount as a table shows it: ``text`` (+8, -8, 0, — for none) and ``css`` (pos, neg or empty)."""
+    if amount is None:
+        return {"text": "—", "css": ""}
+    if amount > 0:
+        return {"text": f"+{amount}", "css": "pos"}
+    return {"text": str(amount), "css": "neg" if amount < 0 else ""}
 
 
 def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
@@ -287,8 +306,12 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
     results = [result_row(o, request.hand) for o in outcomes]
     seats = [s for s in _all_seats(o.ruleset for o in outcomes)]
     for row in results:
-        row["seat_cells"] = [row["net"].get(s.value) for s in seats]
-        row["seat_nets"] = [{"name": seat_name(s), "net": row["net"][s.value]} for s in seats if s.value in row["net"]]
+        row["seat_cells"] = [signed_cell(row["net"].get(s.value)) for s in seats]
+        row["seat_nets"] = [
+            {"name": seat_name(s), "net": row["net"][s.value], **signed_cell(row["net"][s.value])}
+            for s in seats
+            if s.value in row["net"]
+        ]
     return {
         "results": results,
         "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],
