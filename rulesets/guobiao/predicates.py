@@ -221,10 +221,11 @@ def _ranks_within(low: int, high: int) -> Predicate:
 
 
 def _every_group(v: View, test: Callable[[int, bool], bool]) -> bool:
-    """Standard shape only: ``test(tile, is_chow)`` holds for every set and the pair."""
+    """Standard shape only: ``test(tile, is_chow)`` holds for every set and the pair (the pair is
+    tested first: a single test, and the likeliest to fail)."""
     if not v.standard or v.pair is None:
         return False
-    return all(test(c, True) for c in v.chows) and all(test(p, False) for p in v.pungs) and test(v.pair, False)
+    return test(v.pair, False) and all(test(c, True) for c in v.chows) and all(test(p, False) for p in v.pungs)
 
 
 def _has_terminal_or_honour(tile: int, is_chow: bool) -> bool:
