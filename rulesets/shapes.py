@@ -340,7 +340,7 @@ _HONOUR_INDICES = frozenset(range(27, 34))
 _KNIT_TILES = tuple(tuple(i for triple in pattern for i in triple) for pattern in _KNITTED_PATTERNS)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # a waiting hand asked again (e.g. for each of its winning tiles)
 def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHAPES, melds: int = 0) -> tuple[int, ...]:
     """Indices of the tiles that complete a waiting hand into one of ``kinds``, in tile order.
 
