@@ -22,7 +22,7 @@ from typing import Any
 from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
 from rulesets.scoring import Excludes, Fan, Item, Ruleset, Score, ShapeScore, apply_exclusions, options_dict
-from rulesets.shapes import GroupKind, Shape, ShapeKind, decompose
+from rulesets.shapes import ALL_SHAPES, GroupKind, Shape, ShapeKind, decompose, winning_tiles
 from rulesets.tiles import ALL_TILES, Tile
 
 from . import context
@@ -182,13 +182,14 @@ def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]
     if hand.winning_tile is not None:
         raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
     hand.validate(hand_size=14, players=4)
+    counts = [0] * 34
+    for t in hand.standing:
+        counts[t.index] += 1
     out = []
-    for t in ALL_TILES:
-        complete = hand.with_winning_tile(t)
-        if not decompose(complete):
-            continue
+    for i in winning_tiles(tuple(counts), ALL_SHAPES, len(hand.melds)):  # the tiles decompose would accept
+        t = ALL_TILES[i]
         try:
-            out.append((t, score(complete, options)))
+            out.append((t, score(hand.with_winning_tile(t), options)))
         except MahjongError:
             continue
     return out
