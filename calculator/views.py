@@ -50,15 +50,12 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
             data, notice = _without_actions(data), str(exc)
         if not request.htmx and not notice:
             return redirect(_page_url(data))
+    if not data and not notice and not request.htmx:
+        return render(request, "calculator.html", LANDING.get(get_language(), _landing_page))
     form = CalculatorForm(data)
     form.is_valid()
 
-    def link(text: str) -> str:
-        changed = data.copy()
-        changed["hand"] = text
-        return _page_url(changed)
-
-    context = presenters.page_context(form, link, notice)
+    context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     if context.get("share_code"):
         context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
     context["oob"] = bool(request.htmx)
@@ -72,6 +69,29 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
 FRAGMENTS = presenters.Memo(size=512)
 """Rendered parts by (part, signature, out of band): at most 512 per worker (the biggest, every system's
 house rules, is ~50 kB)."""
+
+
+LANDING = presenters.Memo(size=8)
+"""The empty page's context with its form already rendered (``main_html``), per language."""
+
+
+def _landing_page() -> dict[str, Any]:
+    """The empty calculator: the same for every visitor in a language (CSRF token and nonce are drawn
+    by base.html around it)."""
+    data = QueryDict()
+    form = CalculatorForm(data)
+    form.is_valid()
+    context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)))
+    context.update(oob=False, oob_parts=set())
+    context["parts"] = _parts(context, False)
+    context["main_html"] = get_template("calculator.html#calc").render(context)
+    return context
+
+
+def _with_hand(data: QueryDict, text: str) -> QueryDict:
+    changed = data.copy()
+    changed["hand"] = text
+    return changed
 
 
 def _parts(context: dict[str, Any], htmx: bool) -> dict[str, SafeString]:

@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
+from calculator import presenters, views
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
 from rulesets.notation import parse_hand
@@ -66,6 +67,30 @@ def test_with_htmx_a_part_the_page_already_shows_is_not_sent_again(client):
     changed = client.get("/?" + urlencode({"hand": HAND, "win": "self_drawn"}), headers=headers).content.decode()
     assert re.search(r'id="context"[^>]*hx-swap-oob="true"', changed)
     assert not re.search(r'id="systems"', changed)
+
+
+def test_the_empty_page_is_drawn_once_per_language_then_kept(client, monkeypatch):
+    views.LANDING.clear()
+    calls = []
+    page_context = presenters.page_context
+    monkeypatch.setattr(presenters, "page_context", lambda *a, **k: calls.append(1) or page_context(*a, **k))
+    first, again = page(client), page(client)
+    assert len(calls) == 1
+    strip = re.compile(r'(name="csrfmiddlewaretoken" value|nonce)="[^"]+"')
+    assert strip.sub("", first) == strip.sub("", again)
+    assert 'lang="zh-Hans"' in page(client, lang="zh-hans") and len(calls) == 2
+
+
+def test_a_part_drawn_before_is_drawn_again_only_for_what_it_shows(client):
+    views.FRAGMENTS.clear()
+    english = page(client, htmx=True, hand=HAND, win="self_drawn")
+    chinese = page(client, htmx=True, lang="zh-hans", hand=HAND, win="self_drawn")
+    part = re.compile(r'<section id="context".*?</section>', re.S)
+    assert part.search(english).group(0) != part.search(chinese).group(0)
+    assert part.search(page(client, htmx=True, hand=HAND, win="self_drawn")).group(0) == part.search(english).group(0)
+    assert 'value="self_drawn" id="id_win_self_drawn" checked' in part.search(english).group(0)
+    discard = part.search(page(client, htmx=True, hand=HAND)).group(0)
+    assert 'value="discard" id="id_win_discard" checked' in discard
 
 
 def test_responses_vary_on_the_htmx_header(client):
