@@ -235,7 +235,6 @@ class CalculatorForm(forms.Form):
         return out
 
 
-
 def _choices_by_reference(form_class: type[forms.Form]) -> None:
     """Give each choice field its (fixed) choices as a callable. Django deep-copies every field of every
     form it builds, and copying the choice lists (the kongs' 37 each, the wildcard's 35…) was half of it."""

@@ -343,7 +343,9 @@ def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
 
 def _share_code(request: Request) -> str | None:
     """The share code: the systems are named when they were chosen by hand or play by other house rules."""
-    changed = any(options_as_dict(request.options[r.id]) != options_as_dict(default_options(r)) for r in request.rulesets)
+    changed = any(
+        options_as_dict(request.options[r.id]) != options_as_dict(default_options(r)) for r in request.rulesets
+    )
     named = request.explicit_rules or changed
     try:
         if not named:

@@ -116,7 +116,9 @@ def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
         if not hide_captions and g.zh:
             caption = format_html('<small class="hand__caption">{}</small>', g.zh if zh else g.en)
         groups.append(
-            format_html('<span class="hand__group {}"><span class="hand__tiles">{}</span>{}</span>', g.kind, tiles, caption)
+            format_html(
+                '<span class="hand__group {}"><span class="hand__tiles">{}</span>{}</span>', g.kind, tiles, caption
+            )
         )
     return format_html(
         '<div class="hand" role="group" aria-label="{}">{}</div>',
