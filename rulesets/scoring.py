@@ -125,7 +125,11 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
                 counts[j] -= n
                 left = None if left is None else left - n
                 dropped.append(Exclusion(items[j].fan, items[i].fan.id, n))
-    kept = [dataclasses.replace(items[i], count=counts[i]) for i in range(len(items)) if counts[i] > 0]
+    kept = [
+        items[i] if counts[i] == items[i].count else dataclasses.replace(items[i], count=counts[i])
+        for i in range(len(items))
+        if counts[i] > 0
+    ]
     return kept, dropped
 
 

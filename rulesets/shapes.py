@@ -282,6 +282,7 @@ _FINDERS = {
     ShapeKind.HONORS_KNITTED: _honors_knitted,
     ShapeKind.KNITTED_STRAIGHT: _knitted_straight,
 }
+_SHAPE_ORDER = {k: i for i, k in enumerate(ShapeKind)}
 _NEEDS_NO_MELDS = {ShapeKind.SEVEN_PAIRS, ShapeKind.THIRTEEN_ORPHANS, ShapeKind.HONORS_KNITTED}
 
 
@@ -303,7 +304,7 @@ def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape
     fixed = tuple(_meld_group(m) for m in hand.melds)
     out: list[Shape] = []
     seen: set[tuple[Group, ...]] = set()
-    for kind in sorted(set(kinds), key=lambda k: list(ShapeKind).index(k)):
+    for kind in sorted(set(kinds), key=_SHAPE_ORDER.__getitem__):
         if kind in _NEEDS_NO_MELDS and hand.melds:
             continue
         for groups in _FINDERS[kind](list(counts)):
