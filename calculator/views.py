@@ -66,9 +66,9 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-FRAGMENTS = presenters.Memo(size=512)
-"""Rendered parts by (part, signature, out of band): at most 512 per worker (the biggest, every system's
-house rules, is ~50 kB)."""
+FRAGMENTS = presenters.Memo(size=256)
+"""Rendered parts by (part, signature, out of band): at most 256 per worker (most are a few kB; the
+biggest, every system's house rules, ~50 kB)."""
 
 
 LANDING = presenters.Memo(size=8)
