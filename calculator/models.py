@@ -7,6 +7,8 @@ Share codes carry the whole hand, so no link depends on this table; it is a regi
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import Counter
 
 from django.core.cache import cache
 from django.db import models
@@ -16,15 +18,23 @@ from django.utils import timezone
 VIEW_WINDOW_SECONDS = 300
 """A share page writes its link's row at most once per this many seconds (see IssuedLink.record_view)."""
 
+PENDING_CODES = 10_000
+"""At most this many codes with views not yet written are remembered per process."""
+
+pending_views: Counter[str] = Counter()
+"""Views of each code counted by this process and not yet written (see IssuedLink.record_view)."""
+_pending_lock = threading.Lock()
+
 
 class IssuedLink(models.Model):
     """One issued share link: first and last seen, and how often it was viewed.
 
     ``views`` is approximate: a page view goes through :meth:`record_view`, which writes the row at
-    most once per code per ``VIEW_WINDOW_SECONDS`` and counts the views in between in the cache, added
-    at the next write. Views still pending when the cache forgets them (eviction, a restart of the
-    local-memory cache) or when no later view comes are not counted, and ``last_seen`` lags by up to
-    the window. The first sight of a code always writes its row at once.
+    most once per code per ``VIEW_WINDOW_SECONDS`` (a gate in the cache, shared by every worker when
+    the cache is Redis) and counts the views in between in the worker's memory, added by that worker's
+    next write of the code. Views a worker counted and never wrote (it exited, or no later window
+    fell to it) are lost, and ``last_seen`` lags by up to the window. The first sight of a code always
+    writes its row at once.
     """
 
     code = models.CharField(max_length=512, unique=True)
@@ -48,29 +58,21 @@ class IssuedLink(models.Model):
 
     @classmethod
     def record_view(cls, code: str) -> None:
-        """Count one view of a share page without a database write per view.
+        """Count one view of a share page without a database write per view: one cache request.
 
         The first view of a code in a window (``cache.add`` of its gate succeeds) writes the row, with
-        the views counted in the cache since the last write; the other views of the window only
-        increment that cache counter. Several app servers sharing one cache (Redis) share the gate.
-        """
-        gate, counter = view_keys(code)
-        if cache.add(gate, True, VIEW_WINDOW_SECONDS):
-            pending = cache.get(counter) or 0
-            if pending:
-                try:
-                    cache.decr(counter, pending)  # views counted meanwhile stay for the next write
-                except ValueError:  # forgotten meanwhile: count what was read
-                    pass
+        the views this worker counted since its last write; the other views of the window are only
+        counted in memory."""
+        if cache.add(view_gate(code), True, VIEW_WINDOW_SECONDS):
+            with _pending_lock:
+                pending = pending_views.pop(code, 0)
             cls.record(code, count=1 + pending)
-        elif not cache.add(counter, 1, None):
-            try:
-                cache.incr(counter)
-            except ValueError:  # forgotten between add and incr: this view is not counted
-                pass
+            return
+        with _pending_lock:
+            if code in pending_views or len(pending_views) < PENDING_CODES:
+                pending_views[code] += 1
 
 
-def view_keys(code: str) -> tuple[str, str]:
-    """The cache keys of ``code``'s write gate and of its views not yet written."""
-    key = "issued-link:" + hashlib.sha256(code.encode()).hexdigest()
-    return f"{key}:gate", f"{key}:pending"
+def view_gate(code: str) -> str:
+    """The cache key of ``code``'s write gate."""
+    return "issued-link:" + hashlib.sha256(code.encode()).hexdigest()

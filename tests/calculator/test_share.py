@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from calculator import share_views
-from calculator.models import IssuedLink, view_keys
+from calculator import models, share_views
+from calculator.models import IssuedLink, pending_views, view_gate
 from rulesets.notation import hand_to_text, parse_share_code
 from rulesets.registry import get_ruleset
 
@@ -45,6 +45,7 @@ XSS = [
 @pytest.fixture(autouse=True)
 def empty_cache():
     cache.clear()
+    pending_views.clear()
 
 
 def _meta(html: str, key: str) -> str:
@@ -203,18 +204,26 @@ def test_viewing_a_share_page_records_the_link(client):
 
 
 @pytest.mark.django_db
-def test_views_within_the_window_are_counted_in_the_cache_and_written_with_the_next_window(
+def test_views_within_the_window_are_counted_in_memory_and_written_with_the_next_window(
     client, django_assert_num_queries
 ):
     client.get(f"/h/{CODE}")
     with django_assert_num_queries(0):  # no database write per view (docs/sharing.md, Register)
         client.get(f"/h/{CODE}")
         client.get(f"/h/{CODE}", **HX)
-    assert IssuedLink.objects.get(code=CODE).views == 1
-    gate, _counter = view_keys(CODE)
-    cache.delete(gate)  # the window is over
+    assert IssuedLink.objects.get(code=CODE).views == 1 and pending_views[CODE] == 2
+    cache.delete(view_gate(CODE))  # the window is over
     client.get(f"/h/{CODE}")
     assert IssuedLink.objects.get(code=CODE).views == 4
+
+
+@pytest.mark.django_db
+def test_a_worker_remembers_unwritten_views_of_a_bounded_number_of_codes(monkeypatch):
+    monkeypatch.setattr(models, "PENDING_CODES", 1)
+    for code in ("v1.a", "v1.b"):
+        IssuedLink.record_view(code)  # writes, opens the window
+        IssuedLink.record_view(code)  # counted in memory, if there is room
+    assert dict(pending_views) == {"v1.a": 1}
 
 
 def test_a_redirect_or_a_bad_code_records_nothing(client, django_db_blocker):
