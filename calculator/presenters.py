@@ -92,31 +92,30 @@ class Memo:
             self.items.clear()
 
 
-class Shown(dict):
-    """A memoised view (a dict the templates read): its ``repr``, which a part's signature digests, is
-    computed once."""
+class _ReprOnce:
+    """A memoised view's ``repr``, which a part's signature digests, computed once (the view is read only)."""
 
-    __slots__ = ("_repr",)
-
-    def __repr__(self) -> str:
-        try:
-            return self._repr
-        except AttributeError:
-            self._repr: str = dict.__repr__(self)
-            return self._repr
-
-
-class ShownList(list):
-    """A memoised list of views, with its ``repr`` computed once (see :class:`Shown`)."""
-
-    __slots__ = ("_repr",)
+    __slots__ = ()
+    _repr: str
 
     def __repr__(self) -> str:
         try:
             return self._repr
         except AttributeError:
-            self._repr: str = list.__repr__(self)
+            self._repr = super().__repr__()
             return self._repr
+
+
+class Shown(_ReprOnce, dict):
+    """A memoised view: a dict the templates read."""
+
+    __slots__ = ("_repr",)
+
+
+class ShownList(_ReprOnce, list):
+    """A memoised list of views."""
+
+    __slots__ = ("_repr",)
 
 
 def default_options(r: Ruleset) -> Any:
