@@ -100,3 +100,7 @@ def _warm_up() -> None:
     get_resolver().reverse_dict  # noqa: B018 - builds the resolver's tables
     getattr(staticfiles_storage, "hashed_files", None)  # reads staticfiles.json
     connections.close_all()  # no database connection may be shared with the forked workers
+    import gc
+
+    gc.collect()
+    gc.freeze()  # what the master built is permanent: the workers' collector need not scan it again

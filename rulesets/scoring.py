@@ -23,6 +23,7 @@ import dataclasses
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .errors import RulesError
@@ -280,6 +281,7 @@ class OptionInfo:
     kind: str  # "bool", "int", "choice"
 
 
+@lru_cache(maxsize=64)
 def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
     """Describe an options dataclass. Each field's metadata holds zh, en, source (and choices)."""
     out = []
