@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 
-def pytest_report_header(config):  # noqa: ANN001, ANN201 - pytest hook signature
+def _databases_line() -> str:
     from django.conf import settings
 
     if getattr(settings, "POSTGRES_REACHABLE", False):
         return f"database tests: SQLite and PostgreSQL ({settings.TEST_POSTGRES_URL})"
-    return "database tests: SQLite only — PostgreSQL is NOT reachable at " + getattr(settings, "TEST_POSTGRES_URL", "?")
+    url = getattr(settings, "TEST_POSTGRES_URL", "?")
+    return f"database tests: SQLite only — PostgreSQL is NOT reachable at {url}"
+
+
+def pytest_report_header(config):  # noqa: ANN001, ANN201 - pytest hook signature
+    return _databases_line()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ANN001, ANN201 - pytest hook
+    # printed even with -q (which hides the header), so every run says where the database tests ran
+    terminalreporter.write_sep("=", _databases_line())
