@@ -265,14 +265,12 @@ def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score 
 def waiting(r: Ruleset, hand: Hand, options: Any) -> Score:
     """The Score of a waiting hand: not a win yet; ``extra["waits"]`` lists each winning tile and its value."""
     hand.validate(hand_size=r.hand_size, players=r.players)
-    waits = [
-        {"tile": str(t), "valid": bool(s and s.valid), "total": s.total if s else None}
-        for t, s in completions(r, hand, options)
-    ]
-    live = [w for w in waits if w["valid"]]
+    found = completions(r, hand, options)
+    waits = [{"tile": str(t), "valid": bool(s and s.valid), "total": s.total if s else None} for t, s in found]
+    live = [str(t) for t, s in found if s is not None and s.valid]
     if live:
-        zh = "听牌（还没有和张）：和 " + " ".join(w["tile"] for w in live)
-        en = "a waiting hand (no winning tile yet): wins on " + " ".join(w["tile"] for w in live)
+        zh = "听牌（还没有和张）：和 " + " ".join(live)
+        en = "a waiting hand (no winning tile yet): wins on " + " ".join(live)
     else:
         zh, en = "未听牌：没有能和的牌", "not ready: no tile completes a winning hand"
     return Score(rules=r.id, valid=False, unit=r.unit, reason=zh, reason_en=en, extra={"waits": waits})

@@ -287,7 +287,8 @@ def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
     out = []
     for f in dataclasses.fields(options_type):
         meta = f.metadata
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc]
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
+        choices: tuple[object, ...] | None
         if isinstance(default, bool):
             kind, choices = "bool", (False, True)
         elif isinstance(default, enum.Enum):

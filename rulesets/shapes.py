@@ -422,7 +422,7 @@ def _standard_waits(counts: tuple[int, ...]) -> list[int]:
     be complete, and exactly one part in all holds the pair."""
     parts = [(counts[a:b], a, chows) for a, b, chows in _PARTS]
     states = [_part_state(part, chows) for part, _, chows in parts]
-    out = []
+    out: list[int] = []
     for j, (part, base, chows) in enumerate(parts):
         others = states[:j] + states[j + 1 :]
         if -1 in others or others.count(2) > 1:

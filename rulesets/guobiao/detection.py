@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulesets.scoring import Fan, Item
 
@@ -38,7 +39,8 @@ class Plan:
     def of(table: tuple[Fan, ...], not_detected: frozenset[str]) -> Plan:
         """The plan of ``table``; the fans in ``not_detected`` have no predicate run."""
         position = {fan.id: k for k, fan in enumerate(table)}
-        whole_hand, reading = [], []
+        whole_hand: list[tuple[Any, Any]] = []
+        reading: list[tuple[Any, Any]] = []
         for scope in SCOPES:
             detectors = tuple(
                 (position[f], table[position[f]], PREDICATES[f])

@@ -178,6 +178,7 @@ def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = Fa
     if shared and not options.hujiao_multi:
         return [], ["一炮多响的杠上炮不呼叫转移 (no transfer when several win on the discard)"]
     discarder = ctx.discarder(variant.players)
+    assert discarder is not None  # after_kong is a discard win (WinContext.check)
     theirs = [k for k in ctx.kongs if k.seat == discarder]
     if not theirs:
         return [], [f"呼叫转移：context.kongs 中没有 {discarder.value} 的杠，无可转移 "
