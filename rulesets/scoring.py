@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import RulesError
-from .hand import Hand, Seat
+from .hand import Hand, Seat, WinContext
 from .shapes import Shape
 
 
@@ -364,6 +364,11 @@ def options_dict(options: object) -> dict[str, object]:
 # --- the ruleset value -----------------------------------------------------------------------------
 
 
+ALL_CONTEXT_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(WinContext))
+"""The names of every :class:`~rulesets.hand.WinContext` field (the context keys of the engine's
+``CONTEXT_FIELDS``): what a :class:`Ruleset` reads unless it says otherwise."""
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A regional system: a value, not a class. ``score`` returns a :class:`Score` with its settlement."""
@@ -385,6 +390,7 @@ class Ruleset:
     description_zh: str = ""
     description_en: str = ""
     waits: Callable[[Hand, Any], list[Any]] | None = None  # (tile, Score) for each winning tile
+    context_fields: frozenset[str] = ALL_CONTEXT_FIELDS  # the WinContext fields its score reads (the rest it ignores)
 
     def parse_options(self, values: Mapping[str, object] | None = None) -> Any:
         return parse_options(self.options_type, values, self.presets)

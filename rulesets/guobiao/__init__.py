@@ -195,6 +195,15 @@ def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]
     return out
 
 
+CONTEXT_FIELDS = frozenset(
+    {"win", "seat", "round_wind", "from_seat", "kong_replacement", "last_tile", "last_copy", "flowers"}
+)
+"""The context MCR reads: 和牌方式 (自摸, 抢杠和), the winds (门风刻, 圈风刻), the discarder (who pays),
+杠上开花, 海底, 和绝张 and the flowers (花牌). It ignores the rest: 天和, 地和, 杠上炮 and a wildcard are
+noted and not counted (:mod:`.context`); who already won and other players' kongs do not enter the
+score (MCR has no 血战 and no kong money)."""
+
+
 def _can_read(hand: Hand) -> bool:
     return hand.size() in (13, 14) and all(not t.is_flower for t in hand.standing)
 
@@ -212,6 +221,7 @@ RULESET = Ruleset(
     hand_size=14,
     can_read=_can_read,
     waits=waits,
+    context_fields=CONTEXT_FIELDS,
     description_zh="中国麻将竞赛规则（1998）与国际麻将联盟（MIL）实践：81番，8番起和，花牌不计起和。",
     description_en="Mahjong Competition Rules (1998 rulebook, MCR 2006) as MIL applies them: 81 fans, "
     "an 8-fan minimum without flowers.",

@@ -90,13 +90,24 @@ def can_read(variant: Variant, hand: Hand) -> bool:
     return hand.size() in (variant.hand_size, variant.hand_size - 1)
 
 
+CONTEXT_FIELDS = frozenset({
+    "win", "seat", "from_seat", "kong_replacement", "after_kong", "last_tile", "heavenly", "earthly",
+    "already_won", "kongs",
+})
+"""The context every Sichuan table reads: how it was won (自摸, 抢杠胡), the winner's seat and the
+discarder (who pays; 东 is the dealer for 天胡/地胡), 杠上花, 杠上炮 (and 呼叫转移), 海底捞月/海底炮, 天胡,
+地胡, who already won (血战: they no longer pay) and other players' kongs (kong money, 呼叫转移). Not read:
+the round wind (no wind fans), 和绝张 (no such fan), a wildcard; flowers are not in the game (a hand
+with flowers is refused)."""
+
+
 def _ruleset(v: Variant) -> Ruleset:
     return Ruleset(
         id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=FANS, options_type=v.options_type,
         score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
         presets=PRESETS, preset_info=PRESET_INFO,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
-        description_en=v.description_en, waits=partial(waits_with_scores, v),
+        description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
     )
 
 
