@@ -212,13 +212,14 @@ class WinContext:
             return None
         return self.from_seat or self.seat.offset(-1, players)
 
-    def check(self, players: int = 4) -> None:
-        """Raise :class:`ContextError` for flags that cannot go together (the rules are :data:`CONTEXT_RULES`)."""
+    def check(self, players: int = 4, *, winners_stay: bool = False) -> None:
+        """Raise :class:`ContextError` for flags that cannot go together (the rules are :data:`CONTEXT_RULES`,
+        and :data:`WINNERS_LEAVE_RULES` unless ``winners_stay``)."""
         table = seats(players)
         for seat in (self.seat, self.from_seat):
             if seat is not None and seat not in table:
                 raise ContextError(f"seat {seat.value} is not at a {players}-player table")
-        for broken, message in CONTEXT_RULES:
+        for broken, message in CONTEXT_RULES + (() if winners_stay else WINNERS_LEAVE_RULES):
             if broken(self):
                 raise ContextError(message.format(ctx=self))
 
@@ -248,13 +249,18 @@ CONTEXT_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
     ),
     (lambda c: len(set(c.flowers)) != len(c.flowers), "each flower exists once"),
     (lambda c: any(not f.is_flower for f in c.flowers), "flowers must be flower tiles (1f..8f)"),
+)
+"""Context flags that cannot go together: (the combination, what to say). Checked in this order."""
+
+WINNERS_LEAVE_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
     (lambda c: c.seat in c.already_won, "the winner is listed among the players who already won"),
     (
         lambda c: c.from_seat is not None and c.from_seat in c.already_won,
         "seat {ctx.from_seat.value} already won and cannot discard or kong",
     ),
 )
-"""Context flags that cannot go together: (the combination, what to say). Checked in this order."""
+"""Where a player who won leaves the hand (血战到底), they can neither win again nor discard.
+Systems where winners stay in (血流成河) skip these (``winners_stay=True``)."""
 
 
 @dataclass(frozen=True)
@@ -308,7 +314,7 @@ class Hand:
     def with_context(self, context: WinContext) -> Hand:
         return replace(self, context=context)
 
-    def validate(self, *, hand_size: int = 14, players: int = 4) -> None:
+    def validate(self, *, hand_size: int = 14, players: int = 4, winners_stay: bool = False) -> None:
         """Raise :class:`HandError`/:class:`ContextError` if this hand cannot exist."""
         expected = hand_size if self.winning_tile is not None else hand_size - 1
         if self.size() != expected:
@@ -324,7 +330,7 @@ class Hand:
         if over:
             t, n = min(over)
             raise HandError(f"{n} copies of {t} ({t.zh}): a tile has only 4 copies")
-        self.context.check(players)
+        self.context.check(players, winners_stay=winners_stay)
         self._check_context_against_tiles()
 
     def _check_context_against_tiles(self) -> None:

@@ -135,7 +135,8 @@ def check_hand(hand: Hand) -> None:
             "(14, 11, 8…) and a waiting hand 3n+1 (13, 10, 7…)"
         )
     size = hand.size() + (0 if hand.is_complete else 1)
-    hand.validate(hand_size=size, players=6)  # every seat allowed; the ruleset checks its own table
+    # every seat allowed, and winners may stay in (血流成河): the ruleset checks its own table
+    hand.validate(hand_size=size, players=6, winners_stay=True)
 
 
 # --- reading -------------------------------------------------------------------------------------

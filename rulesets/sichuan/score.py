@@ -57,11 +57,9 @@ def validate(variant: Variant, hand: Hand, options: Any) -> None:
     if hand.winning_tile is None:
         raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
                         "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
-    checked = hand
-    if options.mode.value == "xueliu":  # 血流成河: winners stay in, may discard and win again
-        checked = hand.with_context(hand.context.replace(already_won=frozenset()))
-    size = checked.size()
-    checked.validate(hand_size=size, players=variant.players)  # copies and the context first, then the size
+    size = hand.size()
+    # copies and the context first, then the size; 血流成河: winners stay in, may discard and win again
+    hand.validate(hand_size=size, players=variant.players, winners_stay=options.mode.value == "xueliu")
     if size != variant.hand_size:
         raise HandError(f"wrong tile count: {size} tiles (each meld counted as 3), expected {variant.hand_size} "
                         f"at a {variant.zh} table")

@@ -124,3 +124,12 @@ def test_a_share_code_brings_its_systems_and_house_rules():
     assert [r["rules"] for r in again["results"]] == ["guobiao"]
     assert again["results"][0]["options"]["base_points"] == 10
     assert [r["rules"] for r in evaluate(code, ["sichuan"])["results"]] == ["sichuan"]
+
+
+def test_in_flowing_blood_a_player_who_already_won_may_win_again_and_share_it():
+    context = {"seat": "S", "from_seat": "W", "already_won": ["S", "W"]}
+    data = evaluate("123m456m789m234p11m", ["sichuan-xueliu"], context)
+    assert data["results"][0]["valid"] is True
+    assert evaluate(data["hand"])["results"][0]["payouts"] == data["results"][0]["payouts"]
+    with pytest.raises(ContextError, match="already won"):
+        evaluate("123m456m789m234p11m", ["sichuan"], context)

@@ -310,10 +310,28 @@ GB_FLAG_CONTRADICTIONS = {
 }
 
 
-@pytest.mark.parametrize("context", CONTRADICTIONS.values(), ids=CONTRADICTIONS.keys())
-@pytest.mark.parametrize("ruleset", RULE_IDS)
+# Where winners stay in the hand (血流成河) a player who already won may discard and win again.
+WINNERS_LEAVE = ("the winner already won", "the discarder already won")
+WINNERS_STAY_RULES = ("sichuan-xueliu",)
+
+
+@pytest.mark.parametrize(
+    "ruleset, context",
+    [
+        pytest.param(r, c, id=f"{r}-{name}")
+        for r in RULE_IDS
+        for name, c in CONTRADICTIONS.items()
+        if not (r in WINNERS_STAY_RULES and name in WINNERS_LEAVE)
+    ],
+)
 def test_contradictory_flags_are_refused(context: dict[str, Any], ruleset: str) -> None:
     assert_refused(ContextError, CONTRADICTED_HAND, [ruleset], context)
+
+
+@pytest.mark.parametrize("name", WINNERS_LEAVE)
+def test_where_winners_stay_a_player_who_already_won_may_win_or_discard(name: str) -> None:
+    data = evaluate(CONTRADICTED_HAND, list(WINNERS_STAY_RULES), CONTRADICTIONS[name])
+    assert data["results"][0]["valid"] is True
 
 
 @pytest.mark.parametrize("flags", GB_FLAG_CONTRADICTIONS.values(), ids=GB_FLAG_CONTRADICTIONS.keys())
