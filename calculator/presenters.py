@@ -21,7 +21,7 @@ from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinContext
 from rulesets.notation import hand_to_text, share_code
-from rulesets.scoring import Exclusion, Item, Ruleset, Score, Settlement, ShapeScore, options_dict
+from rulesets.scoring import ALL_CONTEXT_FIELDS, Exclusion, Item, Ruleset, Score, Settlement, ShapeScore, options_dict
 from rulesets.shapes import Shape
 from rulesets.shapes import waits as shape_waits
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
@@ -555,17 +555,48 @@ def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -
             "reason": reason, "id": f"id_{control}_{value}"}
 
 
-def controls_context(form: CalculatorForm) -> dict[str, Any]:
-    """Every win-context control with its current value, and why a control is off when it is."""
+def uses_context(rulesets: Iterable[Ruleset]) -> Shown:
+    """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
+    one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer."""
+    rulesets = tuple(rulesets)
+    key = (get_language(), tuple((r.id, r.zh, r.en, r.context_fields) for r in rulesets))
+    return _USES.get(key, lambda: _uses_view(rulesets))
+
+
+_USES = Memo(64)
+
+
+def _uses_view(rulesets: tuple[Ruleset, ...]) -> Shown:
+    return Shown((name, _unused_note(rulesets, name)) for name in sorted(ALL_CONTEXT_FIELDS))
+
+
+def _unused_note(rulesets: tuple[Ruleset, ...], name: str) -> str:
+    """The note under a control: nothing when every chosen system reads field ``name``."""
+    sep = pgettext("between the names of a list", ", ")
+    readers = [pick(r.zh, r.en) for r in rulesets if name in r.context_fields]
+    others = [pick(r.zh, r.en) for r in rulesets if name not in r.context_fields]
+    if not others:
+        return ""
+    if readers and len(readers) < len(others):
+        return gettext("Only used by %(systems)s") % {"systems": sep.join(readers)}
+    if not readers and len(others) > 1:
+        return gettext("Not used by the chosen systems")
+    return gettext("Not used by %(systems)s") % {"systems": sep.join(others)}
+
+
+def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -> dict[str, Any]:
+    """Every win-context control with its current value, why a control is off when it is, and which
+    chosen systems do not read it (``uses``, from :func:`uses_context`)."""
     c = form.context
     ctx = c.value
+    uses = uses if uses is not None else uses_context(form.chosen_rulesets())
     seats = [(s.value, seat_name(s)) for s in SEATS4]
     flags = []
     for key in FLAGS:
         reason = c.unavailable.get(key, "")
         on = bool(getattr(ctx, key))
         flags.append({"name": key, "label": FLAG_LABELS[key], "checked": on, "disabled": bool(reason) and not on,
-                      "reason": reason})
+                      "reason": reason, "unused": uses[key]})
     won = {s.value for s in ctx.already_won}
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
     lang = get_language()
@@ -586,6 +617,7 @@ def controls_context(form: CalculatorForm) -> dict[str, Any]:
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
         "from_string": c.from_string,
         "summary": _summary(ctx),
+        "uses": uses,
     }
 
 
@@ -687,6 +719,7 @@ def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
 def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str, Any]:
     """Everything calculator.html draws. ``link(text)`` is the URL of this page with the hand box set to ``text``."""
     ed = editor_hand(form)
+    uses = uses_context(form.chosen_rulesets())
     page: dict[str, Any] = {
         "form": form,
         "max_hand": form.fields["hand"].max_length,
@@ -695,7 +728,8 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "hand_error": hand_error_context(form),
         "placed": placed_context(ed),
         "notice": notice,
-        "controls": controls_context(form),
+        "controls": controls_context(form, uses),
+        "flowers_unused": uses["flowers"],
         "mode": selected(form, "mode", "standing"),
         "meld_from": selected(form, "meld_from", "1"),
         "chow_claimed": selected(form, "chow_claimed", "1"),
@@ -735,7 +769,7 @@ def examples() -> list[dict[str, str]]:
 
 PARTS = {
     "placed": ("placed", "hand_error", "notice", "left_csv"),
-    "flowers": ("flower_row",),
+    "flowers": ("flower_row", "flowers_unused"),
     "context": ("controls",),
     "systems": ("systems", "rules_auto", "house_rules"),
 }

@@ -1,0 +1,68 @@
+"""The win-context controls say which chosen systems do not read them (Ruleset.context_fields)."""
+
+import re
+from html import unescape
+from urllib.parse import urlencode
+
+from calculator import presenters
+from rulesets.registry import get_ruleset
+
+HAND = "123m456m789m123p55p"
+HX = {"HX-Request": "true"}
+
+
+def page(client, lang="en", headers=None, **query):
+    response = client.get("/?" + urlencode(query, doseq=True), headers={"Accept-Language": lang, **(headers or {})})
+    assert response.status_code == 200
+    return unescape(response.content.decode())
+
+
+def flag_item(html, name):
+    match = re.search(rf'<li class="flag[^"]*">\s*<label><input type="checkbox" name="{name}".*?</li>', html, re.S)
+    assert match, f"no flag {name}"
+    return match.group(0)
+
+
+def test_with_only_guobiao_chosen_the_heavenly_hand_says_guobiao_does_not_use_it(client):
+    html = page(client, hand=HAND, rules_shown="1", rules="guobiao")
+    item = flag_item(html, "heavenly")
+    assert "Not used by Chinese Official (MCR)" in item
+    assert re.search(r'aria-describedby="[^"]*\bid_heavenly-uses"', item)
+    assert "Not used by" not in flag_item(html, "kong_replacement")
+
+
+def test_with_sichuan_chosen_the_heavenly_hand_has_no_unused_note(client):
+    html = page(client, hand=HAND, rules_shown="1", rules="sichuan")
+    assert "Not used by" not in flag_item(html, "heavenly")
+    assert "Not used by Sichuan Mahjong (Bloody Battle)" in flag_item(html, "last_copy")
+
+
+def test_the_note_names_the_systems_in_the_active_language(client):
+    html = page(client, lang="zh-hans", hand=HAND, rules_shown="1", rules=["guobiao", "sichuan"])
+    assert "国标麻将" in flag_item(html, "heavenly")
+    assert "四川麻将·血战到底" in flag_item(html, "last_copy")
+
+
+def test_the_flowers_row_says_which_systems_have_no_flowers(client):
+    html = page(client, hand=HAND, rules_shown="1", rules=["guobiao", "sichuan"])
+    flowers = re.search(r'<fieldset id="flowers".*?</fieldset>', html, re.S).group(0)
+    assert "Not used by Sichuan Mahjong (Bloody Battle)" in flowers
+
+
+def test_when_the_readers_are_fewer_the_note_names_them() -> None:
+    rulesets = [get_ruleset(n) for n in ("guobiao", "sichuan", "sichuan-xueliu")]
+    uses = presenters.uses_context(rulesets)
+    assert uses["round_wind"] == "Only used by Chinese Official (MCR)"
+    assert uses["win"] == ""
+    assert uses["wildcard"] == "Not used by the chosen systems"
+
+
+def test_choosing_other_systems_sends_the_context_part_again(client):
+    full = page(client, hand=HAND, rules_shown="1", rules="guobiao")
+    shown = ",".join(f"{part}:{sig}" for part, sig in re.findall(r'id="(\w+)"[^>]*data-sig="(\w+)"', full))
+    headers = {**HX, "X-Parts": shown}
+    same = page(client, headers=headers, hand=HAND, rules_shown="1", rules="guobiao")
+    assert not re.search(r'id="context"', same)
+    other = page(client, headers=headers, hand=HAND, rules_shown="1", rules="sichuan")
+    assert re.search(r'id="context"[^>]*hx-swap-oob="true"', other)
+    assert re.search(r'id="flowers"[^>]*hx-swap-oob="true"', other)
