@@ -96,7 +96,8 @@ CONTEXT_FIELDS = frozenset({
 })
 """The context every Sichuan table reads: how it was won (自摸, 抢杠胡), the winner's seat and the
 discarder (who pays; 东 is the dealer for 天胡/地胡), 杠上花, 杠上炮 (and 呼叫转移), 海底捞月/海底炮, 天胡,
-地胡, who already won (血战: they no longer pay) and other players' kongs (kong money, 呼叫转移). Not read:
+地胡, who already won (血战: they no longer pay; in 血流 mode, the 血流成河 table's default, winners keep
+paying and it only picks a wait's assumed discarder) and other players' kongs (kong money, 呼叫转移). Not read:
 the round wind (no wind fans), 和绝张 (no such fan), a wildcard; flowers are not in the game (a hand
 with flowers is refused)."""
 
