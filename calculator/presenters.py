@@ -17,13 +17,12 @@ from typing import Any
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rulesets.engine import Request
+from rulesets.engine import Request, completions
 from rulesets.errors import MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinContext
 from rulesets.notation import hand_to_text, share_code
 from rulesets.scoring import ALL_CONTEXT_FIELDS, Exclusion, Item, Ruleset, Score, Settlement, ShapeScore, options_dict
 from rulesets.shapes import Shape
-from rulesets.shapes import waits as shape_waits
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor
@@ -359,15 +358,7 @@ def _share_code(request: Request) -> str | None:
 
 def _completions(r: Ruleset, hand: Hand, options: object) -> dict[Tile, Score | None]:
     """Each winning tile of a waiting hand with its Score under ``r`` (None: the system refused it)."""
-    if r.waits is not None:
-        return {t: s for t, s in r.waits(hand, options)}
-    out: dict[Tile, Score | None] = {}
-    for t in shape_waits(hand):
-        try:
-            out[t] = r.score(hand.with_winning_tile(t), options)
-        except MahjongError:
-            out[t] = None
-    return out
+    return dict(completions(r, hand, options))
 
 
 def waits_context(request: Request, hand_text: str, link: Any) -> dict[str, Any]:
