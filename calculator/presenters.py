@@ -361,11 +361,10 @@ def _completions(r: Ruleset, hand: Hand, options: object) -> dict[Tile, Score | 
     return dict(completions(r, hand, options))
 
 
-def waits_context(request: Request, hand_text: str, link: Any) -> dict[str, Any]:
+def waits_context(request: Request, link: Any) -> dict[str, Any]:
     """The waits of a 13-tile hand: each winning tile, its value in each system, a link that completes it.
 
-    ``link(text)`` gives the URL of the page with the hand box set to ``text``. (``hand_text`` is not
-    used: the completed hands are written in editor form; the share page still passes it.)
+    ``link(text)`` gives the URL of the page with the hand box set to ``text``.
     """
     hand = request.hand
     per_system = {r.id: _completions(r, hand, request.options[r.id]) for r in request.rulesets}
@@ -801,5 +800,5 @@ def _scored(request: Request, link: Any) -> dict[str, Any]:
         return {**results_context(sub, score_each(sub)), "mode_result": "scores"}
     if waiting:
         sub = replace(request, rulesets=tuple(waiting))
-        return {**waits_context(sub, "", link), "mode_result": "waits", "share_code": None}
+        return {**waits_context(sub, link), "mode_result": "waits", "share_code": None}
     return {"status": _size_status(size, request.rulesets)}

@@ -153,7 +153,7 @@ def preview_lines(rows: list[dict[str, Any]]) -> list[preview.SystemLine]:
 
 def waits(shared: Shared) -> dict[str, Any]:
     """The waits of a 13-tile shared hand (presenters.waits_context), each linking to its completed hand."""
-    context = waits_context(shared.request, "", lambda text: "")
+    context = waits_context(shared.request, lambda text: "")
     hand = shared.request.hand
     for row in context["wait_rows"]:
         completed = hand.with_winning_tile(Tile.parse(row["tile"].str))
