@@ -14,18 +14,20 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from rulesets.context import known as known_context
 from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
 
 from .openapi import openapi_document
+from .visible import visible
 
 _JSON_DUMPS = {"ensure_ascii": False}
 
 
 def error_response(code: str, message: str, position: int | None = None, status: int = 400) -> JsonResponse:
     return JsonResponse(
-        {"error": {"code": code, "message": message, "position": position}},
+        {"error": {"code": code, "message": visible(message), "position": position}},
         status=status,
         json_dumps_params=_JSON_DUMPS,
     )
@@ -36,7 +38,7 @@ def _read_body(request: HttpRequest) -> dict[str, Any]:
         data: dict[str, Any] = {"hand": request.GET.get("hand", "")}
         if request.GET.get("rules"):
             data["rules"] = request.GET["rules"]
-        context = {k: v for k, v in request.GET.items() if k in CONTEXT_FIELDS}
+        context = {k: v for k, v in request.GET.items() if k in CONTEXT_FIELDS or k in known_context()}
         if "context" in request.GET:
             context.update(_json_object(request.GET["context"], "context"))
         if context:
@@ -57,8 +59,12 @@ class _BadRequest(Exception):
 def _json_object(text: str, what: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:
         raise _BadRequest("json", f"{what} is not valid JSON: {exc}") from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's int conversion limit)
+        raise _BadRequest("json", f"{what} holds a number too long to read") from None
+    except RecursionError:
+        raise _BadRequest("json", f"{what} is nested too deeply") from None
     if not isinstance(value, dict):
         raise _BadRequest("json", f"{what} must be a JSON object")
     return value
@@ -101,6 +107,8 @@ def score(request: HttpRequest) -> JsonResponse:
         return error_response("too_large", f"the body is larger than the limit of {limit} bytes", status=413)
     except MahjongError as exc:
         return error_response(exc.code, exc.message, exc.position)
+    except (ValueError, OverflowError) as exc:  # e.g. a number in context or options too large to use
+        return error_response("input", f"the request cannot be scored: {type(exc).__name__}")
     return JsonResponse(result, json_dumps_params=_JSON_DUMPS)
 
 
@@ -131,6 +139,7 @@ def rules(request: HttpRequest) -> JsonResponse:
                     for o in r.option_infos()
                 ],
                 "presets": {k: {kk: _plain(vv) for kk, vv in v.items()} for k, v in r.presets.items()},
+                "context": {"shared": sorted(r.context_fields), "declared": [f.as_dict() for f in r.context]},
                 "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "value": f.value} for f in r.fans],
             }
         )

@@ -24,7 +24,7 @@ PATTERNS = (
     _("抢杠和 and 和绝张 exclude each other"),
     _("杠上炮 is a win on a discard made after a kong"),
     _("a hand cannot be both 天和 and 地和"),
-    _("天和 (heavenly hand) is the dealer (E) winning on the deal, self-drawn"),
+    _("天和 (heavenly hand) is the dealer (%(dealer)s) winning on the deal, self-drawn"),
     _("地和 (earthly hand) is a non-dealer's win; the dealer's is 天和"),
     _("天和/地和 happen on the first turn: no kong and not the last tile"),
     _("each flower exists once"),

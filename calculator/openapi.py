@@ -50,6 +50,16 @@ CONTEXT_SCHEMA: dict[str, Any] = {
     },
 }
 
+def _with_declared(schema: dict[str, Any]) -> dict[str, Any]:
+    """The context schema with every field a system declares (rulesets.context), generated from the declarations."""
+    from rulesets.context import known
+
+    declared = {key: f.schema() for key, f in sorted(known().items())}
+    return {**schema, "properties": {**schema["properties"], **declared}}
+
+
+CONTEXT_SCHEMA = _with_declared(CONTEXT_SCHEMA)
+
 REQUEST_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["hand"],
@@ -205,8 +215,10 @@ def _request_schema(max_hand: int) -> dict[str, Any]:
 
 def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
     """The document; ``max_hand`` (default: settings.MAX_HAND_STRING) is the longest hand string accepted."""
+    from ledger import openapi as ledger  # the table ledger's paths and schemas (issue 16)
+
     max_hand = _hand_limit() if max_hand is None else max_hand
-    return {
+    document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
             "title": "Mahjong scoring calculator API",
@@ -271,3 +283,6 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
             }
         },
     }
+    document["paths"].update(ledger.paths())
+    document["components"]["schemas"].update(ledger.schemas())
+    return document

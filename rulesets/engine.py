@@ -9,12 +9,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import context as declared
 from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
 from .registry import resolve
 from .scoring import Ruleset, Score, options_dict
 from .shapes import waits as shape_waits
 from .tiles import FLOWERS, Tile
+from .wild import wild_waits
 
 CONTEXT_FIELDS = (
     "win",
@@ -80,17 +82,27 @@ def _flowers(value: object) -> tuple[Tile, ...]:
 
 
 def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None = None) -> WinContext:
-    """Apply a JSON context object (the API's ``context``) on top of ``base``. Unknown keys are refused."""
+    """Apply a JSON context object (the API's ``context``) on top of ``base``. Unknown keys are refused.
+
+    The shared keys are :data:`CONTEXT_FIELDS`; any other key is a field some system declares
+    (:mod:`rulesets.context`), read by its declaration."""
     ctx = base or WinContext()
     if not data:
         return ctx
     if not isinstance(data, Mapping):
         raise ContextError("context must be a JSON object")
     changes: dict[str, Any] = {}
+    table = dict(ctx.table)
     for key, value in data.items():
-        if key not in _FIELD_READERS:
-            raise ContextError(f"unknown context field {key!r} (known: {', '.join(CONTEXT_FIELDS)})")
-        changes[key] = _FIELD_READERS[key](value, key)
+        if key in _FIELD_READERS:
+            changes[key] = _FIELD_READERS[key](value, key)
+        elif isinstance(key, str) and key in declared.known():
+            table[key] = declared.FIELDS[key].read(value)
+        else:
+            known = ", ".join((*CONTEXT_FIELDS, *sorted(declared.known())))
+            raise ContextError(f"unknown context field {str(key)[:40]!r} (known: {known})")
+    if table != dict(ctx.table):
+        changes["table"] = declared.table_values(table)
     return ctx.replace(**changes)
 
 
@@ -178,6 +190,8 @@ def context_to_mapping(ctx: WinContext) -> dict[str, Any]:
             ]
         else:
             out[key] = value
+    for key, value in ctx.table:
+        out[key] = declared.FIELDS[key].json(value)
     return out
 
 
@@ -254,7 +268,8 @@ def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score 
     if r.waits is not None:
         return list(r.waits(hand, options))
     out: list[tuple[Tile, Score | None]] = []
-    for t in shape_waits(hand):
+    rule = r.wild(hand, options) if r.wild is not None else None
+    for t in shape_waits(hand) if rule is None else wild_waits(hand, rule):
         try:
             out.append((t, r.score(hand.with_winning_tile(t), options)))
         except MahjongError:

@@ -16,6 +16,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .errors import ContextError, HandError
 from .tiles import Tile, counts34
@@ -201,6 +202,19 @@ class WinContext:
     wildcard: Tile | None = None  # the system's wildcard tile, when it has one
     already_won: frozenset[Seat] = frozenset()  # 血战: players who won earlier in this hand
     kongs: tuple[KongEvent, ...] = ()  # other players' kongs in this hand
+    table: tuple[tuple[str, Any], ...] = ()  # system-declared context (rulesets.context), sorted, non-defaults only
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A system-declared context value (``rulesets.context``); ``default`` when not given."""
+        for k, v in self.table:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer (庄): the declared ``dealer`` value, E when the table does not say."""
+        return self.get("dealer") or Seat.E
 
     @property
     def self_drawn(self) -> bool:
@@ -239,10 +253,10 @@ CONTEXT_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
     (lambda c: c.after_kong and c.win is not WinMethod.DISCARD, "杠上炮 is a win on a discard made after a kong"),
     (lambda c: c.heavenly and c.earthly, "a hand cannot be both 天和 and 地和"),
     (
-        lambda c: c.heavenly and (c.seat is not Seat.E or not c.self_drawn),
-        "天和 (heavenly hand) is the dealer (E) winning on the deal, self-drawn",
+        lambda c: c.heavenly and (c.seat is not c.dealer or not c.self_drawn),
+        "天和 (heavenly hand) is the dealer ({ctx.dealer.value}) winning on the deal, self-drawn",
     ),
-    (lambda c: c.earthly and c.seat is Seat.E, "地和 (earthly hand) is a non-dealer's win; the dealer's is 天和"),
+    (lambda c: c.earthly and c.seat is c.dealer, "地和 (earthly hand) is a non-dealer's win; the dealer's is 天和"),
     (
         lambda c: (c.heavenly or c.earthly) and (c.kong_replacement or c.after_kong or c.last_tile),
         "天和/地和 happen on the first turn: no kong and not the last tile",

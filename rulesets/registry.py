@@ -14,7 +14,7 @@ from functools import lru_cache
 from .errors import RulesError
 from .scoring import Ruleset
 
-_ENGINE_MODULES = {"tiles", "hand", "shapes", "scoring", "registry", "notation", "errors", "engine", "sharecode"}
+_ENGINE_MODULES = {"tiles", "hand", "shapes", "scoring", "registry", "notation", "errors", "engine", "sharecode", "context", "wild", "settle", "messages"}
 
 
 @lru_cache(maxsize=1)

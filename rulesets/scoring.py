@@ -23,12 +23,15 @@ import dataclasses
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from .errors import RulesError
-from .hand import Hand, Seat, WinContext
+from .context import ContextField, declare
+from .hand import Hand, Seat, WinContext, seats
 from .shapes import Shape
+from .wild import WildRule
 
 
 @dataclass(frozen=True)
@@ -134,26 +137,91 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
     return kept, dropped
 
 
+class Op(enum.Enum):
+    """How a factor acts on a payment: multiplies it, adds to it, or caps it."""
+
+    TIMES = "×"
+    PLUS = "+"
+    CAP = "cap"
+
+
+@dataclass(frozen=True)
+class Factor:
+    """One step of a payment's arithmetic, named so a player can check it: "庄 ×2", "鸟 ×2", "金顶 cap 300".
+
+    ``seat`` is whose factor it is (the dealer's double, the discarder's 放冲), or None for the hand's own.
+    ``value`` is exact (an int or a :class:`~fractions.Fraction`, e.g. 3/2 for ×1.5)."""
+
+    id: str
+    zh: str
+    en: str
+    op: Op
+    value: int | Fraction
+    seat: Seat | None = None
+
+    def apply(self, amount: int | Fraction) -> int | Fraction:
+        if self.op is Op.TIMES:
+            return amount * self.value
+        if self.op is Op.PLUS:
+            return amount + self.value
+        return min(amount, self.value)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"id": self.id, "zh": self.zh, "en": self.en, "op": self.op.value, "value": exact(self.value),
+                "seat": self.seat.value if self.seat else None}
+
+
+def exact(value: int | Fraction) -> int | float:
+    """A JSON number for an exact amount: an int when whole, else the (terminating) decimal."""
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def apply_factors(base: int | Fraction, factors: Iterable[Factor]) -> int | Fraction:
+    """``base`` through each factor in order (a whole Fraction comes back as an int)."""
+    amount: int | Fraction = base
+    for f in factors:
+        amount = f.apply(amount)
+    if isinstance(amount, Fraction) and amount.denominator == 1:
+        return int(amount)
+    return amount
+
+
 @dataclass(frozen=True)
 class Payment:
-    """One line of a settlement: ``payer`` pays ``payee`` ``amount``, because ``why``."""
+    """One line of a settlement: ``payer`` pays ``payee`` ``amount``, because ``why``.
+
+    ``factors`` (when the system gives them) are the arithmetic of ``amount``: ``base`` through each
+    factor in order gives it, so the page can itemise every double, bird, cannon and cap."""
 
     payer: Seat
     payee: Seat
-    amount: int
+    amount: int | Fraction
     why: str
     why_en: str = ""
+    factors: tuple[Factor, ...] = ()
+    base: int | Fraction | None = None
 
     def as_dict(self) -> dict[str, object]:
         d: dict[str, object] = {
             "from": self.payer.value,
             "to": self.payee.value,
-            "amount": self.amount,
+            "amount": exact(self.amount),
             "why": self.why,
         }
         if self.why_en:
             d["why_en"] = self.why_en
+        if self.factors:
+            d["base"] = exact(self.base) if self.base is not None else None
+            d["factors"] = [f.as_dict() for f in self.factors]
         return d
+
+
+def paid(payer: Seat, payee: Seat, base: int | Fraction, factors: Iterable[Factor], why: str, why_en: str) -> Payment:
+    """A payment computed from its base and factors (so the amount and its explanation cannot disagree)."""
+    factors = tuple(factors)
+    return Payment(payer, payee, apply_factors(base, factors), why, why_en, factors, base)
 
 
 @dataclass(frozen=True)
@@ -164,15 +232,15 @@ class Settlement:
     seats: tuple[Seat, ...]
 
     @property
-    def net(self) -> dict[Seat, int]:
-        net = {s: 0 for s in self.seats}
+    def net(self) -> dict[Seat, int | Fraction]:
+        net: dict[Seat, int | Fraction] = {s: 0 for s in self.seats}
         for p in self.payments:
             net[p.payer] -= p.amount
             net[p.payee] += p.amount
         return net
 
-    def as_dict(self) -> dict[str, int]:
-        return {s.value: v for s, v in self.net.items()}
+    def as_dict(self) -> dict[str, int | float]:
+        return {s.value: exact(v) for s, v in self.net.items()}
 
 
 @dataclass(frozen=True)
@@ -364,7 +432,7 @@ def options_dict(options: object) -> dict[str, object]:
 # --- the ruleset value -----------------------------------------------------------------------------
 
 
-ALL_CONTEXT_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(WinContext))
+ALL_CONTEXT_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(WinContext)) - {"table"}
 """The names of every :class:`~rulesets.hand.WinContext` field (the context keys of the engine's
 ``CONTEXT_FIELDS``): what a :class:`Ruleset` reads unless it says otherwise."""
 
@@ -391,6 +459,18 @@ class Ruleset:
     description_en: str = ""
     waits: Callable[[Hand, Any], list[Any]] | None = None  # (tile, Score) for each winning tile
     context_fields: frozenset[str] = ALL_CONTEXT_FIELDS  # the WinContext fields its score reads (the rest it ignores)
+    context: tuple[ContextField, ...] = ()  # the table context it declares and reads (rulesets.context)
+    wild: Callable[[Hand, Any], WildRule | None] | None = None  # the wild tiles of a hand, for systems with them
+    settle_round: Callable[..., Any] | None = None  # round-level settlement (several winners, 流局), if any
+    players_seats: tuple[Seat, ...] = ()  # filled from ``players``
+
+    def __post_init__(self) -> None:
+        declare(*self.context)
+        object.__setattr__(self, "players_seats", seats(self.players))
+
+    def reads(self, key: str) -> bool:
+        """Whether this system reads the context field ``key`` (shared or declared)."""
+        return key in self.context_fields or any(f.key == key for f in self.context)
 
     def parse_options(self, values: Mapping[str, object] | None = None) -> Any:
         return parse_options(self.options_type, values, self.presets)

@@ -75,12 +75,39 @@ class GroupKind(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Sub:
+    """A tile that plays another: a wild (癞子/财神/百搭) standing for ``as_``, or a stand-in (白板 playing the
+    百搭's face; ``wild`` False). A wild at its own face is a Sub with ``tile == as_``."""
+
+    tile: Tile
+    as_: Tile
+    wild: bool = True
+
+    @property
+    def substitutes(self) -> bool:
+        """A wild used as another tile (what makes a hand soft)."""
+        return self.wild and self.tile != self.as_
+
+    def __str__(self) -> str:
+        return f"{self.tile}→{self.as_}"
+
+    def as_dict(self) -> dict[str, object]:
+        d: dict[str, object] = {"tile": str(self.tile), "as": str(self.as_)}
+        if not self.wild:
+            d["stand_in"] = True
+        return d
+
+
+@dataclass(frozen=True)
 class Group:
-    """A group of a decomposition. ``meld`` is set for the hand's fixed melds (claimed or 暗杠)."""
+    """A group of a decomposition. ``meld`` is set for the hand's fixed melds (claimed or 暗杠).
+
+    ``tiles`` are the tiles the group plays; ``subs`` says which of them a wild or a stand-in played."""
 
     kind: GroupKind
     tiles: tuple[Tile, ...]
     meld: Meld | None = None
+    subs: tuple[Sub, ...] = ()
 
     @property
     def tile(self) -> Tile:
@@ -138,7 +165,17 @@ class Shape:
         return tuple(i for i, g in enumerate(self.groups) if g.from_hand and self.winning_tile in g.tiles)
 
     def describe(self) -> str:
-        return " ".join(str(g) for g in self.groups)
+        return " ".join(str(g) + "".join(f"({s})" for s in g.subs if s.tile != s.as_) for g in self.groups)
+
+    @property
+    def subs(self) -> tuple[Sub, ...]:
+        """Every wild and stand-in of the reading."""
+        return tuple(s for g in self.groups for s in g.subs)
+
+    @property
+    def wilds_as_others(self) -> int:
+        """How many wilds play another tile (0: a hard hand, 硬胡)."""
+        return sum(1 for s in self.subs if s.substitutes)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -149,6 +186,7 @@ class Shape:
                     "tiles": [str(t) for t in g.tiles],
                     "meld": g.meld.zh if g.meld is not None else None,
                     "claimed": g.is_claimed,
+                    **({"wild": [s.as_dict() for s in g.subs]} if g.subs else {}),
                 }
                 for g in self.groups
             ],

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from . import context as declared
 from .errors import ContextError, HandError, MahjongError, NotationError, RulesError
 from .hand import Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
 from .notation import MAX_LENGTH, canonical_hand, check_copies, check_hand, fail, tile_runs
@@ -69,6 +70,7 @@ _ID_RE = re.compile(r"[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*")  # ruleset ids: guobia
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*")  # text option values
 _OPTION_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)-(.*)")
 _INT_RE = re.compile(r"-?[0-9]{1,18}")
+_DECLARED_RE = re.compile(r"[a-z][a-z0-9_]*-[A-Za-z0-9_]+")  # a system-declared context field: key-value
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def _hand_fields(hand: Hand) -> list[str]:
     if ctx.already_won:
         fields.append("o" + "".join(s.value for s in sorted(ctx.already_won, key=lambda s: s.order)))
     fields.extend(f"k{k.seat.value}{_KONG_LETTER[k.kind]}{k.fed_by.value if k.fed_by else ''}" for k in ctx.kongs)
+    fields.extend(f"{key}-{declared.FIELDS[key].text(value)}" for key, value in ctx.table)  # sorted by key
     return fields
 
 
@@ -214,6 +217,7 @@ class _Parts:
     kongs: list[KongEvent] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # single fields already read
     context_pos: int | None = None  # the first context field, for context errors
+    table: dict[str, Any] = field(default_factory=dict)  # system-declared context fields
 
 
 class _CodeReader:
@@ -335,7 +339,7 @@ class _CodeReader:
             "s": self.read_win, "d": self.read_win, "r": self.read_win,
             "w": self.read_wildcard, "o": self.read_won, "k": self.read_kong,
         }
-        reader = readers.get(text[0])
+        reader = self.read_declared if _DECLARED_RE.fullmatch(text) else readers.get(text[0])
         if reader is None:
             reader = self.read_flowers if text[0].isdigit() else self.read_winds if text[0] in _SEATS else None
         if reader is None:
@@ -420,6 +424,18 @@ class _CodeReader:
             self.fail(f"{text}: a seat is listed twice", pos)
         parts.context["already_won"] = frozenset(Seat(s) for s in m[1])
 
+    def read_declared(self, text: str, pos: int, parts: _Parts) -> None:
+        """A system-declared context field, ``key-value`` (rulesets.context)."""
+        key, value = text.split("-", 1)
+        self.once(key, parts, pos)
+        f = declared.known().get(key)
+        if f is None:
+            self.fail(f"unknown context field {key!r}", pos, ContextError)
+        try:
+            parts.table[key] = f.parse_text(value)
+        except ContextError as exc:
+            self.fail(exc.message, pos + len(key) + 1, ContextError)
+
     def read_kong(self, text: str, pos: int, parts: _Parts) -> None:
         if parts.context_pos is None:
             parts.context_pos = pos
@@ -437,6 +453,7 @@ class _CodeReader:
         placed += [(t, pos) for meld, pos in parts.melds for t in meld.tiles]
         check_copies(placed, self.raw)
         parts.context["kongs"] = tuple(parts.kongs)
+        parts.context["table"] = declared.table_values(parts.table)
         hand = canonical_hand(
             Hand(
                 standing=tuple(t for t, _ in parts.standing),
