@@ -1,0 +1,135 @@
+"""The ledger's JSON API under /api/v1/tables (described in the OpenAPI document, ledger/openapi.py).
+
+Create a table, add/edit/delete an entry, undo, list the entries (with the sheet) and export them.
+Writes need the edit token; reading takes either token. Bad input is a 400 (409 for a stale version,
+404 for an unknown table, 429 when an address creates too many tables) with the API's error object
+``{"error": {"code", "message", "position"}}``; never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from . import service, views
+from .models import Table
+
+_CODES = {400: "bad_request", 404: "not_found", 409: "stale_version", 429: "rate_limited"}
+
+
+def _error(message: str, status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": {"code": _CODES.get(status, "bad_request"), "message": message, "position": None}},
+                        status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    try:
+        raw = request.body.decode("utf-8")
+        data = json.loads(raw) if raw.strip() else {}
+    except RequestDataTooBig:
+        raise service.LedgerError("the body is too large") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise service.LedgerError("the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise service.LedgerError("the body must be a JSON object")
+    return data
+
+
+def _links(request: HttpRequest, table: Table, edit: bool) -> dict[str, Any]:
+    out = {"read_token": table.read_token,
+           "read_url": request.build_absolute_uri(reverse("ledger-read", args=[table.read_token]))}
+    if edit:
+        out.update(edit_token=table.edit_token,
+                   edit_url=request.build_absolute_uri(reverse("ledger-edit", args=[table.edit_token])))
+    return out
+
+
+def _state(request: HttpRequest, table: Table, edit: bool, status: int = 200, note: str = "") -> JsonResponse:
+    table.refresh_from_db()
+    data = {**service.export(table), "links": _links(request, table, edit), "version": table.version}
+    if note:
+        data["note"] = note
+    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
+
+
+def _guarded(view):  # noqa: ANN001, ANN202 - a decorator over the views below
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except service.LedgerError as exc:
+            return _error(str(exc), exc.status)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return csrf_exempt(wrapped)
+
+
+def _by_either(token: str) -> tuple[Table, bool]:
+    try:
+        return service.table_by(token, "edit"), True
+    except service.NotFound:
+        return service.table_by(token, "read"), False
+
+
+@_guarded
+@require_http_methods(["POST"])
+def tables(request: HttpRequest) -> HttpResponse:
+    """POST: create a table."""
+    if not service.creation_allowed(request.META):
+        return _error("too many new tables from this address; try again later", 429)
+    table = service.create_table(_body(request))
+    return _state(request, table, True, 201)
+
+
+@_guarded
+@require_http_methods(["GET"])
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: the table, its entries in order with their snapshots, the totals and who deals next."""
+    found, edit = _by_either(token)
+    return _state(request, found, edit)
+
+
+@_guarded
+@require_http_methods(["POST"])
+def entries(request: HttpRequest, token: str) -> HttpResponse:
+    """POST {kind, data, version?}: add an entry at the end."""
+    body = _body(request)
+    found, note = service.change(token, "add", body.get("version"), None, body)
+    return _state(request, found, True, 201, note)
+
+
+@_guarded
+@require_http_methods(["PUT", "DELETE"])
+def entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
+    """PUT {kind, data, version}: replace entry n (1-based); DELETE ?version=: remove it."""
+    if request.method == "DELETE":
+        body = _body(request) if request.body else {}
+        version = body.get("version", request.GET.get("version"))
+        found, _ = service.change(token, "delete", version, n - 1)
+    else:
+        body = _body(request)
+        found, _ = service.change(token, "edit", body.get("version"), n - 1, body)
+    return _state(request, found, True)
+
+
+@_guarded
+@require_http_methods(["POST"])
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    """POST {version}: undo the table's last change."""
+    body = _body(request)
+    found, _ = service.change(token, "undo", body.get("version"))
+    return _state(request, found, True)
+
+
+@_guarded
+@require_http_methods(["GET"])
+def export_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: the sheet as CSV."""
+    found, _ = _by_either(token)
+    return HttpResponse(views.csv_text(found), content_type="text/csv; charset=utf-8")

@@ -1,0 +1,163 @@
+"""What an entry may hold: each kind's data checked field by field, the same for the pages and the API.
+
+Players are named by their position at the table, 0…n-1 in turn order. Anything else is refused with
+an :class:`EntryError` that says which field is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+
+from . import rounds
+
+KINDS = ("hand", "draw", "round", "rummikub")
+WIN_METHODS = ("self_drawn", "discard", "rob_kong")
+KONG_KINDS = ("exposed", "added", "concealed")
+STATES = ("ready", "not_ready", "pig")
+MAX_EVENTS = 40
+MAX_NAME = 24
+
+
+class EntryError(ValueError):
+    """Bad entry data, in words."""
+
+
+def player(value: Any, n: int, what: str, optional: bool = False) -> int | None:
+    if value in (None, "") and optional:
+        return None
+    if isinstance(value, bool):
+        raise EntryError(f"{what}: give a player 1–{n}")
+    try:
+        p = int(value)
+    except (TypeError, ValueError):
+        raise EntryError(f"{what}: {value!r} is not a player (0–{n - 1})") from None
+    if not 0 <= p < n:
+        raise EntryError(f"{what}: no player {p} at a table of {n} (players are 0–{n - 1})")
+    return p
+
+
+def _text(value: Any, what: str, limit: int | None = None) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise EntryError(f"{what}: give a hand string or share code")
+    limit = limit or settings.MAX_HAND_STRING
+    if len(value) > limit:
+        raise EntryError(f"{what}: longer than {limit} characters")
+    return value.strip()
+
+
+def _choice(value: Any, choices: tuple[str, ...], what: str) -> str:
+    if value not in choices:
+        raise EntryError(f"{what}: {value!r} is not one of {', '.join(choices)}")
+    return str(value)
+
+
+def _flags(data: Mapping[str, Any]) -> dict[str, bool]:
+    out = {}
+    for flag in rounds.WIN_FLAGS:
+        value = data.get(flag, False)
+        if not isinstance(value, bool):
+            raise EntryError(f"{flag}: true or false")
+        if value:
+            out[flag] = True
+    return out
+
+
+def clean_win(data: Mapping[str, Any], n: int, what: str = "win") -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise EntryError(f"{what}: an object")
+    out: dict[str, Any] = {"hand": _text(data.get("hand"), f"{what}.hand"),
+                           "player": player(data.get("player"), n, f"{what}.player"),
+                           "win": _choice(data.get("win", "self_drawn"), WIN_METHODS, f"{what}.win")}
+    if out["win"] != "self_drawn":
+        out["from"] = player(data.get("from"), n, f"{what}.from")
+        if out["from"] == out["player"]:
+            raise EntryError(f"{what}: a player cannot win on their own discard")
+    out.update(_flags(data))
+    return out
+
+
+def _event(data: Any, n: int, i: int) -> dict[str, Any]:
+    what = f"events[{i}]"
+    if not isinstance(data, Mapping):
+        raise EntryError(f"{what}: an object with a type")
+    kind = _choice(data.get("type"), ("kong", "win", "multi", "wall_end"), f"{what}.type")
+    if kind == "win":
+        return {"type": "win", **clean_win(data, n, what)}
+    if kind == "kong":
+        out: dict[str, Any] = {"type": "kong", "player": player(data.get("player"), n, f"{what}.player"),
+                               "kind": _choice(data.get("kind"), KONG_KINDS, f"{what}.kind")}
+        if out["kind"] == "exposed":
+            out["fed_by"] = player(data.get("fed_by"), n, f"{what}.fed_by")
+        return out
+    if kind == "multi":
+        wins = data.get("wins")
+        if not isinstance(wins, list) or not 2 <= len(wins) <= n - 1:
+            raise EntryError(f"{what}.wins: two or more winners on one discard")
+        discarder = player(data.get("from"), n, f"{what}.from")
+        cleaned = [clean_win({**w, "win": "discard", "from": discarder}, n, f"{what}.wins[{j}]")
+                   if isinstance(w, Mapping) else clean_win(w, n, f"{what}.wins[{j}]") for j, w in enumerate(wins)]
+        if len({w["player"] for w in cleaned}) != len(cleaned):
+            raise EntryError(f"{what}.wins: each winner once")
+        return {"type": "multi", "from": discarder, "after_kong": data.get("after_kong") is True,
+                "wins": [{"player": w["player"], "hand": w["hand"]} for w in cleaned]}
+    states = data.get("players")
+    if not isinstance(states, list) or not states or len(states) > n:
+        raise EntryError(f"{what}.players: the state of each player still in")
+    out_states = []
+    for j, s in enumerate(states):
+        if not isinstance(s, Mapping):
+            raise EntryError(f"{what}.players[{j}]: an object {{player, state, hand}}")
+        row: dict[str, Any] = {"player": player(s.get("player"), n, f"{what}.players[{j}].player"),
+                               "state": _choice(s.get("state"), STATES, f"{what}.players[{j}].state")}
+        if s.get("hand"):
+            row["hand"] = _text(s["hand"], f"{what}.players[{j}].hand")
+        out_states.append(row)
+    if len({s["player"] for s in out_states}) != len(out_states):
+        raise EntryError(f"{what}.players: each player once")
+    return {"type": "wall_end", "players": out_states}
+
+
+def clean(kind: Any, data: Any, table: Mapping[str, Any]) -> dict[str, Any]:
+    """The entry's data as it will be kept, or EntryError."""
+    n = len(table["players"])
+    if table["kind"] == "rummikub":
+        if kind != "rummikub":
+            raise EntryError("a Rummikub table keeps Rummikub rounds")
+    elif kind not in ("hand", "draw", "round"):
+        raise EntryError(f"kind: {kind!r} is not one of hand, draw, round")
+    if not isinstance(data, Mapping):
+        raise EntryError("data: an object")
+    if kind == "draw":
+        return {}
+    if kind == "hand":
+        return clean_win(data, n, "hand")
+    if kind == "round":
+        if not rounds.is_sichuan(table["system"]):
+            raise EntryError("rounds with events are for 四川 tables; enter this system's hands one by one")
+        events = data.get("events")
+        if not isinstance(events, list) or not events or len(events) > MAX_EVENTS:
+            raise EntryError(f"events: a list of 1–{MAX_EVENTS} events")
+        return {"events": [_event(e, n, i) for i, e in enumerate(events)]}
+    racks = data.get("racks")
+    if not isinstance(racks, list) or len(racks) != n:
+        raise EntryError(f"racks: one rack (tiles or a total) per player, {n} in all")
+    for r in racks:
+        if not isinstance(r, (str, int)) or isinstance(r, bool) or (isinstance(r, str) and len(r) > 200):
+            raise EntryError("racks: each rack is its tiles (\"5 7 J\") or a total (42)")
+    return {"racks": racks, "out": player(data.get("out"), n, "out", optional=True)}
+
+
+def clean_players(names: Any, count: int) -> list[str]:
+    if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+        raise EntryError("players: a list of names")
+    names = [x.strip()[:MAX_NAME] for x in names]
+    if len(names) != count:
+        raise EntryError(f"players: this table seats {count} players, {len(names)} names given")
+    if any(not x for x in names):
+        raise EntryError("players: every player needs a name")
+    if len(set(names)) != len(names):
+        raise EntryError("players: two players with one name")
+    return names

@@ -1,0 +1,161 @@
+"""The pages' forms, read into the entry data of ledger/entries.py (and entries drawn back into forms).
+
+The round form is a list of rows, one event each: a kong, a win (自摸 / on a discard / robbing a kong),
+or a player's state at the wall's end. A discard win with "same discard" ticked joins the win in the
+row above into one 一炮多响 event; the wall-end rows become one event at the end of the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import QueryDict
+
+from .entries import EntryError
+
+ROW_TYPES = ("kong", "self_drawn", "discard", "rob_kong", "ready", "not_ready", "pig")
+FLAG_FIELDS = {"ks": "kong_replacement", "ak": "after_kong", "lt": "last_tile", "lc": "last_copy",
+               "hv": "heavenly", "ea": "earthly"}
+DEFAULT_ROWS = 8
+MAX_ROWS = 24
+
+
+def _int(value: str | None) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(str(value))
+    except ValueError:
+        raise EntryError(f"{value!r} is not a player") from None
+
+
+def hand_from_post(post: QueryDict, prefix: str = "") -> dict[str, Any]:
+    """The hand form (a won hand): hand string, winner, how, from whom, flags."""
+    data: dict[str, Any] = {"hand": post.get(prefix + "hand", ""), "player": _int(post.get(prefix + "player")),
+                            "win": post.get(prefix + "win", "self_drawn")}
+    if data["win"] != "self_drawn":
+        data["from"] = _int(post.get(prefix + "from"))
+    for short, flag in FLAG_FIELDS.items():
+        if post.get(prefix + short):
+            data[flag] = True
+    return data
+
+
+def rows_from_post(post: QueryDict) -> list[dict[str, Any]]:
+    rows = []
+    for i in range(MAX_ROWS):
+        kind = post.get(f"e{i}_t", "")
+        if not kind:
+            continue
+        if kind not in ROW_TYPES:
+            raise EntryError(f"row {i + 1}: {kind!r} is not an event")
+        rows.append({"i": i, "t": kind, "p": post.get(f"e{i}_p", ""), "f": post.get(f"e{i}_f", ""),
+                     "k": post.get(f"e{i}_k", ""), "h": post.get(f"e{i}_h", "").strip(),
+                     **{short: bool(post.get(f"e{i}_{short}")) for short in ("ks", "ak", "lt", "m")}})
+    return rows
+
+
+def round_from_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rows as the round's events (entries.clean checks them)."""
+    events: list[dict[str, Any]] = []
+    wall: list[dict[str, Any]] = []
+    for row in rows:
+        where = f"row {row['i'] + 1}"
+        if row["t"] in ("ready", "not_ready", "pig"):
+            wall.append({"player": _int(row["p"]), "state": row["t"], **({"hand": row["h"]} if row["h"] else {})})
+            continue
+        if wall:
+            raise EntryError(f"{where}: the wall's end comes last; put the players' states after every win and kong")
+        if row["t"] == "kong":
+            events.append({"type": "kong", "player": _int(row["p"]), "kind": row["k"] or "concealed",
+                           **({"fed_by": _int(row["f"])} if row["k"] == "exposed" else {})})
+            continue
+        win: dict[str, Any] = {"player": _int(row["p"]), "hand": row["h"], "win": row["t"]}
+        if row["t"] != "self_drawn":
+            win["from"] = _int(row["f"])
+        for short in ("ks", "ak", "lt"):
+            if row[short]:
+                win[FLAG_FIELDS[short]] = True
+        if row["m"] and row["t"] == "discard":
+            events[-1:] = _joined(events[-1] if events else None, win, where)
+            continue
+        events.append({"type": "win", **win})
+    if wall:
+        events.append({"type": "wall_end", "players": wall})
+    if not events:
+        raise EntryError("the round has no events: fill in at least one row")
+    return {"events": events}
+
+
+def _joined(previous: dict[str, Any] | None, win: dict[str, Any], where: str) -> list[dict[str, Any]]:
+    """一炮多响: this discard win joins the win above, on the same discard."""
+    if previous is None or previous.get("type") not in ("win", "multi"):
+        raise EntryError(f"{where}: \"same discard\" needs a win on a discard in the row above")
+    if previous["type"] == "win":
+        if previous["win"] != "discard" or previous.get("from") != win.get("from"):
+            raise EntryError(f"{where}: \"same discard\": the row above must be a win on the same player's discard")
+        previous = {"type": "multi", "from": previous["from"], "after_kong": bool(previous.get("after_kong")),
+                    "wins": [{"player": previous["player"], "hand": previous["hand"]}]}
+    elif previous["from"] != win.get("from"):
+        raise EntryError(f"{where}: \"same discard\": the rows above are on another player's discard")
+    previous["after_kong"] = previous["after_kong"] or bool(win.get("after_kong"))
+    previous["wins"].append({"player": win["player"], "hand": win["hand"]})
+    return [previous]
+
+
+def rows_of(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A round's events drawn back as form rows (for editing)."""
+    rows: list[dict[str, Any]] = []
+    for e in data.get("events", []):
+        if e["type"] == "kong":
+            rows.append({"t": "kong", "p": e["player"], "k": e["kind"], "f": e.get("fed_by", "")})
+        elif e["type"] == "win":
+            rows.append({"t": e["win"], "p": e["player"], "f": e.get("from", ""), "h": e["hand"],
+                         **{s: bool(e.get(f)) for s, f in FLAG_FIELDS.items() if s in ("ks", "ak", "lt")}})
+        elif e["type"] == "multi":
+            for j, w in enumerate(e["wins"]):
+                rows.append({"t": "discard", "p": w["player"], "f": e["from"], "h": w["hand"], "m": j > 0,
+                             "ak": bool(e.get("after_kong"))})
+        else:
+            rows += [{"t": s["state"], "p": s["player"], "h": s.get("hand", "")} for s in e["players"]]
+    return rows
+
+
+def blank_rows(filled: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    rows = [dict(r) for r in filled]
+    while len(rows) < max(count, len(filled) + 2):
+        rows.append({})
+    rows = rows[:MAX_ROWS]
+    for i, r in enumerate(rows):
+        r["i"] = i
+        for key in ("p", "f"):  # as sent back after a refused change: text
+            if isinstance(r.get(key), str) and r[key].isdigit():
+                r[key] = int(r[key])
+    return rows
+
+
+def rummikub_from_post(post: QueryDict, players: int) -> dict[str, Any]:
+    return {"racks": [post.get(f"rack{i}", "").strip() for i in range(players)], "out": post.get("out", "")}
+
+
+def table_from_post(post: QueryDict) -> dict[str, Any]:
+    """The new-table form."""
+    kind = post.get("kind", "mahjong")
+    names = [post.get(f"player{i}", "").strip() for i in range(6)]
+    options: dict[str, Any] = {}
+    if post.get("preset"):
+        options["preset"] = post["preset"]
+    for line in post.get("options", "").splitlines():
+        if not line.strip():
+            continue
+        key, sep, value = line.partition("=")
+        if not sep:
+            raise EntryError(f"house rules: {line.strip()!r} is not key=value")
+        options[key.strip()] = value.strip()
+    settings = {k: post[k] for k in ("refund_policy", "empty_pool", "first_meld", "target") if post.get(k)}
+    if post.get("simple"):
+        settings["simple"] = True
+    return {"kind": kind, "system": post.get("system", "guobiao"), "name": post.get("name", ""),
+            "players": [n for n in names if n], "options": options,
+            "settings": settings}

@@ -1,0 +1,79 @@
+"""What a table keeps: the table, its entries in order, and the changes that can be undone.
+
+A table is found only by its two unguessable tokens (edit and read); nothing identifies a person.
+``version`` grows by one with every change: a write names the version it was made against, and a
+stale one is refused (optimistic concurrency, ledger/service.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils import timezone
+
+MAX_ENTRIES = 500
+"""At most this many entries (hands, rounds) per table."""
+
+UNDO_DEPTH = 30
+"""How many changes of a table can be undone, newest first."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Table(models.Model):
+    KINDS = [("mahjong", "mahjong"), ("rummikub", "rummikub")]
+
+    edit_token = models.CharField(max_length=32, unique=True, default=new_token)
+    read_token = models.CharField(max_length=32, unique=True, default=new_token)
+    kind = models.CharField(max_length=16, choices=KINDS, default="mahjong")
+    name = models.CharField(max_length=80, blank=True, default="")
+    system = models.CharField(max_length=32, blank=True, default="")  # ruleset id (mahjong tables)
+    options = models.JSONField(default=dict, blank=True)  # the system's house rules
+    settings = models.JSONField(default=dict, blank=True)  # ledger settings: refund policy, Rummikub options…
+    players = models.JSONField(default=list)  # names in seat order (turn order), the first dealer first
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.name or f"table {self.pk}"
+
+    def as_rules(self) -> dict:
+        return {"kind": self.kind, "system": self.system, "options": self.options, "settings": self.settings,
+                "players": self.players}
+
+
+class Entry(models.Model):
+    """One hand, drawn game, 血战 round or Rummikub round, at its place in the evening."""
+
+    KINDS = [("hand", "hand"), ("draw", "draw"), ("round", "round"), ("rummikub", "rummikub")]
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="entries")
+    position = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=KINDS)
+    data = models.JSONField(default=dict)  # what was entered (docs/ledger.md)
+    snapshot = models.JSONField(default=dict)  # its settlement, with the engine version that made it
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["table", "position"], name="ledger_entry_position")]
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "data": self.data, "snapshot": self.snapshot}
+
+
+class Change(models.Model):
+    """One change of a table, with the entries as they were before it (for undo)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    version = models.PositiveIntegerField()  # the table's version after the change
+    action = models.CharField(max_length=16)
+    before = models.JSONField(default=list)  # [{"kind", "data", "snapshot"}, …]
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-version"]

@@ -1,0 +1,159 @@
+"""拉密 Rummikub (rules/regional.md §12): a table kind of its own, not a mahjong ruleset.
+
+A rack is written as its tiles — numbers 1–13, optionally with a colour letter (r b o k: red, blue,
+orange, black; 红 蓝 黄 黑), and ``J`` (or ``joker``, ``王``) for a joker — or as a plain total like
+``=42``. Scoring (rummikub.org): the player who went out scores the sum of the others' racks, each
+other player minus their own rack, a joker left on a rack 30. With the pool empty and nobody able to
+play, the ``empty_pool`` option decides: ``lowest`` (each scores minus their rack and the lowest rack
+scores the sum of the differences, RK-B) or ``none`` (nobody scores).
+
+>>> rack_total("5 7 J")
+42
+>>> score_round(["", "5 7 J", "13 12", "1 2 3"], out=0)
+[73, -42, -25, -6]
+>>> score_round(["20", "=9", "=15", "=30"], out=None)
+[-20, 38, -15, -30]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+JOKER = 30
+COLOURS = {"r": "r", "b": "b", "o": "o", "k": "k", "y": "o", "红": "r", "蓝": "b", "黄": "o", "黑": "k"}
+_TILE = re.compile(r"^([rbokyRBOKY红蓝黄黑]?)(\d{1,2})$")
+_JOKERS = {"j", "joker", "王", "🃏", "*"}
+
+
+class RackError(ValueError):
+    """A rack or meld that cannot be read, with what is wrong."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    number: int | None  # None: a joker
+    colour: str = ""
+
+    @property
+    def joker(self) -> bool:
+        return self.number is None
+
+
+def parse_tiles(text: str) -> list[Piece]:
+    """The tiles of a rack or meld, separated by spaces or commas."""
+    out = []
+    for token in re.split(r"[\s,，、]+", text.strip()):
+        if not token:
+            continue
+        if token.lower() in _JOKERS:
+            out.append(Piece(None))
+            continue
+        m = _TILE.match(token)
+        if not m or not 1 <= int(m.group(2)) <= 13:
+            raise RackError(f"{token!r} is not a tile: write 1–13 (with a colour letter r/b/o/k if you like) or J")
+        out.append(Piece(int(m.group(2)), COLOURS.get(m.group(1).lower(), "")))
+    if len(out) > 106:
+        raise RackError("more tiles than a Rummikub set has (106)")
+    return out
+
+
+def rack_total(text: str | int | None) -> int:
+    """A rack's points: its tiles' face values, 30 a joker; ``=42`` or ``42`` alone is a typed total."""
+    if text is None or text == "":
+        return 0
+    if isinstance(text, bool):
+        raise RackError("a rack is its tiles or a total")
+    if isinstance(text, int):
+        if not 0 <= text <= 1000:
+            raise RackError(f"{text} is not a rack total (0–1000)")
+        return text
+    s = str(text).strip()
+    if s.startswith("="):
+        body = s[1:].strip()
+        if not body.isdigit() or int(body) > 1000:
+            raise RackError(f"{s!r}: after = give a total 0–1000")
+        return int(body)
+    pieces = parse_tiles(s)
+    if len(pieces) == 1 and s.isdigit() and int(s) > 13:  # "20": a total
+        return int(s)
+    return sum(JOKER if p.joker else p.number or 0 for p in pieces)
+
+
+def score_round(racks: Sequence[str | int | None], out: int | None, empty_pool: str = "lowest",
+                simple: bool = False) -> list[int]:
+    """Each player's score for one round. ``out`` is who went out (None: the pool ran dry)."""
+    totals = [rack_total(r) for r in racks]
+    n = len(totals)
+    if out is not None:
+        if not 0 <= out < n:
+            raise RackError("the player who went out is not at the table")
+        if totals[out]:
+            raise RackError("the player who went out has an empty rack")
+        scores = [0 if simple else -t for t in totals]
+        scores[out] = sum(totals)
+        return scores
+    if empty_pool == "none":
+        return [0] * n
+    low = min(totals)
+    lowest = [i for i, t in enumerate(totals) if t == low]
+    gain = sum(t - low for t in totals)
+    return [(gain // len(lowest) if i in lowest else (0 if simple else -t)) for i, t in enumerate(totals)]
+
+
+# ---- the first-meld checker ------------------------------------------------------------------------------
+
+
+def _group_values(pieces: Sequence[Piece]) -> list[int] | None:
+    numbers = {p.number for p in pieces if not p.joker}
+    colours = [p.colour for p in pieces if not p.joker and p.colour]
+    if len(numbers) != 1 or not 3 <= len(pieces) <= 4 or len(colours) != len(set(colours)):
+        return None
+    (n,) = numbers
+    return [n] * len(pieces)
+
+
+def _run_values(pieces: Sequence[Piece]) -> list[int] | None:
+    """The values of a run in the order given: jokers fill the gaps, then stand above (or below at 13)."""
+    if len(pieces) < 3:
+        return None
+    colours = {p.colour for p in pieces if not p.joker and p.colour}
+    if len(colours) > 1:
+        return None
+    firsts = [(i, p.number) for i, p in enumerate(pieces) if not p.joker]
+    if not firsts:
+        return None
+    i0, n0 = firsts[0]
+    start = n0 - i0  # type: ignore[operator]
+    if start + len(pieces) - 1 > 13:
+        start = 13 - len(pieces) + 1
+    values = [start + k for k in range(len(pieces))]
+    if start < 1 or any(values[i] != p.number for i, p in enumerate(pieces) if not p.joker):
+        return None
+    return values
+
+
+def first_meld(text: str, needed: int = 30) -> dict[str, object]:
+    """Check a first meld: sets separated by ``|`` or ``;``, each a group or a run in order.
+
+    A joker counts as the tile it stands for.
+
+    >>> first_meld("10 11 12 | J 5 5")["points"]
+    48
+    >>> first_meld("1 2 3 | 4 4 4")["ok"]
+    False
+    """
+    sets = [s for s in re.split(r"[|;；/]", text) if s.strip()]
+    if not sets:
+        raise RackError("give the sets of the first meld, separated by |")
+    described, total = [], 0
+    for s in sets:
+        pieces = parse_tiles(s)
+        values = _group_values(pieces) or _run_values(pieces)
+        if values is None:
+            raise RackError(f"{s.strip()!r} is neither a group (3–4 of a number, different colours) nor a run "
+                            "(3+ in a row, one colour)")
+        described.append({"tiles": s.strip(), "values": values, "points": sum(values)})
+        total += sum(values)
+    return {"sets": described, "points": total, "needed": needed, "ok": total >= needed}

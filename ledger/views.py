@@ -1,0 +1,309 @@
+"""The ledger's pages: /t/new, a table's edit page (its edit link) and read page (its read link).
+
+Function views: read the form, call ledger/service.py, catch its errors, render. Every write is a
+POST with the table's version; a success redirects back to the page (post/redirect/get), a failure
+renders the page again with the message and the form as it was sent (status 400, or 409 when someone
+else changed the table meanwhile — the page then shows the fresh state). The read page polls its
+sheet every 3 seconds (htmx); the sheet answers 204 while the table's version is unchanged.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rulesets.registry import all_rulesets
+
+from . import chart, entries, forms, rounds, rummikub, service
+from .models import Table
+
+COOKIE = "ledger_table"
+"""The last table this browser edited (its edit token), so "Add to table" can go straight to it."""
+
+
+def _table(token: str, which: str) -> Table:
+    try:
+        return service.table_by(token, which)
+    except service.NotFound:
+        raise Http404("no table with this link") from None
+
+
+def _systems() -> list[dict[str, Any]]:
+    return [{"id": r.id, "zh": r.zh, "en": r.en, "players": r.players} for r in all_rulesets()]
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest) -> HttpResponse:
+    values = request.POST if request.method == "POST" else request.GET
+    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", "")}
+    if request.method == "GET":
+        return render(request, "ledger/new.html", context)
+    if not service.creation_allowed(request.META):
+        context["error"] = _("Too many new tables from this address; try again in an hour.")
+        return render(request, "ledger/new.html", context, status=429)
+    try:
+        table = service.create_table(forms.table_from_post(request.POST))
+    except (service.LedgerError, entries.EntryError) as exc:
+        context["error"] = str(exc)
+        return render(request, "ledger/new.html", context, status=400)
+    url = reverse("ledger-edit", args=[table.edit_token])
+    if context["hand"]:
+        url += "?" + _query({"hand": context["hand"]})
+    return redirect(url)
+
+
+def _query(params: dict[str, str]) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode(params)
+
+
+def _players(table: Table) -> list[dict[str, Any]]:
+    return [{"i": i, "name": n} for i, n in enumerate(table.players)]
+
+
+def _describe(table: Table, row: Any) -> str:
+    """One line saying what an entry was."""
+    names = table.players
+    d = row.data
+    if row.kind == "draw":
+        return _("Drawn game")
+    if row.kind == "hand":
+        how = {"self_drawn": _("self-drawn"), "discard": _("on %(p)s's discard"),
+               "rob_kong": _("robbing %(p)s's kong")}[d["win"]]
+        return f"{names[d['player']]} " + how % {"p": names[d.get("from", 0)]}
+    if row.kind == "rummikub":
+        return (_("%(p)s went out") % {"p": names[d["out"]]}) if d.get("out") is not None else _("Pool empty")
+    parts = []
+    for e in d.get("events", []):
+        if e["type"] == "kong":
+            parts.append(_("%(p)s kong") % {"p": names[e["player"]]})
+        elif e["type"] == "win":
+            parts.append(f"{names[e['player']]} " + (_("self-drawn") if e["win"] == "self_drawn" else
+                                                      _("wins on %(p)s") % {"p": names[e["from"]]}))
+        elif e["type"] == "multi":
+            parts.append(_("%(w)s win on %(p)s (一炮多响)") % {"w": "+".join(names[w["player"]] for w in e["wins"]),
+                                                             "p": names[e["from"]]})
+        else:
+            parts.append(_("wall end (流局)"))
+    return " · ".join(parts)
+
+
+def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> dict[str, Any]:
+    built = service.sheet_of(table)
+    rows = []
+    for r in built.rows:
+        cells = [{"delta": d, "total": t} for d, t in zip(r.deltas, r.totals, strict=True)]
+        names = table.players
+        lines = [{**line, "payer": names[line["from"]], "payee": names[line["to"]]}
+                 for line in r.snapshot.get("lines", [])]
+        rows.append({"n": r.index + 1, "index": r.index, "kind": r.kind, "what": _describe(table, r),
+                     "dealer": names[r.dealer], "cells": cells, "lines": lines, "error": r.error,
+                     "engine": r.snapshot.get("engine"), "notes": r.snapshot.get("notes", []),
+                     "codes": [x.get("hand") for x in r.snapshot.get("results", []) if x.get("hand")]})
+    context: dict[str, Any] = {
+        "table": table, "players": _players(table), "rows": rows, "totals": built.totals,
+        "next_dealer": table.players[built.dealer], "standard": built.standard, "hands": len(rows),
+        "session": 16, "read_url": request.build_absolute_uri(reverse("ledger-read", args=[table.read_token])),
+        "sheet_url": reverse("ledger-sheet", args=[table.read_token]), "system_name": _system_name(table),
+    }
+    if table.kind == "rummikub" and table.settings.get("target"):
+        context["reached"] = [table.players[i] for i, t in enumerate(built.totals) if t >= table.settings["target"]]
+    if fresh:
+        now = service.sheet_of(table, fresh=True)
+        context["recomputed"] = [{"name": n, "kept": a, "now": b} for n, a, b in
+                                 zip(table.players, built.totals, now.totals, strict=True)]
+        context["recomputed_same"] = built.totals == now.totals
+    return context
+
+
+def _system_name(table: Table) -> str:
+    if table.kind == "rummikub":
+        return _("Rummikub (拉密)")
+    found = next((s for s in _systems() if s["id"] == table.system), None)
+    return found["zh"] if found else table.system
+
+
+def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
+    context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
+    form = form or {}
+    try:
+        count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
+    except ValueError:
+        count = forms.DEFAULT_ROWS
+    context.update(
+        edit=True, edit_url=reverse("ledger-edit", args=[table.edit_token]),
+        sheet_url=reverse("ledger-edit-sheet", args=[table.edit_token]),
+        sichuan=table.kind == "mahjong" and rounds.is_sichuan(table.system),
+        hand_value=form.get("hand", request.GET.get("hand", "")), form=form,
+        round_rows=forms.blank_rows(form.get("rows", []), min(count, forms.MAX_ROWS)),
+        row_types=forms.ROW_TYPES, note=request.GET.get("note", ""),
+        meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
+    )
+    return context
+
+
+def _meld(text: str, table: Table) -> dict[str, Any] | None:
+    if not text.strip():
+        return None
+    try:
+        return {"text": text, **rummikub.first_meld(text[:400], int(table.settings.get("first_meld", 30)))}
+    except rummikub.RackError as exc:
+        return {"text": text, "error": str(exc)}
+
+
+def _remember(response: HttpResponse, table: Table) -> HttpResponse:
+    response.set_cookie(COOKIE, table.edit_token, max_age=180 * 24 * 3600, httponly=True, samesite="Lax",
+                        secure=settings.SESSION_COOKIE_SECURE)
+    return response
+
+
+@require_GET
+def edit_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(token, "edit")
+    return _remember(render(request, "ledger/table.html", _edit_context(request, table)), table)
+
+
+def _entry_from_post(request: HttpRequest, table: Table) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The entry the form describes, and the form as sent (shown again on failure)."""
+    kind = request.POST.get("kind", "")
+    form: dict[str, Any] = {"kind": kind, "hand": request.POST.get("hand", "")}
+    if kind == "round":
+        rows = forms.rows_from_post(request.POST)
+        form["rows"] = rows
+        return {"kind": "round", "data": forms.round_from_rows(rows)}, form
+    if kind == "hand":
+        data = forms.hand_from_post(request.POST)
+        form.update(data)
+        return {"kind": "hand", "data": data}, form
+    if kind == "rummikub":
+        data = forms.rummikub_from_post(request.POST, len(table.players))
+        form["racks"] = data["racks"]
+        return {"kind": "rummikub", "data": data}, form
+    return {"kind": kind, "data": {}}, form
+
+
+@require_POST
+def change(request: HttpRequest, token: str) -> HttpResponse:
+    """Every write of the edit page: add, edit, delete, undo (the ``action`` field)."""
+    table = _table(token, "edit")
+    action = request.POST.get("action", "add")
+    form: dict[str, Any] = {}
+    try:
+        entry = None
+        if action in ("add", "edit"):
+            entry, form = _entry_from_post(request, table)
+        position = request.POST.get("position")
+        _, note = service.change(token, action, request.POST.get("version"),
+                                 int(position) - 1 if position and position.isdigit() else position, entry)
+    except (service.LedgerError, entries.EntryError) as exc:
+        status = getattr(exc, "status", 400)
+        table.refresh_from_db()
+        context = _edit_context(request, table, form)
+        context.update(error=str(exc), stale=status == 409)
+        if action == "edit":
+            context["editing"] = request.POST.get("position")
+        return render(request, "ledger/table.html", context, status=status)
+    url = reverse("ledger-edit", args=[token]) + ("?" + _query({"note": "merged"}) if note else "") + "#sheet"
+    return redirect(url)
+
+
+@require_GET
+def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
+    """The form of one entry, filled in, to change or delete it."""
+    table = _table(token, "edit")
+    found = list(table.entries.all())
+    if not 1 <= n <= len(found):
+        raise Http404("no such entry")
+    entry = found[n - 1]
+    form: dict[str, Any] = {"kind": entry.kind, **entry.data}
+    if entry.kind == "round":
+        form["rows"] = forms.rows_of(entry.data)
+    context = _edit_context(request, table, form)
+    context.update(editing=n, editing_kind=entry.kind, entry=entry.data)
+    return render(request, "ledger/table.html", context)
+
+
+@require_GET
+def read_page(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(token, "read")
+    return render(request, "ledger/read.html", _sheet_context(request, table, request.GET.get("recompute") == "1"))
+
+
+@require_GET
+def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
+    """The sheet alone, for polling: 204 (htmx keeps what it shows) while the version is the one asked about."""
+    table = _table(token, "read")
+    if request.GET.get("v") == str(table.version):
+        return HttpResponse(status=204)
+    return render(request, "ledger/_sheet.html", _sheet_context(request, table))
+
+
+@require_GET
+def edit_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The edit page's sheet alone, for polling (as :func:`sheet_part`, with the edit buttons)."""
+    table = _table(token, "edit")
+    if request.GET.get("v") == str(table.version):
+        return HttpResponse(status=204)
+    context = _sheet_context(request, table)
+    context.update(edit=True, sheet_url=reverse("ledger-edit-sheet", args=[token]))
+    return render(request, "ledger/_sheet.html", context)
+
+
+@require_GET
+def chart_svg(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(token, "read")
+    built = service.sheet_of(table)
+    response = HttpResponse(chart.svg(built.players, built.series), content_type="image/svg+xml")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def export_json(request: HttpRequest, token: str) -> JsonResponse:
+    table = _table(token, "read")
+    response = JsonResponse(service.export(table), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="table-{table.read_token[:8]}.json"'
+    return response
+
+
+def csv_text(table: Table) -> str:
+    """One row per entry: number, kind, dealer, what it was, each player's change and running total."""
+    data = service.export(table)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = table.players
+    writer.writerow(["#", "kind", "dealer", "what", *[f"{n} ±" for n in names], *[f"{n} total" for n in names],
+                     "engine"])
+    for e in data["entries"]:
+        writer.writerow([e["index"], e["kind"], names[e["dealer"]], json.dumps(e["data"], ensure_ascii=False),
+                         *e["deltas"], *e["totals"], e["engine"] or ""])
+    writer.writerow(["", "total", "", "", *data["totals"], *data["totals"], ""])
+    return out.getvalue()
+
+
+@require_GET
+def export_csv(request: HttpRequest, token: str) -> HttpResponse:
+    table = _table(token, "read")
+    response = HttpResponse(csv_text(table), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table-{table.read_token[:8]}.csv"'
+    return response
+
+
+@require_GET
+def add_hand(request: HttpRequest) -> HttpResponse:
+    """"Add to table" from a scored hand: straight to the last table this browser edited, or a new one."""
+    hand = request.GET.get("hand", "")[: settings.MAX_HAND_STRING]
+    token = request.COOKIES.get(COOKIE, "")
+    table = Table.objects.filter(edit_token=token).first() if token and len(token) < 64 else None
+    return render(request, "ledger/add.html", {"hand": hand, "table": table,
+                                               "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})

@@ -1,0 +1,21 @@
+"""Shared helpers of the ledger tests: a table made through the pages, and reading its sheet back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ledger.models import Table
+
+
+@pytest.fixture
+def new_table(client):
+    def make(system="sichuan", names=("Ann", "Bo", "Cy", "Di"), **extra):
+        data = {"kind": "mahjong", "system": system, **{f"player{i}": n for i, n in enumerate(names)}, **extra}
+        response = client.post("/t/new", data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        token = re.match(r"^/t/([^/]+)/", response["Location"]).group(1)
+        return Table.objects.get(edit_token=token)
+
+    return make

@@ -1,0 +1,126 @@
+"""The ledger's pages: create a table, add hands, drawn games and rounds, edit, delete, undo, read."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.models import Table
+
+pytestmark = pytest.mark.django_db
+
+WIN = "11m234m567m789m55p5p"  # 平胡 on 5p
+
+
+def post(client, table, **data):
+    data.setdefault("version", Table.objects.get(pk=table.pk).version)
+    return client.post(f"/t/{table.edit_token}/change", data)
+
+
+def totals(table):
+    from ledger.service import sheet_of
+
+    return sheet_of(Table.objects.get(pk=table.pk)).totals
+
+
+def test_the_new_table_page_creates_a_table_with_two_different_tokens(client, new_table):
+    assert client.get("/t/new").status_code == 200
+    table = new_table()
+    assert table.players == ["Ann", "Bo", "Cy", "Di"]
+    assert table.edit_token != table.read_token and len(table.edit_token) >= 24
+    page = client.get(f"/t/{table.edit_token}/")
+    assert page.status_code == 200
+    assert table.read_token in page.content.decode()
+
+
+def test_a_bad_new_table_gets_a_message_not_a_500(client):
+    response = client.post("/t/new", {"kind": "mahjong", "system": "nonsense", "player0": "A"})
+    assert response.status_code == 400
+    assert "alert--error" in response.content.decode()
+    response = client.post("/t/new", {"kind": "mahjong", "system": "gb", "player0": "A", "player1": "A",
+                                      "player2": "B", "player3": "C"})
+    assert response.status_code == 400
+
+
+def test_adding_a_hand_moves_the_money_and_the_read_page_shows_it(client, new_table):
+    table = new_table()
+    response = post(client, table, action="add", kind="hand", hand=WIN, player="1", win="discard", **{"from": "2"})
+    assert response.status_code == 302
+    assert totals(table) == [0, 1, -1, 0]
+    read = client.get(f"/t/r/{table.read_token}/")
+    assert read.status_code == 200 and 'hx-trigger="every 3s"' in read.content.decode()
+
+
+def test_the_polled_sheet_is_204_until_the_table_changes(client, new_table):
+    table = new_table()
+    url = f"/t/r/{table.read_token}/sheet"
+    assert client.get(url, {"v": table.version}).status_code == 204
+    post(client, table, action="add", kind="draw")
+    changed = client.get(url, {"v": table.version})
+    assert changed.status_code == 200 and "ledger-sheet" in changed.content.decode()
+
+
+def test_a_bad_hand_gets_a_message_and_keeps_the_table(client, new_table):
+    table = new_table()
+    response = post(client, table, action="add", kind="hand", hand="1m2m", player="0", win="self_drawn")
+    assert response.status_code == 400
+    assert "alert--error" in response.content.decode()
+    assert Table.objects.get(pk=table.pk).entries.count() == 0
+
+
+def test_edit_delete_and_undo_recalculate_what_follows(client, new_table):
+    table = new_table()
+    post(client, table, action="add", kind="hand", hand=WIN, player="1", win="discard", **{"from": "2"})
+    post(client, table, action="add", kind="hand", hand=WIN, player="0", win="discard", **{"from": "3"})
+    assert totals(table) == [1, 1, -1, -1]
+    assert client.get(f"/t/{table.edit_token}/e/1/").status_code == 200
+    post(client, table, action="edit", position="1", kind="hand", hand=WIN, player="3", win="discard",
+         **{"from": "2"})
+    assert totals(table) == [1, 0, -1, 0]
+    post(client, table, action="delete", position="2")
+    assert totals(table) == [0, 0, -1, 1]
+    post(client, table, action="undo")
+    assert totals(table) == [1, 0, -1, 0]
+
+
+def test_a_stale_edit_is_refused_with_the_fresh_state(client, new_table):
+    table = new_table()
+    post(client, table, action="add", kind="draw")
+    old = Table.objects.get(pk=table.pk).version
+    post(client, table, action="add", kind="draw")
+    response = post(client, table, action="delete", position="1", version=old)
+    assert response.status_code == 409
+    assert "Someone else changed this table" in response.content.decode() or "有人" in response.content.decode()
+    assert Table.objects.get(pk=table.pk).entries.count() == 2
+
+
+def test_a_stale_add_is_appended_after_the_other(client, new_table):
+    table = new_table()
+    old = table.version
+    post(client, table, action="add", kind="draw")
+    response = post(client, table, action="add", kind="draw", version=old)
+    assert response.status_code == 302 and "note=merged" in response["Location"]
+    assert Table.objects.get(pk=table.pk).entries.count() == 2
+
+
+def test_a_round_form_with_yipao_duoxiang_and_a_wall_end(client, new_table):
+    table = new_table()
+    rows = {
+        "e0_t": "kong", "e0_p": "1", "e0_k": "concealed",
+        "e1_t": "discard", "e1_p": "2", "e1_f": "0", "e1_h": WIN,
+        "e2_t": "discard", "e2_p": "3", "e2_f": "0", "e2_h": WIN.replace("11m", "22m"), "e2_m": "1",
+        "e3_t": "ready", "e3_p": "0", "e3_h": "11m234m567m789m55p",
+        "e4_t": "not_ready", "e4_p": "1",
+    }
+    response = post(client, table, action="add", kind="round", **rows)
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    # kong: S +6; C and D each +1 from A; 查大叫: B (not ready) pays A 1; 退税: B gives back 2 to A (C, D have left)
+    assert totals(table) == [-2 + 1 - 1 - 1 + 2, 6 - 1 - 2, -2 + 1, -2 + 1]
+    from ledger.service import sheet_of
+
+    assert sheet_of(Table.objects.get(pk=table.pk)).dealer == 0  # 一炮多响 first: the discarder deals
+
+
+def test_unknown_tokens_are_404(client):
+    assert client.get("/t/nope/").status_code == 404
+    assert client.get("/t/r/nope/").status_code == 404
+    assert client.post("/t/nope/change", {"action": "undo"}).status_code == 404
