@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "calculator",
+    "ledger",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/v1/openapi.json", api.openapi, name="api-openapi"),
     path("healthz", health.healthz, name="healthz"),
     path("livez", health.livez, name="livez"),
+    path("", include("ledger.urls")),
     path("", include("calculator.share_urls")),
     path("", include("calculator.page_urls")),
 ]
