@@ -5,3 +5,6 @@ class CalculatorConfig(AppConfig):
     name = "calculator"
     verbose_name = "Mahjong scoring calculator"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import checks  # noqa: F401 - registers the project's system checks

@@ -80,3 +80,24 @@ def test_batch_writes_one_result_per_line_in_order_and_errors_as_lines(monkeypat
 def test_a_waiting_hand_prints_its_waits_with_values():
     text = run("1112345678999m", "--rules", "gb")
     assert "waits: 1m 106番  2m 92番  3m 89番" in text  # mcr.md §6.7: 九莲宝灯 by winning tile
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '{"hand": "123m456m789m123p55p", "rules": 5}',
+        '{"hand": "123m456m789m123p55p", "n": ' + "1" * 4301 + "}",
+        '{"hand": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        '{"hand": "123m456m789m123p55p", "context": {"flowers": {"a": [1]}}}',
+        '{"hand": "123m456m789m123p55p", "options": {"guobiao": 7}}',
+        "\u202e[123m1]\x00\ufeff",
+    ],
+    ids=["rules-a-number", "4301-digit-integer", "deep-nesting", "odd-context", "odd-options", "control-chars"],
+)
+def test_a_batch_never_stops_on_a_bad_line(monkeypatch, bad):
+    out = run("--batch", "--rules", "gb", "--json", stdin=f"{CHICKEN}\n{bad}\n{CHICKEN}\n", monkeypatch=monkeypatch)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 3
+    assert lines[0]["results"][0]["total"] == 8 and lines[2]["results"][0]["total"] == 8
+    assert set(lines[1]) == {"error", "input"}
+    assert lines[1]["error"]["message"]

@@ -51,32 +51,36 @@ class Command(BaseCommand):
             self.stdout.write(render_text(result))
 
     def _batch(self, stream: TextIO, rules: str | None, context: Any, options: Any) -> None:
+        """One output line per non-empty input line, in order: the result, or ``{"error": …, "input": …}``.
+        No line stops the run, whatever it holds."""
         for line in stream:
             line = line.strip()
-            if not line:
-                continue
-            try:
-                if line.startswith("{"):
-                    item = json.loads(line)
-                    if not isinstance(item, dict) or not isinstance(item.get("hand"), str):
-                        raise MahjongError('a JSON line needs a "hand" string')
-                    result = evaluate(
-                        item["hand"],
-                        item.get("rules", rules),
-                        item.get("context", context),
-                        item.get("options", options),
-                    )
-                else:
-                    result = evaluate(line, rules, context, options)
-                out: dict[str, Any] = result
-            except MahjongError as exc:
-                out = {"error": exc.as_dict(), "input": line}
-            except json.JSONDecodeError as exc:
-                out = {
-                    "error": {"code": "json", "message": f"not valid JSON: {exc}", "position": exc.pos},
-                    "input": line,
-                }
-            self.stdout.write(json.dumps(out, ensure_ascii=False))
+            if line:
+                self.stdout.write(json.dumps(_batch_line(line, rules, context, options), ensure_ascii=False))
+
+
+def _batch_line(line: str, rules: str | None, context: Any, options: Any) -> dict[str, Any]:
+    try:
+        if not line.startswith("{"):
+            return evaluate(line, rules, context, options)
+        item = json.loads(line)
+        if not isinstance(item, dict) or not isinstance(item.get("hand"), str):
+            raise MahjongError('a JSON line needs a "hand" string')
+        return evaluate(item["hand"], item.get("rules", rules), item.get("context", context),
+                        item.get("options", options))
+    except MahjongError as exc:
+        return {"error": exc.as_dict(), "input": line}
+    except json.JSONDecodeError as exc:
+        return {"error": _error("json", f"not valid JSON: {exc}", exc.pos), "input": line}
+    except (ValueError, RecursionError) as exc:  # a 4,301-digit integer, nesting deeper than Python's stack
+        return {"error": _error("json", f"not usable JSON: {type(exc).__name__}: {exc}"), "input": line[:200]}
+    except Exception as exc:  # noqa: BLE001 - e.g. "rules": 5; one bad line never ends the batch
+        return {"error": _error("input", f"this line cannot be scored: {type(exc).__name__}: {exc}"),
+                "input": line[:200]}
+
+
+def _error(code: str, message: str, position: int | None = None) -> dict[str, Any]:
+    return {"code": code, "message": message, "position": position}
 
 
 def _options(pairs: list[str]) -> dict[str, Any] | None:
