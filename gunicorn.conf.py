@@ -2,10 +2,13 @@
 
 Everything is read from the environment (docs/deploy.md lists it):
 
-- ``BIND`` (e.g. ``0.0.0.0:8000`` or ``unix:/run/mahjong.sock``), else ``0.0.0.0:$PORT`` (PORT defaults to 8000);
+- ``BIND`` (e.g. ``0.0.0.0:8000`` or ``unix:/run/mahjong.sock``), else ``127.0.0.1:$PORT`` (PORT defaults
+  to 8000): loopback unless told otherwise, for a proxy on the same machine;
 - ``WEB_CONCURRENCY``: worker processes, default 2 × CPU cores + 1;
-- ``GUNICORN_THREADS``: threads per worker (default 1: the engine is CPU-bound pure Python, so
-  processes, not threads, use the cores);
+- ``GUNICORN_THREADS``: threads per worker (default 4). Workers are gthread workers: a connection costs
+  a thread only once it has sent data (an idle or slow-to-start client waits in the worker's poller),
+  and a request whose line and headers are not in after ``GUNICORN_HEADER_TIMEOUT`` seconds (default
+  10) is dropped (calculator/gunicorn_worker.py), so slow clients cannot hold every thread;
 - ``GUNICORN_TIMEOUT``: seconds before a stuck worker is killed and replaced (default 30);
 - ``FORWARDED_ALLOW_IPS``: the proxies whose X-Forwarded-* headers are trusted (default 127.0.0.1);
 - ``ACCESS_LOG``: ``-`` (stdout, the default), a file path, or empty for none.
@@ -30,9 +33,12 @@ def _int(name: str, default: int) -> int:
         raise SystemExit(f"{name}={raw!r} is not a whole number") from None
 
 
-bind = [os.environ.get("BIND") or f"0.0.0.0:{_int('PORT', 8000)}"]
+bind = [os.environ.get("BIND") or f"127.0.0.1:{_int('PORT', 8000)}"]
 workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
-threads = _int("GUNICORN_THREADS", 1)
+worker_class = "calculator.gunicorn_worker.HeaderTimeoutWorker"
+threads = _int("GUNICORN_THREADS", 4)
+worker_connections = 1000
+backlog = 2048
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 20
 keepalive = 5

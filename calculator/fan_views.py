@@ -132,7 +132,7 @@ def entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
 @lru_cache(maxsize=32)
 def table_version(ruleset_id: str) -> str:
     """A digest of a fan table: the cached list fragment is keyed by it, so a changed table shows at once."""
-    return hashlib.sha256(repr(get_ruleset(ruleset_id).fans).encode()).hexdigest()[:16]
+    return hashlib.sha256(repr(get_ruleset(ruleset_id).fans).encode()).hexdigest()  # the full digest: no collisions
 
 
 def _matches(fan: Fan, query: str) -> bool:

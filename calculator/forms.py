@@ -399,7 +399,8 @@ def apply_edit(data: QueryDict) -> QueryDict:
     if "add" in data:
         t = _tile_or_fail(data["add"])
         digit = data.get("chow_claimed") if data.get("mode") == "chow" else data.get("meld_from")
-        hand = editor.add(hand, t, data.get("mode") or "standing", int(digit) if (digit or "").isdigit() else 1)
+        number = int(digit) if (digit or "").isascii() and (digit or "").isdigit() else 1  # not int("²")
+        hand = editor.add(hand, t, data.get("mode") or "standing", number)
         out["mode"] = "standing"  # a pack is entered one at a time
     else:
         hand = editor.remove(hand, data.get("remove", ""))

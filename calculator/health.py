@@ -1,15 +1,39 @@
 """Health probes for a load balancer.
 
 ``/livez``: the process answers (liveness; touches nothing else — also the load benchmark's baseline).
-``/healthz``: the process answers, the database answers, the cache answers (readiness).
+
+``/healthz``: the process, the database and the cache (readiness), always within ``HEALTH_DEADLINE``
+seconds, however hung a dependency is: each probe runs in a thread of its own, and a probe that has not
+answered by the deadline is reported as ``timeout`` (at most one probe per dependency is in flight per
+process: while one still hangs, the next check reports ``timeout`` at once instead of starting another).
+
+- everything answers: 200 ``{"status": "ok", "database": "ok", "cache": "ok"}``;
+- the cache is down, hung or full: 200 ``{"status": "degraded", …, "cache": "degraded: …"}`` — every
+  page still answers (computed instead of cached), so the server stays in rotation;
+- the database is down or hung: 503 ``{"status": "error", "database": "error: …" | "timeout", …}`` —
+  the calculator, the API and share pages still answer, but issued links are not registered.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+
 from django.core.cache import cache
-from django.db import connection
+from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_http_methods
+
+from .resilience import cache_state
+
+HEALTH_DEADLINE = 0.8
+"""Seconds /healthz waits for its probes in all (the issue's bound is one second)."""
+
+_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="healthz")
+_in_flight: dict[str, Future[str]] = {}
+_lock = threading.Lock()
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -17,18 +41,58 @@ def livez(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain; charset=utf-8")
 
 
-def healthz(request: HttpRequest) -> JsonResponse:
-    checks: dict[str, str] = {}
+def database_state() -> str:
+    """``ok`` or ``error: <kind>``; runs in a probe thread, with that thread's own connection."""
+    connection = connections["default"]
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-        checks["database"] = "ok"
+        return "ok"
     except Exception as exc:  # noqa: BLE001 - a health check reports every failure
-        checks["database"] = f"error: {type(exc).__name__}"
-    try:
-        cache.set("healthz", "1", 5)
-        checks["cache"] = "ok" if cache.get("healthz") == "1" else "error: no round trip"
-    except Exception as exc:  # noqa: BLE001
-        checks["cache"] = f"error: {type(exc).__name__}"
-    ok = all(v == "ok" for v in checks.values())
-    return JsonResponse({"status": "ok" if ok else "error", **checks}, status=200 if ok else 503)
+        return f"error: {type(exc).__name__}"
+    finally:
+        connection.close()
+
+
+def _start(name: str, probe: Callable[[], str]) -> Future[str] | None:
+    """The probe's future, or None when the previous probe of ``name`` is still running (hung)."""
+    with _lock:
+        running = _in_flight.get(name)
+        if running is not None and not running.done():
+            return None
+        future = _pool.submit(probe)
+        _in_flight[name] = future
+        return future
+
+
+def run_probes(probes: dict[str, Callable[[], str]], deadline: float = HEALTH_DEADLINE) -> dict[str, str]:
+    """Each probe's answer, or ``timeout`` for those not done within ``deadline`` seconds in all."""
+    import time
+
+    started = {name: _start(name, probe) for name, probe in probes.items()}
+    end = time.monotonic() + deadline
+    out: dict[str, str] = {}
+    for name, future in started.items():
+        if future is None:
+            out[name] = "timeout"
+            continue
+        try:
+            out[name] = future.result(timeout=max(0.0, end - time.monotonic()))
+        except FutureTimeout:
+            out[name] = "timeout"
+        except Exception as exc:  # noqa: BLE001
+            out[name] = f"error: {type(exc).__name__}"
+    return out
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    checks = run_probes({"database": database_state, "cache": lambda: cache_state(cache)})
+    if checks["cache"] == "timeout":
+        checks["cache"] = "degraded: timeout"
+    if checks["database"] != "ok":
+        status, code = "error", 503
+    elif checks["cache"] != "ok":
+        status, code = "degraded", 200
+    else:
+        status, code = "ok", 200
+    return JsonResponse({"status": status, **checks}, status=code)

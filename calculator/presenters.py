@@ -43,6 +43,7 @@ from .forms import (
     selected,
 )
 from .tiles_view import HandView, TileView, hand_view, meld_view, shape_view, tile_view
+from .visible import visible
 
 
 def is_zh() -> bool:
@@ -702,7 +703,10 @@ def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
     out: dict[str, Any] = {"message": messages[0], "more": messages[1:], "position": None}
     if exc is not None and exc.position is not None and exc.text == text and 0 <= exc.position <= len(text):
         pos = exc.position
-        out.update(position=pos, before=text[:pos], at=text[pos : pos + 1] or " ", after=text[pos + 1 :])
+        out.update(  # control and bidi characters shown as \uXXXX, never echoed raw (calculator/visible.py)
+            position=pos, before=visible(text[:pos]), at=visible(text[pos : pos + 1]) or " ",
+            after=visible(text[pos + 1 :]),
+        )
     return out
 
 
@@ -770,7 +774,7 @@ def part_signatures(page: dict[str, Any]) -> dict[str, str]:
     """A short digest of what each part shows: an htmx response leaves out a part the page already shows."""
     lang = get_language() or ""
     return {
-        part: hashlib.blake2b(repr([lang] + [page[k] for k in keys]).encode(), digest_size=6).hexdigest()
+        part: hashlib.blake2b(repr([lang] + [page[k] for k in keys]).encode(), digest_size=16).hexdigest()
         for part, keys in PARTS.items()
     }
 

@@ -1,27 +1,37 @@
 """Settings for the mahjong scoring calculator: one module, configured by environment variables.
 
-Production is the safe default: DEBUG is off unless ``DEBUG=1``, and a placeholder SECRET_KEY is
-refused when DEBUG is off. ``make run`` turns DEBUG on for local use.
+Production is the safe default: DEBUG is off unless ``DEBUG=1``; a placeholder or short SECRET_KEY is
+refused when DEBUG is off, and without any SECRET_KEY the serving entry points (``calculator.wsgi``,
+``check --deploy``) refuse to run. ``make run`` turns DEBUG on for local use.
 """
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from .env import cache_from_url, database_from_url, env_bool, env_int, env_list, env_str
+from .env import cache_from_url, database_from_url, env_bool, env_float, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 _PLACEHOLDER_SECRET = "insecure-dev-key-change-me"
-SECRET_KEY = env_str("SECRET_KEY", _PLACEHOLDER_SECRET if DEBUG else "")
-if not DEBUG and (not SECRET_KEY or SECRET_KEY == _PLACEHOLDER_SECRET or len(SECRET_KEY) < 32):
+SECRET_KEY = env_str("SECRET_KEY", "").strip()
+# Without a SECRET_KEY the settings still load, with a random key made for this process only, so that
+# every command of the README (``manage.py score …``, ``migrate``, ``runserver``) works on a fresh clone
+# with no environment. Nothing signed with it outlives the process. The serving entry points refuse it:
+# ``calculator.wsgi`` (gunicorn) will not start and ``check --deploy`` fails (calculator/checks.py).
+SECRET_KEY_IS_EPHEMERAL = not SECRET_KEY
+if SECRET_KEY_IS_EPHEMERAL:
+    SECRET_KEY = secrets.token_urlsafe(50)
+elif not DEBUG and (SECRET_KEY == _PLACEHOLDER_SECRET or len(SECRET_KEY) < 32):
+    # a key that was set but is not a secret is junk, like DEBUG=maybe: refuse it everywhere
     raise ImproperlyConfigured(
-        "SECRET_KEY must be set to a long random value when DEBUG is off "
+        "SECRET_KEY must be set to a long random value (32+ characters) when DEBUG is off "
         "(or set DEBUG=1 for local development)."
     )
 
@@ -40,6 +50,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "calculator.ratelimit.RateLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,14 +79,29 @@ TEMPLATES = [
 ]
 
 # PostgreSQL in production (DATABASE_URL=postgres://user:password@host:5432/name); SQLite otherwise.
+# Connecting gives up after DB_CONNECT_TIMEOUT seconds, a statement after DB_STATEMENT_TIMEOUT_MS.
 DATABASES = {
-    "default": database_from_url(env_str("DATABASE_URL"), str(BASE_DIR), conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+    "default": database_from_url(
+        env_str("DATABASE_URL"), str(BASE_DIR), conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        connect_timeout=env_int("DB_CONNECT_TIMEOUT", 2), statement_timeout_ms=env_int("DB_STATEMENT_TIMEOUT_MS", 2000),
+    )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Retention of the link register (calculator/models.py; ``manage.py check_links --prune`` applies it).
+LINK_RETENTION_DAYS = env_int("LINK_RETENTION_DAYS", 400)
+LINK_MAX_ROWS = env_int("LINK_MAX_ROWS", 1_000_000)
+
 # Redis in production (CACHE_URL=redis://host:6379/0), shared by every app server; local memory otherwise.
 # Set CACHE_KEY_PREFIX per release (e.g. the commit) so nothing cached by an older engine is served.
-CACHES = {"default": cache_from_url(env_str("CACHE_URL", env_str("REDIS_URL")), env_str("CACHE_KEY_PREFIX", ""))}
+# Every Redis call gives up after CACHE_TIMEOUT seconds and a failed Redis is skipped for
+# CACHE_RETRY_SECONDS: a cache that is down, hung or full is a miss, never an error (calculator/resilience.py).
+CACHES = {
+    "default": cache_from_url(
+        env_str("CACHE_URL", env_str("REDIS_URL")), env_str("CACHE_KEY_PREFIX", ""),
+        timeout=env_float("CACHE_TIMEOUT", 0.25), retry_seconds=env_float("CACHE_RETRY_SECONDS", 5.0),
+    )
+}
 CACHE_SECONDS = env_int("CACHE_SECONDS", 24 * 3600)
 
 # Internationalisation: 中文 and English, the browser's language by default.
@@ -107,6 +133,16 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 64 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 MAX_HAND_STRING = env_int("MAX_HAND_STRING", 400)
 
+# Rate limits per client address and worker process (calculator/ratelimit.py): (requests per second,
+# burst). Over the limit: 429 with Retry-After. CLIENT_IP_HEADER names the proxy's header to read the
+# client from (its last address), e.g. X-Forwarded-For; empty: the connection's address.
+RATE_LIMITS = {
+    "preview": env_rate("RATE_LIMIT_PREVIEW", (2, 20)),
+    "link": env_rate("RATE_LIMIT_LINK", (5, 30)),
+    "api": env_rate("RATE_LIMIT_API", (20, 60)),
+}
+CLIENT_IP_HEADER = env_str("CLIENT_IP_HEADER", "")
+
 # Security headers. HSTS, secure cookies and the referrer policy are configurable.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = env_str("REFERRER_POLICY", "same-origin")
@@ -118,6 +154,8 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIN
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
 # A strict Content-Security-Policy: no inline script or style anywhere.
@@ -137,8 +175,16 @@ SECURE_CSP = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line": {"()": "calculator.logs.OneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "one_line": {"class": "logging.StreamHandler", "filters": ["one_line"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    "loggers": {
+        # a bad Host header is logged as one line ("Invalid HTTP_HOST header: …"), without a traceback
+        "django.security.DisallowedHost": {"handlers": ["one_line"], "level": "ERROR", "propagate": False},
+    },
 }
 
 SITE_NAME = _("Mahjong scoring calculator")

@@ -34,9 +34,11 @@ from rulesets.sharecode import SharedHand
 from rulesets.tiles import Tile
 
 from . import preview
+from .bytecache import BoundedBytes
 from .models import IssuedLink
 from .presenters import Memo, Outcome, pick, results_context, score_each, waits_context
 from .tiles_view import hand_view
+from .visible import visible
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +109,7 @@ def _resolve(request: HttpRequest, raw: str, route: str) -> str | HttpResponse:
 
 
 def not_found(request: HttpRequest, raw: str, detail: str) -> HttpResponse:
-    context = {"bad_code": raw[:200], "detail": detail, "calculator_url": "/"}
+    context = {"bad_code": visible(raw[:200]), "detail": visible(detail), "calculator_url": "/"}
     template = "share.html#missing" if request.htmx else "share.html"
     return render(request, template, context, status=404)
 
@@ -187,8 +189,8 @@ def waits_lines(context: dict[str, Any]) -> list[preview.SystemLine]:
 def _record(code: str) -> None:
     try:
         IssuedLink.record_view(code)
-    except DatabaseError:  # the register is a statistic: a page never fails because of it
-        log.exception("could not record share link %s", code)
+    except DatabaseError as exc:  # the register is a statistic: a page never fails because of it
+        log.warning("could not record share link %s: %s: %s", code, type(exc).__name__, exc)
 
 
 PAGES = Memo(size=128)
@@ -267,6 +269,14 @@ def _preview_language(request: HttpRequest) -> str:
     return lang
 
 
+PREVIEW_MAX_BYTES = 256 * 1024
+"""A preview larger than this is not written to the shared cache (a drawn one is about 35 KB)."""
+
+PREVIEWS = BoundedBytes(max_bytes=8 * 1024 * 1024)
+"""Previews kept in each worker, at most 8 MB (about 240), least recently used dropped first: a popular
+preview costs no cache round trip, and none costs a redraw while Redis is down."""
+
+
 def preview_key(code: str, lang: str) -> str:
     return "og-png:" + hashlib.sha256(f"{code}|{lang}".encode()).hexdigest()
 
@@ -278,13 +288,17 @@ def preview_png(request: HttpRequest, code: str) -> HttpResponse:
         return resolved if resolved.status_code != 404 else HttpResponse(status=404)
     lang = _preview_language(request)
     key = preview_key(resolved, lang)
-    png = cache.get(key)
+    png = PREVIEWS.get(key)
+    if png is None:
+        png = cache.get(key)
     if png is None:
         try:
             png = draw_preview(resolved, lang)
         except BadCode:
             return HttpResponse(status=404)
-        cache.set(key, png, settings.CACHE_SECONDS)
+        if len(png) <= PREVIEW_MAX_BYTES:
+            cache.set(key, png, settings.CACHE_SECONDS)
+    PREVIEWS.put(key, png)
     response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = f"public, max-age={settings.CACHE_SECONDS}"
     patch_vary_headers(response, ["Accept-Language", "Cookie"])

@@ -43,3 +43,7 @@ if POSTGRES_REACHABLE:
 # request instead of scanning a STATIC_ROOT that does not exist yet.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+LINK_REGISTER_BACKGROUND = False  # register writes inline, inside the test transaction (calculator/models.py)
+# No rate limits: the suite sends thousands of requests from one address (tests/calculator/test_ratelimit.py
+# turns them on where they are tested).
+RATE_LIMITS: dict[str, tuple[float, float]] = {}

@@ -31,7 +31,7 @@ def test_lists_split_on_commas(monkeypatch):
 def test_the_cache_is_local_memory_by_default_and_redis_by_url():
     assert cache_from_url("")["BACKEND"].endswith("LocMemCache")
     redis = cache_from_url("redis://127.0.0.1:6379/1")
-    assert redis["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert redis["BACKEND"] == "calculator.resilience.ResilientRedisCache"
     assert redis["LOCATION"] == "redis://127.0.0.1:6379/1"
     with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
         cache_from_url("memcached://x")

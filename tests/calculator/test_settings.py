@@ -93,14 +93,42 @@ class TestDeploymentChecklist:
 
 class TestSecretKey:
     @pytest.mark.parametrize(
-        "secret",
-        [None, "", "insecure-dev-key-change-me", "short-secret"],
-        ids=["unset", "empty", "the-placeholder", "too-short"],
+        "secret", ["insecure-dev-key-change-me", "short-secret"], ids=["the-placeholder", "too-short"]
     )
-    def test_it_refuses_to_start_without_a_real_secret_when_debug_is_off(self, secret: str | None) -> None:
+    def test_it_refuses_a_secret_that_is_not_one_when_debug_is_off(self, secret: str) -> None:
         done = run(["manage.py", "check"], production_env(SECRET_KEY=secret))
         assert done.returncode != 0
         assert "SECRET_KEY must be set" in done.stderr
+
+    @pytest.mark.parametrize("secret", [None, ""], ids=["unset", "empty"])
+    def test_without_a_secret_the_deploy_checklist_fails(self, secret: str | None) -> None:
+        done = run(["manage.py", "check", "--deploy"], production_env(SECRET_KEY=secret))
+        assert done.returncode != 0
+        assert "calculator.E001" in done.stderr + done.stdout
+
+    def test_without_a_secret_the_wsgi_entry_point_refuses_to_start(self) -> None:
+        done = run(["-c", "import calculator.wsgi"], production_env(SECRET_KEY=None))
+        assert done.returncode != 0
+        assert "SECRET_KEY is not set" in done.stderr
+
+    def test_without_a_secret_gunicorn_refuses_to_serve(self) -> None:
+        env = production_env(SECRET_KEY=None, BIND=f"127.0.0.1:{_free_port()}", WEB_CONCURRENCY="1")
+        done = run(["-m", "gunicorn", "-c", "gunicorn.conf.py"], env, timeout=60)
+        assert done.returncode != 0
+        assert "SECRET_KEY is not set" in done.stderr
+
+    def test_the_readmes_command_line_works_with_no_environment_at_all(self) -> None:
+        # the shared before-stop hook runs exactly this: env -i HOME PATH .venv/bin/python manage.py score …
+        env = {"HOME": os.environ.get("HOME", "/tmp"), "PATH": os.environ.get("PATH", "")}
+        done = run(["manage.py", "score", "[123m1][345m1]56s678p33z7s", "--rules", "gb"], env)
+        assert done.returncode == 0, done.stderr
+        assert "guobiao: 8 番" in done.stdout
+
+    def test_the_ephemeral_key_is_random_per_process_and_flagged(self) -> None:
+        first = settings_under(production_env(SECRET_KEY=None), "SECRET_KEY", "SECRET_KEY_IS_EPHEMERAL")
+        second = settings_under(production_env(SECRET_KEY=None), "SECRET_KEY")
+        assert first["SECRET_KEY_IS_EPHEMERAL"] is True
+        assert len(str(first["SECRET_KEY"])) >= 50 and first["SECRET_KEY"] != second["SECRET_KEY"]
 
     def test_debug_is_off_unless_asked_for(self) -> None:
         assert settings_under(production_env(DEBUG=None), "DEBUG") == {"DEBUG": False}
@@ -172,7 +200,13 @@ class TestServerUrls:
     def test_a_redis_cache_gives_up_quickly_and_carries_the_release_prefix(self) -> None:
         cache = cache_from_url("redis://cache.internal:6379/2", "release-42")
         assert cache["KEY_PREFIX"] == "release-42"
-        assert cache["OPTIONS"] == {"socket_connect_timeout": 1.0, "socket_timeout": 1.0}
+        assert cache["OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "retry_seconds": 5.0}
+
+    def test_a_postgresql_connection_gives_up_connecting_and_on_a_slow_statement(self) -> None:
+        db = database_from_url("postgres://mahjong:pw@db.internal:5432/mahjong", "/srv", statement_timeout_ms=1500)
+        assert db["OPTIONS"]["connect_timeout"] == 2  # type: ignore[index]
+        assert "-c statement_timeout=1500" in db["OPTIONS"]["options"]  # type: ignore[index]
+        assert db["OPTIONS"]["tcp_user_timeout"] == 1500  # type: ignore[index]
 
     def test_settings_pass_the_database_connection_age_and_cache_prefix_through(self) -> None:
         values = settings_under(production_env(DB_CONN_MAX_AGE="300", CACHE_KEY_PREFIX="abc123"), "DATABASES", "CACHES")
@@ -193,10 +227,10 @@ def _listening(host: str, port: int) -> bool:
 
 @pytest.mark.skipif(not _listening("127.0.0.1", 6379), reason="no Redis server on 127.0.0.1:6379 (.ci/run starts one)")
 def test_the_redis_cache_built_from_a_cache_url_round_trips_a_value() -> None:
-    from django.core.cache.backends.redis import RedisCache
+    from calculator.resilience import ResilientRedisCache
 
     config = cache_from_url(REDIS_URL, "settings-test")
-    cache = RedisCache(str(config["LOCATION"]), {k: v for k, v in config.items() if k != "LOCATION"})
+    cache = ResilientRedisCache(str(config["LOCATION"]), {k: v for k, v in config.items() if k != "LOCATION"})
     cache.set("round-trip", {"total": 88}, 10)
     assert cache.get("round-trip") == {"total": 88}
     cache.delete("round-trip")

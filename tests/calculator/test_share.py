@@ -45,6 +45,7 @@ XSS = [
 @pytest.fixture(autouse=True)
 def empty_cache():
     cache.clear()
+    share_views.PREVIEWS.clear()  # the previews a worker keeps in memory
     pending_views.clear()
 
 
