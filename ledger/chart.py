@@ -29,7 +29,8 @@ def svg(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
            f'aria-label="running totals" font-family="sans-serif" font-size="12">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fffdf8"/>',
-           f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#999" stroke-dasharray="4 3"/>',
+           f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#999" '
+           'stroke-dasharray="4 3"/>',
            f'<text x="4" y="{y(top) + 4:.1f}" fill="#555">{top}</text>',
            f'<text x="4" y="{y(bottom) + 4:.1f}" fill="#555">{bottom}</text>',
            f'<text x="4" y="{y(0) + 4:.1f}" fill="#555">0</text>']

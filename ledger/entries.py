@@ -93,16 +93,24 @@ def _event(data: Any, n: int, i: int) -> dict[str, Any]:
             out["fed_by"] = player(data.get("fed_by"), n, f"{what}.fed_by")
         return out
     if kind == "multi":
-        wins = data.get("wins")
-        if not isinstance(wins, list) or not 2 <= len(wins) <= n - 1:
-            raise EntryError(f"{what}.wins: two or more winners on one discard")
-        discarder = player(data.get("from"), n, f"{what}.from")
-        cleaned = [clean_win({**w, "win": "discard", "from": discarder}, n, f"{what}.wins[{j}]")
-                   if isinstance(w, Mapping) else clean_win(w, n, f"{what}.wins[{j}]") for j, w in enumerate(wins)]
-        if len({w["player"] for w in cleaned}) != len(cleaned):
-            raise EntryError(f"{what}.wins: each winner once")
-        return {"type": "multi", "from": discarder, "after_kong": data.get("after_kong") is True,
-                "wins": [{"player": w["player"], "hand": w["hand"]} for w in cleaned]}
+        return _multi(data, n, what)
+    return _wall_end(data, n, what)
+
+
+def _multi(data: Mapping[str, Any], n: int, what: str) -> dict[str, Any]:
+    wins = data.get("wins")
+    if not isinstance(wins, list) or not 2 <= len(wins) <= n - 1:
+        raise EntryError(f"{what}.wins: two or more winners on one discard")
+    discarder = player(data.get("from"), n, f"{what}.from")
+    cleaned = [clean_win({**w, "win": "discard", "from": discarder}, n, f"{what}.wins[{j}]")
+               if isinstance(w, Mapping) else clean_win(w, n, f"{what}.wins[{j}]") for j, w in enumerate(wins)]
+    if len({w["player"] for w in cleaned}) != len(cleaned):
+        raise EntryError(f"{what}.wins: each winner once")
+    return {"type": "multi", "from": discarder, "after_kong": data.get("after_kong") is True,
+            "wins": [{"player": w["player"], "hand": w["hand"]} for w in cleaned]}
+
+
+def _wall_end(data: Mapping[str, Any], n: int, what: str) -> dict[str, Any]:
     states = data.get("players")
     if not isinstance(states, list) or not states or len(states) > n:
         raise EntryError(f"{what}.players: the state of each player still in")
@@ -141,6 +149,10 @@ def clean(kind: Any, data: Any, table: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(events, list) or not events or len(events) > MAX_EVENTS:
             raise EntryError(f"events: a list of 1–{MAX_EVENTS} events")
         return {"events": [_event(e, n, i) for i, e in enumerate(events)]}
+    return _rummikub(data, n)
+
+
+def _rummikub(data: Mapping[str, Any], n: int) -> dict[str, Any]:
     racks = data.get("racks")
     if not isinstance(racks, list) or len(racks) != n:
         raise EntryError(f"racks: one rack (tiles or a total) per player, {n} in all")

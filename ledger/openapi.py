@@ -112,7 +112,8 @@ SCHEMAS: dict[str, Any] = {
 def _responses(ok: str = "200") -> dict[str, Any]:
     error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     return {
-        ok: {"description": "the table", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Table"}}}},
+        ok: {"description": "the table",
+             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Table"}}}},
         "400": {"description": "bad input, with a message", **error},
         "404": {"description": "no table with this token", **error},
         "409": {"description": "the table changed since the version given: fetch it and try again", **error},

@@ -11,12 +11,13 @@ fresh state); adding a hand to the end is applied even when someone else added o
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -75,7 +76,8 @@ REFUND_POLICIES = ("still_in", "all")
 
 
 def _settings(kind: str, data: Mapping[str, Any], players: int) -> dict[str, Any]:
-    raw = data.get("settings") or {}
+    raw = data.get("settings")
+    raw = {} if raw is None else raw
     if not isinstance(raw, Mapping):
         raise LedgerError("settings: an object")
     out: dict[str, Any] = {}
@@ -109,7 +111,8 @@ def create_table(data: Mapping[str, Any], using: str = "default") -> Table:
             system = rounds.ruleset_id(str(data.get("system") or "guobiao"))
         except rounds.RoundError as exc:
             raise LedgerError(f"system: {exc}") from None
-        raw = data.get("options") or {}
+        raw = data.get("options")
+        raw = {} if raw is None else raw
         if not isinstance(raw, Mapping):
             raise LedgerError("options: an object {option: value}")
         try:
@@ -192,13 +195,31 @@ def _apply(table: Table, current: list[dict[str, Any]], action: str, position: A
     raise LedgerError(f"unknown change {action!r}")
 
 
+LOCK_RETRIES = 8
+
+
 def change(token: str, action: str, version: Any = None, position: Any = None, entry: Any = None,
            using: str = "default") -> tuple[Table, str]:
-    """Apply one change; returns the table at its new version and a note for the person who made it."""
+    """Apply one change; returns the table at its new version and a note for the person who made it.
+
+    A database that is busy with another writer (SQLite: "database is locked") is tried again a few
+    times; the change is all or nothing each time."""
     try:
         asked = None if version in (None, "") else int(version)
     except (TypeError, ValueError):
         raise LedgerError("version: a number") from None
+    for attempt in range(LOCK_RETRIES):
+        try:
+            return _change(token, action, asked, position, entry, using)
+        except OperationalError as exc:
+            if "locked" not in str(exc) or attempt == LOCK_RETRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _change(token: str, action: str, asked: int | None, position: Any, entry: Any,
+            using: str) -> tuple[Table, str]:
     with transaction.atomic(using=using):
         _bump(token, asked, action == "add", using)
         table = Table.objects.using(using).select_for_update().get(edit_token=token)

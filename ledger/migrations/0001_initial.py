@@ -2,8 +2,9 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import ledger.models
 from django.db import migrations, models
+
+import ledger.models
 
 
 class Migration(migrations.Migration):

@@ -9,6 +9,12 @@ import pytest
 from ledger.models import Table
 
 
+@pytest.fixture(autouse=True)
+def roomy_rate_limit(settings):
+    """The tests make many tables from one address; the rate limit's own test sets a small limit."""
+    settings.LEDGER_CREATE_LIMIT = 10_000
+
+
 @pytest.fixture
 def new_table(client):
     def make(system="sichuan", names=("Ann", "Bo", "Cy", "Di"), **extra):
