@@ -32,12 +32,12 @@ from typing import Any
 from .errors import ContextError, MahjongError
 import dataclasses
 
-from .hand import Seat, WinContext
+from .hand import Hand, Meld, Seat, WinContext
 from .tiles import Tile
 
 __all__ = [
-    "BIRDS", "CANNONS", "DEALER", "FIELDS", "INDICATOR", "STREAK", "ContextField", "Kind", "Whose",
-    "declare", "field", "table_get", "table_values",
+    "BIRDS", "CANNONS", "DEALER", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "STREAK", "ContextField", "Kind", "Whose",
+    "declare", "field", "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -347,7 +347,30 @@ CANNONS = ContextField(
     help_zh="每家开局前下的炮子数（0–4）。", help_en="Cannons each player declared before the hand (0-4).",
     source="rules/regional.md §4 下炮子",
 )
-declare(DEALER, STREAK, INDICATOR, BIRDS, CANNONS)
+REPLACEMENT_KONG = ContextField(
+    "replacement_kong", Kind.TILE, "补牌来自哪个杠", "Kong of the replacement", default=None,
+    help_zh="杠上开花时，补牌来自手中哪一个杠（写杠的牌，如 6m）；只有一个杠时不用写。",
+    help_en="For a win on a kong replacement: which of the hand's kongs it was drawn for (its tile, e.g. 6m); "
+    "not needed with one kong.",
+    source="DESIGN §3: which kong a replacement came from is explicit data, never read from the order of a hand string",
+)
+declare(DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG)
+
+
+def replacement_kong(hand: Hand) -> Meld | None:
+    """The kong whose replacement tile won (杠上开花): the one the ``replacement_kong`` field names, the
+    hand's only kong, or — with several kongs and none named — None (the order of a hand string says
+    nothing about which kong came last). Raises :class:`ContextError` when the named tile is no kong."""
+    if not hand.context.kong_replacement:
+        return None
+    named = hand.context.get("replacement_kong")
+    kongs = hand.kongs
+    if named is not None:
+        for m in kongs:
+            if m.tile == named:
+                return m
+        raise ContextError(f"context.replacement_kong: the hand has no kong of {named}")
+    return kongs[0] if len(kongs) == 1 else None
 
 
 def dealer_of(table: Sequence[tuple[str, Any]]) -> Seat:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
+from ..context import REPLACEMENT_KONG
 from ..errors import RulesError
 from ..hand import Hand, KongEvent, Seat
 from ..scoring import Ruleset, Score, Settlement
@@ -109,6 +110,7 @@ def _ruleset(v: Variant) -> Ruleset:
         presets=PRESETS, preset_info=PRESET_INFO,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
+        context=(REPLACEMENT_KONG,),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..context import replacement_kong
 from ..hand import Hand, KongKind, MeldKind, Relative, Seat, WinContext, WinMethod
 from ..tiles import TILES_BY_INDEX
 from .fans import GenTile, describe_gen
@@ -28,15 +29,16 @@ class Facts:
     dianganghua_feeder: Seat | None  # the feeder of the 直杠 whose replacement tile won (点杠花)
 
 
-def last_kong_feeder(hand: Hand, players: int) -> Seat | None:
-    """The feeder of the hand's last listed kong when it is a 直杠 (the kong a 杠上花 was drawn for).
+def replacement_feeder(hand: Hand, players: int) -> Seat | None:
+    """The feeder of the kong a 杠上花 was drawn for, when it is a 直杠 (点杠花).
 
-    The tiles cannot say which kong came last; the last kong meld listed is taken to be it.
-    """
-    kongs = hand.kongs
-    if not kongs or kongs[-1].kong is not KongKind.EXPOSED:
+    Which kong that was is explicit context (``replacement_kong``, needed only with several kongs:
+    rulesets.context.replacement_kong); with several kongs and none named, the replacement is taken
+    to be the winner's own (not 点杠花), so no one pays for all by the order of a hand string."""
+    kong = replacement_kong(hand)
+    if kong is None or kong.kong is not KongKind.EXPOSED:
         return None
-    return feeder_of(hand, kongs[-1].source, players)
+    return feeder_of(hand, kong.source, players)
 
 
 def feeder_of(hand: Hand, source: Any, players: int) -> Seat:
@@ -77,7 +79,7 @@ def hand_facts(hand: Hand, options: Any, players: int) -> Facts:
     ctx = hand.context
     counts = hand.counts()
     held = {i for i, n in enumerate(counts) if n}
-    feeder = last_kong_feeder(hand, players) if ctx.kong_replacement else None
+    feeder = replacement_feeder(hand, players) if ctx.kong_replacement else None
     zimo_bonus = ctx.self_drawn
     if ctx.kong_replacement and not options.gangshanghua_zimo:
         zimo_bonus = False

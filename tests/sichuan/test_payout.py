@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from rulesets.errors import ContextError
 from rulesets.hand import KongKind, Seat
 from rulesets.registry import get_ruleset
 from rulesets.sichuan import VARIANTS
@@ -87,14 +88,28 @@ def test_the_robbed_kong_pays_nothing_but_an_earlier_kong_of_the_same_player_doe
     assert result.settlement.as_dict() == {"E": 2 - 2, "S": -2 + 6, "W": -2, "N": -2}
 
 
-def test_dianganghua_only_applies_when_the_last_kong_was_fed():
-    # an added kong listed last: an ordinary 杠上花, everyone pays even with 点杠花 = 点炮
-    result = score("[6666p1][7777p5]234567m99m", options={"dianganghua": "dianpao"}, seat="S", win="self_drawn",
+def test_dianganghua_applies_to_the_kong_the_context_names_never_to_the_order_of_the_melds():
+    # issue 9: which kong the replacement came from is explicit (replacement_kong), not "the last listed"
+    for text in ("[6666p1][7777p5]234567m99m", "[7777p5][6666p1]234567m99m"):
+        unnamed = score(text, options={"dianganghua": "dianpao"}, seat="S", win="self_drawn", kong_replacement=True)
+        assert unnamed.extra["payers"] == ["E", "W", "N"]  # several kongs, none named: the winner's own
+        fed = score(text, options={"dianganghua": "dianpao"}, seat="S", win="self_drawn", kong_replacement=True,
+                    replacement_kong="6p")
+        assert fed.extra["payers"] == ["E"] and "zimo_fan" not in [i.fan.id for i in fed.items]
+        added = score(text, options={"dianganghua": "dianpao"}, seat="S", win="self_drawn", kong_replacement=True,
+                      replacement_kong="7p")
+        assert added.extra["payers"] == ["E", "W", "N"]
+
+
+def test_a_single_fed_kong_is_the_replacement_kong_without_naming_it():
+    result = score("[6666p1]234567m99m345m", options={"dianganghua": "dianpao"}, seat="S", win="self_drawn",
                    kong_replacement=True)
-    assert result.extra["payers"] == ["E", "W", "N"]
-    fed_last = score("[7777p5][6666p1]234567m99m", options={"dianganghua": "dianpao"}, seat="S", win="self_drawn",
-                     kong_replacement=True)
-    assert fed_last.extra["payers"] == ["E"] and "zimo_fan" not in [i.fan.id for i in fed_last.items]
+    assert result.extra["payers"] == ["E"]
+
+
+def test_naming_a_kong_the_hand_does_not_have_is_an_error():
+    with pytest.raises(ContextError, match="no kong of 5p"):
+        score("[6666p1]234567m99m345m", seat="S", win="self_drawn", kong_replacement=True, replacement_kong="5p")
 
 
 def test_gangshanghua_may_go_without_the_zimo_bonus():
