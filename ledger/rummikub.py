@@ -75,9 +75,11 @@ def rack_total(text: str | int | None) -> int:
         if not body.isdigit() or int(body) > 1000:
             raise RackError(f"{s!r}: after = give a total 0–1000")
         return int(body)
-    pieces = parse_tiles(s)
-    if len(pieces) == 1 and s.isdigit() and int(s) > 13:  # "20": a total
+    if s.isdigit():  # one number alone is a total ("20"; "5" is the tile 5, the same)
+        if int(s) > 1000:
+            raise RackError(f"{s} is not a rack total (0–1000)")
         return int(s)
+    pieces = parse_tiles(s)
     return sum(JOKER if p.joker else p.number or 0 for p in pieces)
 
 
