@@ -17,6 +17,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from rulesets.context import known as known_context
 from rulesets.engine import Request, completions
 from rulesets.errors import MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinContext
@@ -25,7 +26,8 @@ from rulesets.scoring import ALL_CONTEXT_FIELDS, Exclusion, Item, Ruleset, Score
 from rulesets.shapes import Shape
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
-from . import editor
+from . import editor, table_context, wording
+from .citations import cite
 from .engine_messages import translate
 from .forms import (
     CLAIMED_CHOICES,
@@ -194,30 +196,46 @@ def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     return pick(fan.zh, fan.en), False
 
 
-def _fan_row(item: Item) -> dict[str, Any]:
+def _fan_row(item: Item, sets: str = "") -> dict[str, Any]:
+    """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others."""
     return {
         "id": item.fan.id, "name": pick(item.fan.zh, item.fan.en), "value": item.value, "count": item.count,
-        "total": item.total, "note": item.note,
+        "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
     }
 
 
-def _excluded_row(ruleset: Ruleset, ex: Exclusion) -> dict[str, Any]:
+def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, Any]:
+    """A fan not counted; ``sets``: the sets it was not counted for, when it was counted for others."""
     by, principle = excluded_by(ruleset, ex.by)
     why = gettext("not counted: %(by)s") if principle else gettext("not counted: implied by %(by)s")
+    # a principle's generic restatement ("patterns do not stack") says what ``why`` says; a particular
+    # reason (the two chows 套算一次 dropped) stays
+    generic = principle and ex.by in PRINCIPLES and wording.is_bilingual(ex.reason)
+    reason = wording.player_text(wording.note_text(ex.reason)) if ex.reason and not generic else ""
     return {
         "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": by, "principle": principle,
-        "reason": ex.reason, "why": why % {"by": by},
+        "reason": reason, "why": why % {"by": by}, "sets": sets,
     }
 
 
-def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool) -> dict[str, Any]:
+def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded: Iterable[Exclusion],
+          ctx: WinContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The fan rows and the not-counted rows, each naming its sets where one fan is split between them."""
+    items, excluded = tuple(items), tuple(excluded)
+    counted, dropped = wording.split_sets(shape, items, excluded, ctx)
+    return ([_fan_row(i, counted.get(i.fan.id, "")) for i in items],
+            [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
+
+
+def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext) -> dict[str, Any]:
+    fans, excluded = _rows(ruleset, shape.shape, shape.items, shape.excluded, ctx)
     return {
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
         "hand": reading_view(shape.shape),
         "text": shape.shape.describe(),
         "total": shape.total,
-        "fans": [_fan_row(i) for i in shape.items],
-        "excluded": [_excluded_row(ruleset, e) for e in shape.excluded],
+        "fans": fans,
+        "excluded": excluded,
         "best": best,
     }
 
@@ -232,7 +250,9 @@ def reading_view(shape: Shape) -> HandView:
     return replace(view, groups=groups)
 
 
-def _payout_rows(settlement: Settlement, winner: Seat, discarder: Seat | None) -> list[dict[str, Any]]:
+def _payout_rows(
+    settlement: Settlement, winner: Seat, discarder: Seat | None, hu: bool = False
+) -> list[dict[str, Any]]:
     """One row per seat: its net, its role, and each payment it makes or receives."""
     net = settlement.net
     rows = []
@@ -243,9 +263,10 @@ def _payout_rows(settlement: Settlement, winner: Seat, discarder: Seat | None) -
                 continue
             other = p.payee if p.payer == seat else p.payer
             signed = -p.amount if p.payer == seat else p.amount
-            lines.append({"other": seat_name(other), "amount": signed, "why": pick(p.why, p.why_en),
+            why = wording.player_text(pick(p.why, p.why_en))
+            lines.append({"other": seat_name(other), "amount": signed, "why": why,
                           "text": _payment_text(signed, seat_name(other))})
-        role = gettext("winner") if seat == winner else gettext("discarder") if seat == discarder else ""
+        role = wording.word("winner", hu) if seat == winner else gettext("discarder") if seat == discarder else ""
         rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
     return rows
@@ -270,30 +291,40 @@ def signed_cell(amount: int | None) -> dict[str, str]:
 def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     """Everything one result card shows (see the contract at the top of _results.html)."""
     r = outcome.ruleset
+    hu = wording.speaks_hu((r,))
     row: dict[str, Any] = {
         "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
-        "seats": [], "net": {}, "winner": None, "gain": None, "extra": [], "hand": hand_view(hand),
+        "readings": 0, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None, "facts": [], "notes": [],
+        "hand": hand_view(hand), "verdict": wording.word("Not a legal win", hu),
     }
     if outcome.error is not None:
         row["reason"] = translate(outcome.error.message)
         return row
     s = outcome.score
     assert s is not None
+    ctx = hand.context
+    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
-        valid=s.valid, reason=pick(s.reason, s.reason_en) if not s.valid else "", total=s.total,
-        fans=[_fan_row(i) for i in s.items], excluded=[_excluded_row(r, e) for e in s.excluded],
-        extra=[{"key": k, "value": v} for k, v in s.extra.items() if isinstance(v, (int, str, float))],
+        valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en)) if not s.valid else "", total=s.total,
+        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [], notes=wording.notes(s.extra),
+        verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
     )
     row["hand"] = hand_view(hand) if s.shape is None else None  # no reading: draw the hand as it lies
     if s.shape is not None:
-        row["shape"] = _shape_row(r, s.shape, True)
-        row["others"] = [_shape_row(r, other, False) for other in s.shapes if other is not s.shape and other != s.shape]
+        row["shape"] = _shape_row(r, s.shape, True, ctx)
+        row["others"] = [_shape_row(r, other, False, ctx) for other in s.shapes
+                         if other is not s.shape and other != s.shape]
+        row["readings"] = len(row["others"]) + 1
     if s.settlement is not None and s.valid:
-        ctx = hand.context
         winner = ctx.seat
         discarder = ctx.discarder(r.players)
-        row["seats"] = _payout_rows(s.settlement, winner, discarder)
+        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu)
+        row["payments"] = [
+            {"from": seat_name(p.payer), "to": seat_name(p.payee), "amount": p.amount,
+             "why": wording.player_text(pick(p.why, p.why_en))}
+            for p in s.settlement.payments if p.payer != p.payee and p.amount
+        ]
         row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
         row["winner"] = seat_name(winner)
         row["gain"] = s.settlement.net.get(winner)
@@ -311,11 +342,14 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
             for s in seats
             if s.value in row["net"]
         ]
+    line = context_line(request.hand.context, request.rulesets)
     return {
         "results": results,
         "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],
         "share_code": _share_code(request),
-        "share_text": share_text(request.hand, results),
+        "context_line": line,
+        "context_title": wording.word("How it was won", wording.speaks_hu(request.rulesets)),
+        "share_text": share_text(request.hand, results, line),
         "announce": "; ".join(_verdict(r) for r in results),
     }
 
@@ -323,16 +357,40 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
 def _verdict(row: dict[str, Any]) -> str:
     if row["valid"]:
         return f"{row['name']}: {row['total']} {row['unit']}"
-    return f"{row['name']}: {gettext('not a win')}"
+    return f"{row['name']}: {row['verdict'] if row.get('verdict') else gettext('not a win')}"
 
 
-def share_text(hand: Hand, results: list[dict[str, Any]]) -> str:
-    """"Copy as text": the hand string, the hand in Unicode tiles, one line per system."""
+def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> str:
+    """"Copy as text", what a group chat needs to settle the hand (the page puts the link first): the hand
+    string and the hand in Unicode tiles, how it was won, then per system its total, one line per fan with
+    its value, what was not counted, and who pays whom."""
     try:
         text = hand_to_text(hand)
     except MahjongError:
         text = ""
-    return "\n".join([text, *(_verdict(r) for r in results)]).strip()
+    lines = [text, context]
+    for r in results:
+        lines += ["", _verdict(r) + (f" — {r['reason']}" if r["reason"] else "")]
+        lines += [f"  {_fan_line(f)}" for f in r["fans"]]
+        lines += [f"  {gettext('not counted')}: {e['name']}{' ' + e['sets'] if e['sets'] else ''} ({e['why']})"
+                  for e in r["excluded"]]
+        if r["valid"]:
+            lines.append(f"  {gettext('Total')}: {r['total']} {r['unit']}")
+        lines += [f"  {_payment_line(p)}" for p in r["payments"]]
+    return "\n".join(line for line in lines if line is not None).strip()
+
+
+def _fan_line(f: dict[str, Any]) -> str:
+    """"幺九刻 1111m 1", "花牌 1×2 = 2"."""
+    name = f"{f['name']} {f['sets']}" if f["sets"] else f["name"]
+    value = f"{f['value']}×{f['count']} = {f['total']}" if f["count"] > 1 else f"{f['total']}"
+    return f"{name} {value}" + (f" ({f['note']})" if f["note"] else "")
+
+
+def _payment_line(p: dict[str, Any]) -> str:
+    """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"."""
+    text = gettext("%(payer)s → %(payee)s %(amount)s") % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    return f"{text} ({p['why']})" if p["why"] else text
 
 
 def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
@@ -522,7 +580,8 @@ def _house_rules_view(r: Ruleset, preset: str, values: Any) -> dict[str, Any]:
         options.append({
             "name": option_field_name(r, info.key), "key": info.key, "label": pick(info.zh, info.en),
             "kind": info.kind, "value": plain(value), "checked": value is True, "choices": choices,
-            "source": info.source, "changed": current[info.key] != defaults[info.key],
+            "source": cite(info.source), "changed": current[info.key] != defaults[info.key],
+            "default": plain(info.default),
         })
     return Shown(id=r.id, name=pick(r.zh, r.en), presets=presets, applied=preset, options=options,
                  changed=sum(1 for o in options if o["changed"]))
@@ -538,6 +597,17 @@ FLAG_LABELS = {
     "heavenly": _("Heavenly hand: the dealer wins on the deal (天和)"),
     "earthly": _("Earthly hand: a non-dealer wins on the first turn (地和)"),
 }
+
+
+FLAG_MSGIDS = {
+    "kong_replacement": "Won on a kong's replacement tile (杠上开花)",
+    "after_kong": "Won on the discard right after the discarder's kong (杠上炮)",
+    "last_tile": "Last tile of the wall, or its discard (海底)",
+    "last_copy": "The winning tile was the last copy (和绝张)",
+    "heavenly": "Heavenly hand: the dealer wins on the deal (天和)",
+    "earthly": "Earthly hand: a non-dealer wins on the first turn (地和)",
+}
+"""FLAG_LABELS' msgids, to spell them with 和 or 胡 (wording.word)."""
 
 
 def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -> dict[str, Any]:
@@ -580,19 +650,23 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
     chosen systems do not read it (``uses``, from :func:`uses_context`)."""
     c = form.context
     ctx = c.value
-    uses = uses if uses is not None else uses_context(form.chosen_rulesets())
+    chosen = form.chosen_rulesets()
+    hu = wording.speaks_hu(chosen)
+    uses = uses if uses is not None else uses_context(chosen)
     seats = [(s.value, seat_name(s)) for s in SEATS4]
     flags = []
     for key in FLAGS:
         reason = c.unavailable.get(key, "")
         on = bool(getattr(ctx, key))
-        flags.append({"name": key, "label": FLAG_LABELS[key], "checked": on, "disabled": bool(reason) and not on,
+        flags.append({"name": key, "label": wording.word(FLAG_MSGIDS[key], hu), "checked": on,
+                      "disabled": bool(reason) and not on,
                       "reason": reason, "unused": uses[key]})
     won = {s.value for s in ctx.already_won}
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
     lang = get_language()
     return {
-        "win": [_choice("win", v, str(label), ctx.win.value == v, c) for v, label in WIN_CHOICES],
+        "win": [_choice("win", v, _win_label(v, hu), ctx.win.value == v, c) for v, _label in WIN_CHOICES],
+        "title": wording.word("How it was won", hu), "win_legend": wording.word("Won", hu),
         "seat": [_choice("seat", v, n, ctx.seat.value == v, c) for v, n in seats],
         "round_wind": [_choice("round_wind", v, n, ctx.round_wind.value == v, c) for v, n in seats],
         "from_seat": {
@@ -607,7 +681,7 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
         "kong_rows": _KONG_ROWS.get((lang, kongs), lambda: _kong_rows(kongs)),
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
         "from_string": c.from_string,
-        "summary": _summary(ctx),
+        "summary": _summary(ctx, chosen),
         "uses": uses,
     }
 
@@ -652,7 +726,10 @@ def _kong_label(value: str) -> str:
 def _control_label(key: str) -> str:
     if key in FLAG_LABELS:
         return str(FLAG_LABELS[key])
-    return str(CONTROL_LABELS.get(key, key))
+    if key in CONTROL_LABELS:
+        return str(CONTROL_LABELS[key])
+    declared = known_context().get(key)
+    return pick(declared.zh, declared.en) if declared else key
 
 
 CONTROL_LABELS = {
@@ -662,30 +739,40 @@ CONTROL_LABELS = {
 }
 
 
-def _summary(ctx: WinContext) -> str:
-    """One line for the folded context panel: 东圈 · 南位 · 自摸 · 杠上开花 · 2 花."""
+def _summary(ctx: WinContext, rulesets: Iterable[Ruleset] = ()) -> str:
+    """One line for the folded context panel: 东风圈 · 南风位 · 自摸 · 杠上开花 · 2 花."""
+    return context_line(ctx, rulesets, discarder_always=False)
+
+
+def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_always: bool = True) -> str:
+    """How the hand was won, in one line, in the words of ``rulesets`` (和 or 胡): round wind, seat wind,
+    self-drawn or whose discard, the flags, the flowers — 东风圈 · 南风位 · 点和 · 北家点炮 · 和绝张 · 2 花（梅 菊）.
+    ``discarder_always``: name the discarder when it is the default one (上家) too."""
+    rulesets = tuple(rulesets)
+    hu = wording.speaks_hu(rulesets)
+    players = max((r.players for r in rulesets), default=4)
     parts = [
         gettext("%(wind)s round") % {"wind": seat_name(ctx.round_wind)},
         gettext("%(wind)s seat") % {"wind": seat_name(ctx.seat)},
-        str(dict(WIN_CHOICES)[ctx.win.value]),
+        _win_label(ctx.win.value, hu),
     ]
-    if not ctx.self_drawn and ctx.from_seat is not None:
-        parts.append(gettext("from %(seat)s") % {"seat": seat_name(ctx.from_seat)})
-    parts += [_short_flag(k) for k in FLAGS if getattr(ctx, k)]
+    discarder = ctx.from_seat if not discarder_always else ctx.discarder(players)
+    if not ctx.self_drawn and discarder is not None:
+        parts.append(gettext("from %(seat)s") % {"seat": seat_name(discarder)})
+    parts += [wording.short_flag(k, hu) for k in FLAGS if getattr(ctx, k)]
     if ctx.flowers:
-        parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)})
+        names = " ".join(pick(f.zh, f.en) for f in sorted(ctx.flowers))
+        parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + pgettext("in brackets", " (%(what)s)")
+                     % {"what": names})
     return " · ".join(parts)
 
 
-FLAG_NAMES = {
-    "kong_replacement": "杠上开花", "after_kong": "杠上炮", "last_tile": "海底", "last_copy": "和绝张",
-    "heavenly": "天和", "earthly": "地和",
-}
-"""The flags' names in the rule texts, used in both languages in the one-line summary."""
+WIN_MSGIDS = {"discard": "On a discard", "self_drawn": "Self-drawn", "rob_kong": "Robbing a kong"}
+"""The msgids of forms.WIN_CHOICES, to spell them with 和 or 胡."""
 
 
-def _short_flag(key: str) -> str:
-    return FLAG_NAMES[key]
+def _win_label(value: str, hu: bool) -> str:
+    return wording.word(WIN_MSGIDS[value], hu)
 
 
 # -- the whole page --------------------------------------------------------------------------------
@@ -723,6 +810,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "placed": placed_context(ed),
         "notice": notice,
         "controls": controls_context(form, uses),
+        "table_context": table_context.controls(form.chosen_rulesets(), form.context.value, form.context.dropped),
         "flowers_unused": uses["flowers"],
         "mode": selected(form, "mode", "standing"),
         "meld_from": selected(form, "meld_from", "1"),
@@ -738,13 +826,19 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         if not page["hand_text"]:
             page["examples"] = [{**ex, "url": link(ex["hand"])} for ex in examples()]
         elif not page["hand_error"] and ed is not None:
-            page["status"] = _size_status(ed.size, form.chosen_rulesets())
+            page["status"] = _size_status(ed.size, form.chosen_rulesets(), explicit=not form.auto_rules())
         return page
     page.update(_scored(request, link))
     return page
 
 
-def _size_status(size: int, rulesets: Iterable[Ruleset]) -> str:
+def _size_status(size: int, rulesets: Iterable[Ruleset], explicit: bool = True) -> str:
+    """How many tiles are entered and how many a hand has. With every system compared (not ``explicit``),
+    only the four-player tables' sizes are named: a 6-player table's 8 tiles mean nothing at a 4-player
+    table (the other tables are asked for by name)."""
+    rulesets = tuple(rulesets)
+    if not explicit:
+        rulesets = tuple(r for r in rulesets if r.players == 4) or rulesets
     sizes = " / ".join(str(s) for s in sorted({r.hand_size for r in rulesets}))
     return ngettext(
         "%(n)d tile: a hand has %(full)s tiles (one fewer to see its waits).",
@@ -764,7 +858,7 @@ def examples() -> list[dict[str, str]]:
 PARTS = {
     "placed": ("placed", "hand_error", "notice", "left_csv"),
     "flowers": ("flower_row", "flowers_unused"),
-    "context": ("controls",),
+    "context": ("controls", "table_context"),
     "systems": ("systems", "rules_auto", "house_rules"),
 }
 """The parts of the page drawn from the state besides the result, and what each is drawn from."""
@@ -805,4 +899,4 @@ def _scored(request: Request, link: Any) -> dict[str, Any]:
     if waiting:
         sub = replace(request, rulesets=tuple(waiting))
         return {**waits_context(sub, link), "mode_result": "waits", "share_code": None}
-    return {"status": _size_status(size, request.rulesets)}
+    return {"status": _size_status(size, request.rulesets, explicit=request.explicit_rules)}

@@ -36,7 +36,7 @@ from rulesets.tiles import Tile
 from . import preview
 from .bytecache import BoundedBytes
 from .models import IssuedLink
-from .presenters import Memo, Outcome, pick, results_context, score_each, waits_context
+from .presenters import Memo, Outcome, context_line, pick, results_context, score_each, waits_context
 from .tiles_view import hand_view
 from .visible import visible
 
@@ -313,7 +313,8 @@ def draw_preview(code: str, lang: str) -> bytes:
         else:
             lines = preview_lines(results_context(shared.request, shared.outcomes)["results"])
         footer = f"{settings.SITE_NAME} · /h/{code}"
-        return preview.render_preview(hand_view(shared.request.hand), lines, footer)
+        context = context_line(shared.request.hand.context, shared.request.rulesets)
+        return preview.render_preview(hand_view(shared.request.hand), lines, footer, context)
 
 
 @require_safe

@@ -1,0 +1,244 @@
+"""What a result card says besides the fan rows, in the player's words (calculator/presenters.py uses it).
+
+- :func:`speaks_hu` / :func:`word`: each system in its own rule text's words: 国标 writes 和 (和牌, 点和,
+  抢杠和), 四川 and the regional systems write 胡 (胡牌, 点炮, 抢杠胡), on badges, roles and controls alike.
+- :func:`facts`: the numbers a system adds to its score (``Score.extra``) that matter to a player,
+  labelled (倍数 ×64 · 未封顶); internal keys are never shown, and a key with no label here is left out.
+- :func:`notes`: the engine's notes (``extra["notes"]``: why a context flag did not count…) in the
+  reader's language.
+- :func:`split_sets`: where one fan is counted for one set and not for another (幺九刻 on 1111m counted,
+  on 中中中 not: it is implied by 箭刻), which set is which — the engine gives the counts, the shape gives
+  the sets, and a small table here says which sets each excluding fan takes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_noop as _
+
+from rulesets.hand import WinContext
+from rulesets.scoring import Exclusion, Item, Ruleset
+from rulesets.shapes import Group, GroupKind, Shape
+from rulesets.tiles import Tile
+
+from .engine_messages import translate
+
+MCR_SYSTEMS = frozenset({"guobiao"})
+"""The systems whose rule text writes 和 (the 1998/2006 MCR texts); every other one writes 胡."""
+
+
+def is_zh() -> bool:
+    return (get_language() or "").lower().startswith("zh")
+
+
+def speaks_hu(rulesets: Iterable[Ruleset]) -> bool:
+    """True when the words to use are 胡's: every one of ``rulesets`` is a regional system."""
+    rulesets = tuple(rulesets)
+    return bool(rulesets) and all(r.id not in MCR_SYSTEMS for r in rulesets)
+
+
+HU = "regional systems: 胡"
+"""The message context of the 胡 spelling of a text whose plain msgid is the 和 (MCR) one."""
+
+
+def word(text: str, hu: bool) -> str:
+    """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``."""
+    return pgettext(HU, text) if hu else gettext(text)
+
+
+# The texts spelt both ways: the plain msgid is the 和 (MCR) spelling, the one in context HU the 胡 one.
+_MCR_SPELLING = (
+    _("Legal win"),
+    _("Not a legal win"),
+    _("winner"),
+    _("not a win"),
+    _("On a discard"),
+    _("Self-drawn"),
+    _("Robbing a kong"),
+    _("How it was won"),
+    _("Won"),
+    _("Won on a kong's replacement tile (杠上开花)"),
+    _("Won on the discard right after the discarder's kong (杠上炮)"),
+    _("Last tile of the wall, or its discard (海底)"),
+    _("The winning tile was the last copy (和绝张)"),
+    _("Heavenly hand: the dealer wins on the deal (天和)"),
+    _("Earthly hand: a non-dealer wins on the first turn (地和)"),
+)
+_HU_SPELLING = (
+    pgettext_lazy("regional systems: 胡", "Legal win"),
+    pgettext_lazy("regional systems: 胡", "Not a legal win"),
+    pgettext_lazy("regional systems: 胡", "winner"),
+    pgettext_lazy("regional systems: 胡", "not a win"),
+    pgettext_lazy("regional systems: 胡", "On a discard"),
+    pgettext_lazy("regional systems: 胡", "Self-drawn"),
+    pgettext_lazy("regional systems: 胡", "Robbing a kong"),
+    pgettext_lazy("regional systems: 胡", "How it was won"),
+    pgettext_lazy("regional systems: 胡", "Won"),
+    pgettext_lazy("regional systems: 胡", "Won on a kong's replacement tile (杠上开花)"),
+    pgettext_lazy("regional systems: 胡", "Won on the discard right after the discarder's kong (杠上炮)"),
+    pgettext_lazy("regional systems: 胡", "Last tile of the wall, or its discard (海底)"),
+    pgettext_lazy("regional systems: 胡", "The winning tile was the last copy (和绝张)"),
+    pgettext_lazy("regional systems: 胡", "Heavenly hand: the dealer wins on the deal (天和)"),
+    pgettext_lazy("regional systems: 胡", "Earthly hand: a non-dealer wins on the first turn (地和)"),
+)
+
+SHORT_FLAGS = {
+    "kong_replacement": ("杠上开花", "杠上开花"), "after_kong": ("杠上炮", "杠上炮"), "last_tile": ("海底", "海底"),
+    "last_copy": ("和绝张", "胡绝张"), "heavenly": ("天和", "天胡"), "earthly": ("地和", "地胡"),
+}
+"""The flags' names in the rule texts (MCR's, the regional one), used in both languages in one-line summaries."""
+
+
+def short_flag(key: str, hu: bool) -> str:
+    return SHORT_FLAGS[key][1 if hu else 0]
+
+
+# -- the numbers a system adds ------------------------------------------------------------------------
+
+def _multiplier(extra: Mapping[str, Any]) -> str | None:
+    return gettext("multiplier ×%(n)s") % {"n": extra["multiplier"]}
+
+
+def _cap(extra: Mapping[str, Any]) -> str | None:
+    if extra.get("capped"):
+        raw = extra.get("multiplier_uncapped")
+        if raw is not None:
+            return gettext("capped (×%(raw)s before the cap)") % {"raw": raw}
+        return gettext("capped")
+    return gettext("not capped")
+
+
+def _points(extra: Mapping[str, Any]) -> str | None:
+    return gettext("each payer pays %(n)s for the hand") % {"n": extra["points"]}
+
+
+FACTS: tuple[tuple[str, Callable[[Mapping[str, Any]], str | None]], ...] = (
+    ("multiplier", _multiplier), ("capped", _cap), ("points", _points),
+)
+"""The keys of ``Score.extra`` shown on a card, each with its label, in this order. The others (fan_e0,
+fan_e1, fan_uncapped, multiplier_uncapped, payers, provisional, notes, waits) are shown elsewhere on the
+card (the total, the payout table, the provisional warning, the notes) or not at all."""
+
+
+def facts(extra: Mapping[str, Any]) -> list[str]:
+    """The labelled numbers of ``extra`` a player needs (倍数 ×64, 未封顶, 每家付 64)."""
+    return [text for key, label in FACTS if key in extra and (text := label(extra))]
+
+
+# -- the engine's notes -----------------------------------------------------------------------------
+
+_PAIRED = re.compile(r"^(?P<zh>.*[\u3400-\u9fff].*?)\s*\((?P<en>[^()]*(?:\([^()]*\)[^()]*)*)\)\s*$", re.S)
+
+
+def note_text(note: object) -> str:
+    """One engine note in the active language: a ``{"zh", "en"}`` dict, a message object with ``zh``/``en``,
+    or a string written "中文 (English)" (the 四川 tables); any other string as the engine's messages are."""
+    if isinstance(note, Mapping):
+        zh, en = note.get("zh"), note.get("en")
+    else:
+        zh, en = getattr(note, "zh", None), getattr(note, "en", None)
+    if isinstance(zh, str) or isinstance(en, str):
+        first, second = (zh, en) if is_zh() else (en, zh)
+        return str(first or second or "")
+    text = str(note)
+    paired = _PAIRED.match(text)
+    if paired:
+        return paired.group("zh").strip() if is_zh() else paired.group("en").strip()
+    return translate(text)
+
+
+def is_bilingual(text: str) -> bool:
+    """Whether ``text`` is written "中文 (English)"."""
+    return bool(_PAIRED.match(text))
+
+
+def notes(extra: Mapping[str, Any]) -> list[str]:
+    found = extra.get("notes") or ()
+    if isinstance(found, (str, Mapping)):
+        found = (found,)
+    return [text for n in found if (text := note_text(n))]
+
+
+def player_text(text: str) -> str:
+    """An engine text with its references to the project's documents dropped ("…; seed 001)" → "…)")."""
+    from .citations import strip_references
+
+    return strip_references(text)
+
+
+# -- which set a fan was counted for ------------------------------------------------------------------
+
+SET_FANS: dict[str, Callable[[Group], bool]] = {
+    "pung_of_terminals_or_honors": lambda g: g.kind in (GroupKind.PUNG, GroupKind.KONG)
+    and g.tile.is_terminal_or_honour,
+}
+"""Fans counted once per set, with the sets they are counted for."""
+
+
+def _dragon(g: Group, ctx: WinContext) -> bool:
+    return g.tile.is_dragon
+
+
+def _wind(g: Group, ctx: WinContext) -> bool:
+    return g.tile.is_wind
+
+
+def _is_wind_of(g: Group, seat: Any) -> bool:
+    try:
+        return bool(g.tile == seat.wind_tile)
+    except ValueError:  # a fifth or sixth seat has no wind
+        return False
+
+
+TAKES: dict[str, Callable[[Group, WinContext], bool]] = {
+    "dragon_pung": _dragon, "two_dragons_pungs": _dragon, "little_three_dragons": _dragon,
+    "big_three_dragons": _dragon, "big_three_winds": _wind, "little_four_winds": _wind, "big_four_winds": _wind,
+    "prevalent_wind": lambda g, ctx: _is_wind_of(g, ctx.round_wind),
+    "seat_wind": lambda g, ctx: _is_wind_of(g, ctx.seat),
+}
+"""For a fan that excludes a per-set fan: the sets whose copies it takes (箭刻 takes a dragon pung's 幺九刻)."""
+
+
+def set_text(g: Group) -> str:
+    """A set as players write it: 1111m, 中中中 (English: 1m ×4, Red ×3)."""
+    t: Tile = g.tile
+    n = len(g.tiles)
+    if t.is_honour:
+        return t.zh * n if is_zh() else f"{t.en} ×{n}"
+    return f"{t.rank}" * n + t.suit.value if is_zh() else f"{t} ×{n}"
+
+
+def split_sets(shape: Shape | None, items: Iterable[Item], excluded: Iterable[Exclusion],
+               ctx: WinContext) -> tuple[dict[str, str], dict[int, str]]:
+    """The sets of each per-set fan that is both counted and not counted in ``shape``: ``(counted, dropped)``
+    — the counted fan's sets by fan id, and each exclusion's sets by its position in ``excluded``. A fan
+    whose sets cannot be told apart from the counts is left out (no guess is shown)."""
+    items, excluded = list(items), list(excluded)
+    counted_ids = {i.fan.id: i.count for i in items}
+    out_counted: dict[str, str] = {}
+    out_dropped: dict[int, str] = {}
+    if shape is None:
+        return out_counted, out_dropped
+    for fan_id, qualifies in SET_FANS.items():
+        drops = [(k, e) for k, e in enumerate(excluded) if e.fan.id == fan_id]
+        if fan_id not in counted_ids or not drops:
+            continue
+        free = [g for g in shape.groups if qualifies(g)]
+        if len(free) != counted_ids[fan_id] + sum(e.count for _k, e in drops):
+            continue
+        taken: dict[int, list[Group]] = {}
+        for k, e in drops:
+            takes = TAKES.get(e.by)
+            mine = [g for g in free if takes is not None and takes(g, ctx)][: e.count]
+            if len(mine) != e.count:
+                break
+            taken[k] = mine
+            free = [g for g in free if not any(g is m for m in mine)]
+        else:
+            out_counted[fan_id] = " ".join(set_text(g) for g in free)
+            out_dropped.update({k: " ".join(set_text(g) for g in gs) for k, gs in taken.items()})
+    return out_counted, out_dropped

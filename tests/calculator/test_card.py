@@ -1,0 +1,199 @@
+"""What a result card says (templates/_results.html, calculator/presenters.py, calculator/wording.py):
+no internal key on any card of any registered system in either language; labelled numbers; counts that
+are right; the set a split fan was counted for; the engine's notes; each system's own word for a win
+(和 for 国标, 胡 for the regional systems); sources for players; and "copy as text" with the whole answer."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import urlencode
+
+import pytest
+
+from calculator import citations
+from rulesets.engine import evaluate
+from rulesets.errors import MahjongError
+from rulesets.notation import parse_hand
+from rulesets.registry import all_rulesets
+
+EXTRA_KEYS = ("multiplier", "multiplier_uncapped", "fan_e0", "fan_e1", "fan_uncapped", "points", "capped", "payers",
+              "notes", "provisional", "waits")
+LANGS = ("zh-hans", "en")
+
+
+def page(client, lang, **query):
+    response = client.get("/?" + urlencode(query, doseq=True), headers={"Accept-Language": lang})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def card(html, rules):
+    match = re.search(rf'<article id="r-{rules}".*?</article>', html, re.S)
+    assert match, f"no card for {rules}"
+    return match.group(0)
+
+
+def text_of(html):
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+SMALL_TABLE_HANDS = ("1234567s7s", "[555s2]123s7s7s", "[5555s]123s7s7s|ES1000", "12345678p|EE1000")
+"""Hands for tables with fewer tiles (六人血战: 7 + 1), whose fans' examples are 14-tile hands."""
+
+
+def examples():
+    """Every fan's example hand that fits each registered system (many shapes, caps, kongs and flags in
+    all), and small hands for a table with fewer tiles."""
+    out = []
+    for r in all_rulesets():
+        hands = sorted({f.example for f in r.fans if f.example} | set(SMALL_TABLE_HANDS))
+        fitting = [h for h in hands if _size(h) == r.hand_size]
+        out += [pytest.param(r.id, hand, id=f"{r.id}:{hand}") for hand in fitting]
+    return out
+
+
+def _size(text):
+    try:
+        return parse_hand(text).size()
+    except MahjongError:
+        return None
+
+
+def _internal_words(text, fan_ids):
+    found = [k for k in EXTRA_KEYS if re.search(rf"(?<![\w-]){k}\s*[:=]", text)]  # "multiplier: 64"
+    found += re.findall(r"\b[a-z]+(?:_[a-z0-9]+)+\b", text)  # snake_case identifiers
+    found += [f for f in fan_ids if f in text]
+    found += re.findall(r"\b(?:True|False|None)\b|§|seed \d|\.md\b|\bT\d+\b", text)
+    return found
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("rules", "hand"), examples())
+def test_no_card_of_any_system_shows_an_internal_key_in_either_language(client, rules, hand):
+    fan_ids = {f.id for r in all_rulesets() for f in r.fans if "_" in f.id}
+    for lang in LANGS:
+        body = card(page(client, lang, hand=hand, rules=rules, rules_shown="1"), rules)
+        assert _internal_words(text_of(body), fan_ids) == [], (lang, text_of(body)[:400])
+
+
+@pytest.mark.django_db
+def test_every_registered_system_has_a_card_checked_above():
+    checked = {p.values[0] for p in examples()}
+    assert checked == {r.id for r in all_rulesets()}
+
+
+@pytest.mark.django_db
+def test_the_sichuan_card_labels_its_multiplier_and_cap(client):
+    zh = text_of(card(page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1"),
+                      "sichuan"))
+    assert "倍数 ×8" in zh and "未封顶" in zh and "每家付 8" in zh
+    en = text_of(card(page(client, "en", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1"), "sichuan"))
+    assert "multiplier ×8" in en and "not capped" in en
+    capped = text_of(card(page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1",
+                               **{"preset-sichuan": "wmt-8", "applied-sichuan": ""}), "sichuan"))
+    assert "已封顶（封顶前 ×8）" in capped or "倍数 ×8" in capped
+
+
+@pytest.mark.django_db
+def test_the_number_of_readings_counts_the_one_shown(client):
+    hand = "[555s2]1122233344s4s"
+    result = evaluate(hand, rules=["guobiao"])["results"][0]
+    readings = len(result["shapes"])
+    assert readings == 3
+    body = text_of(card(page(client, "zh-hans", hand=hand, rules="guobiao", rules_shown="1"), "guobiao"))
+    assert f"{readings} 种拆法中最高的" in body and f"另外 {readings - 1} 种拆法" in body
+
+
+@pytest.mark.django_db
+def test_with_every_system_compared_the_tile_count_names_only_four_player_tables(client):
+    body = text_of(page(client, "zh-hans", hand="123m45m"))
+    assert "14" in body and "8 / 14" not in body
+    chosen = text_of(page(client, "en", hand="123m45m", rules=["sichuan-6p", "guobiao"], rules_shown="1"))
+    assert "8 / 14" in chosen  # asked for by name: its size is named
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "counted", "dropped"),
+                         [("zh-hans", "1111m", "中中中"), ("en", "1m ×4", "Red Dragon ×3")])
+def test_a_fan_counted_for_one_set_and_not_another_names_each_set(client, lang, counted, dropped):
+    body = card(page(client, lang, hand="[CCC,2][1111m]456p78sSS9s|ES1000|ae", rules="guobiao", rules_shown="1"),
+                "guobiao")
+    rows = [text_of(r) for r in re.findall(r"<tr.*?</tr>", body, re.S)]
+    name = "幺九刻" if lang == "zh-hans" else "Pung of Terminals or Honors"
+    kept = [r for r in rows if name in r and "fans__excluded" not in r and counted in r]
+    assert kept, rows
+    gone = [r for r in re.findall(r'<tr class="fans__excluded">.*?</tr>', body, re.S) if name in text_of(r)]
+    assert len(gone) == 1 and dropped in text_of(gone[0])
+    assert ("箭刻" if lang == "zh-hans" else "Dragon Pung") in text_of(gone[0])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "note"),
+                         [("zh-hans", "天和不是国标番种"), ("en", "Heavenly hand (天和) is not an MCR fan")])
+def test_the_engines_notes_reach_the_card(client, lang, note):
+    hand = "[555s2]1122233344s4s"
+    result = evaluate(hand, rules=["guobiao"], context={"heavenly": True, "win": "self_drawn"})["results"][0]
+    assert result["notes"]
+    body = text_of(card(page(client, lang, hand=hand, rules="guobiao", rules_shown="1", heavenly="1",
+                             win="self_drawn"), "guobiao"))
+    assert note in body
+
+
+@pytest.mark.django_db
+def test_each_system_speaks_its_own_word_for_a_win(client):
+    html = page(client, "zh-hans", hand="[555s2]1122233344s4s", rules=["guobiao", "sichuan"], rules_shown="1")
+    assert "和牌" in card(html, "guobiao") and "胡" not in text_of(card(html, "guobiao"))
+    sichuan = text_of(card(html, "sichuan"))
+    assert "胡牌" in sichuan and "和牌" not in sichuan and "胡牌者" in sichuan
+    regional = text_of(page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1",
+                            heavenly="1", win="self_drawn", seat="E"))
+    assert "胡牌方式" in regional and "天胡（庄家起手胡牌）" in regional and "抢杠胡" in regional
+    assert "天和（" not in regional
+    mcr = text_of(page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="guobiao", rules_shown="1"))
+    assert "和牌方式" in mcr and "抢杠和" in mcr
+
+
+def test_every_source_reads_as_rule_books_and_pages_not_project_files():
+    from django.utils import translation
+
+    sources = {i.source for r in all_rulesets() for i in r.option_infos()} | {f.source for r in all_rulesets()
+                                                                               for f in r.fans}
+    for lang in LANGS:
+        with translation.override(lang):
+            for source in sources - {""}:
+                cited = citations.cite(source)
+                assert cited, source
+                assert not re.search(r"§|seed \d|\.md\b|#\d|×\d|\bT\d+\b", cited), (source, cited)
+
+
+@pytest.mark.django_db
+def test_the_house_rules_cite_sources_for_players(client):
+    html = page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1")
+    lines = [text_of(s) for s in re.findall(r'<small class="option__source">.*?</small>', html, re.S)]
+    assert lines and not any(re.search(r"§|seed|gofishing ×", line) for line in lines)
+    assert any("QQ 四川麻将规则（表B）" in line for line in lines)
+
+
+@pytest.mark.django_db
+def test_the_language_switch_names_each_language_in_its_own_script(client):
+    html = page(client, "en")
+    names = re.findall(r'<button type="submit" name="language"[^>]*>([^<]*)</button>', html)
+    assert names == ["中文", "English"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGS)
+def test_copy_as_text_carries_the_link_context_fans_total_and_payments(client, lang):
+    html = page(client, lang, hand="[CCC,2][1111m]456p78sSS9s|ES1000|ae", rules="guobiao", rules_shown="1")
+    text = unescape(re.search(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', html, re.S).group(1))
+    lines = text.splitlines()
+    assert lines[0].startswith("http") and "/h/v1." in lines[0]
+    zh = lang == "zh-hans"
+    assert ("东风圈 · 南风位 · 自摸" if zh else "East round · South seat · Self-drawn") in text
+    assert any(line.strip() == ("五门齐 6" if zh else "All Types 6") for line in lines)
+    assert any(line.strip() == ("幺九刻 1111m 1" if zh else "Pung of Terminals or Honors 1m ×4 1") for line in lines)
+    assert any(line.strip() == ("花牌 1×2 = 2" if zh else "Flower Tiles 1×2 = 2") for line in lines)
+    assert any(line.strip() == ("合计: 14 番" if zh else "Total: 14 fan") for line in lines)
+    payments = [line for line in lines if "→" in line]
+    assert len(payments) == 3 and all(("南 22" if zh else "South 22") in line for line in payments)
