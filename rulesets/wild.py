@@ -32,8 +32,8 @@ from .hand import Hand
 from .shapes import ALL_SHAPES, Group, GroupKind, Shape, ShapeKind, Sub, decompose
 from .tiles import ALL_TILES, Tile
 
-__all__ = ["STANDARD_HONOURS", "WildRule", "decompose_wild", "honour_cycle", "is_winning_wild", "successor",
-           "wild_waits"]
+__all__ = ["STANDARD_HONOURS", "WildRule", "decompose_wild", "honour_cycle", "is_winning_wild", "splits_into_sets",
+           "successor", "wild_waits"]
 
 
 @dataclass(frozen=True)
@@ -315,6 +315,27 @@ def is_winning_wild(hand: Hand, rule: WildRule | None, kinds: Iterable[ShapeKind
     if ShapeKind.SEVEN_PAIRS in kinds and not hand.melds and total == 14:
         return sum(n % 2 for n in counts) <= len(wilds)
     return False
+
+
+def splits_into_sets(tiles: Iterable[Tile], rule: WildRule, pair: bool = False) -> bool:
+    """Whether ``tiles`` (concealed tiles; wilds and stand-ins read by ``rule``) split into sets alone, or
+    sets and one pair with ``pair``: e.g. 杭州 暴头, where the 13 tiles before the draw, less one 财神, are
+    four complete sets.
+
+    >>> from rulesets.tiles import tiles
+    >>> rule = WildRule(frozenset(tiles("5p")))
+    >>> splits_into_sets(tiles("123m456m789p12s"), rule), splits_into_sets(tiles("123m456m789p12s5p"), rule)
+    (False, True)
+    """
+    faces = dict(rule.stand_ins)
+    counts = [0] * 34
+    jokers = 0
+    for t in tiles:
+        if t in rule.wilds:
+            jokers += 1
+        else:
+            counts[faces.get(t, t).index] += 1
+    return _fits(tuple(counts), jokers, pair)
 
 
 def wild_waits(hand: Hand, rule: WildRule | None, kinds: Iterable[ShapeKind] = ALL_SHAPES,
