@@ -8,7 +8,9 @@ Shape kinds:
 - ``SEVEN_PAIRS``: seven pairs of the 14 concealed tiles (four of a kind counts as two pairs);
 - ``THIRTEEN_ORPHANS``: 十三幺;
 - ``HONORS_KNITTED``: 全不靠 / 七星不靠: 14 distinct tiles from one knitted pattern + honours;
-- ``KNITTED_STRAIGHT``: 组合龙 (147/258/369 in three suits) + one set + a pair.
+- ``KNITTED_STRAIGHT``: 组合龙 (147/258/369 in three suits) + one set + a pair;
+- ``EIGHT_PAIRS``: 八对 (温州: eight pairs and one more tile of a 17-tile hand): a kind a system finds
+  itself; :func:`decompose` has no finder for it and skips it.
 
 >>> from rulesets.tiles import tiles
 >>> from rulesets.hand import Hand
@@ -36,6 +38,7 @@ class ShapeKind(enum.Enum):
     THIRTEEN_ORPHANS = "thirteen_orphans"
     HONORS_KNITTED = "honors_knitted"  # 全不靠 (七星不靠 when all seven honours)
     KNITTED_STRAIGHT = "knitted_straight"  # 组合龙 + one set + pair
+    EIGHT_PAIRS = "eight_pairs"  # 八对: eight pairs + one tile (温州, 17 tiles); found by the system, not here
 
     @property
     def zh(self) -> str:
@@ -52,6 +55,7 @@ _SHAPE_ZH = {
     ShapeKind.THIRTEEN_ORPHANS: "十三幺",
     ShapeKind.HONORS_KNITTED: "全不靠",
     ShapeKind.KNITTED_STRAIGHT: "组合龙",
+    ShapeKind.EIGHT_PAIRS: "八对",
 }
 _SHAPE_EN = {
     ShapeKind.STANDARD: "Sets and a pair",
@@ -59,6 +63,7 @@ _SHAPE_EN = {
     ShapeKind.THIRTEEN_ORPHANS: "Thirteen orphans",
     ShapeKind.HONORS_KNITTED: "Honours and knitted tiles",
     ShapeKind.KNITTED_STRAIGHT: "Knitted straight",
+    ShapeKind.EIGHT_PAIRS: "Eight pairs",
 }
 
 ALL_SHAPES: frozenset[ShapeKind] = frozenset(ShapeKind)
@@ -343,7 +348,7 @@ def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape
     out: list[Shape] = []
     seen: set[tuple[Group, ...]] = set()
     for kind in sorted(set(kinds), key=_SHAPE_ORDER.__getitem__):
-        if kind in _NEEDS_NO_MELDS and hand.melds:
+        if kind not in _FINDERS or (kind in _NEEDS_NO_MELDS and hand.melds):  # a system's own kind: it finds it
             continue
         for groups in _FINDERS[kind](list(counts)):
             key = tuple(sorted(groups, key=_group_key))
