@@ -256,8 +256,11 @@ def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> d
 
 
 def score(request: Request) -> list[Score]:
-    """Score the request's hand under each of its rulesets (a waiting hand: its waits, see :func:`waiting`)."""
-    if request.hand.winning_tile is None:
+    """Score the request's hand under each of its rulesets (a waiting hand: its waits, see :func:`waiting`).
+
+    A hand flagged ``starting_hand`` (a dealt hand scored as it stands, e.g. 长沙's 起手小胡) has no winning
+    tile and is still scored, not treated as waiting."""
+    if request.hand.winning_tile is None and not request.hand.context.get("starting_hand"):
         return [waiting(r, request.hand, request.options[r.id]) for r in request.rulesets]
     return [r.score(request.hand, request.options[r.id]) for r in request.rulesets]
 
