@@ -399,7 +399,8 @@ def apply_edit(data: QueryDict) -> QueryDict:
     if "add" in data:
         t = _tile_or_fail(data["add"])
         digit = data.get("chow_claimed") if data.get("mode") == "chow" else data.get("meld_from")
-        number = int(digit) if (digit or "").isascii() and (digit or "").isdigit() else 1  # not int("²")
+        plain = (digit or "").isascii() and (digit or "").isdigit() and len(digit or "") <= 3
+        number = int(digit) if plain else 1  # not int("²"), nor int() of 4,301 digits
         hand = editor.add(hand, t, data.get("mode") or "standing", number)
         out["mode"] = "standing"  # a pack is entered one at a time
     else:

@@ -163,7 +163,10 @@ class Writer:
         while True:
             self._wake.wait()
             self._wake.clear()
-            if not self.flush():
+            if self.flush():
+                connections["default"].close_if_unusable_or_obsolete()
+            else:
+                connections["default"].close()  # a broken or hung connection is not reused
                 time.sleep(self.RETRY_SECONDS)
                 self._wake.set()
 
@@ -178,9 +181,7 @@ class Writer:
             except DatabaseError as exc:
                 log.warning("link register: write failed, will retry: %s: %s", type(exc).__name__, exc)
                 self._put_back(items[i:])
-                connections["default"].close()
                 return False
-        connections["default"].close_if_unusable_or_obsolete()
         return True
 
     def _put_back(self, items: list[tuple[str, int]]) -> None:

@@ -3,16 +3,20 @@
 schemathesis generates requests from calculator/openapi.py (valid and invalid ones) and checks each
 answer: never a 5xx, a status the document lists, the documented content type, and a body that matches
 the documented schema. The raw-body tests add what no schema generates: bytes that are not UTF-8, JSON
-that is not an object, deep nesting, huge numbers, lone surrogates.
+that is not an object, deep nesting, huge numbers (past 4,300 digits), lone surrogates, Unicode digits,
+control and bidi characters, and chunked bodies through the WSGI entry point.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import unicodedata
 from typing import Any
 
 import pytest
 import schemathesis
+from django.conf import settings as settings_module
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -47,8 +51,15 @@ def test_the_served_document_is_the_one_in_the_code(client: Client) -> None:
 
 # --- raw bodies -------------------------------------------------------------------------------------
 
+# The classes of odd input that once gave 500s (issue 11): Unicode digits (², ①, ٣), integers past
+# Python's 4,300-digit conversion limit, control and bidi characters (U+202E) — and chunked bodies below.
+UNICODE_DIGITS = st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=4)
+CONTROL_TEXT = st.text(st.characters(categories=["Cc", "Cf"]), min_size=1, max_size=4)
+ODD_TEXT = st.tuples(st.sampled_from(["123m", "[123m1]", "5s", ""]), UNICODE_DIGITS | CONTROL_TEXT).map("".join)
+HUGE_NUMBERS = st.integers(4290, 4400).map(lambda digits: b"9" * digits) | st.just(b"1e999999")
+
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20) | UNICODE_DIGITS | CONTROL_TEXT,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
@@ -65,6 +76,9 @@ RAW_BODIES = (
     | st.integers(1, 20000).map(lambda depth: b'{"hand": ' + b"[" * depth + b"]" * depth + b"}")
     | st.text(max_size=40).map(lambda t: json.dumps({"hand": t}, ensure_ascii=True).encode())
     | st.sampled_from([b'{"hand": "1m\\ud800"}', b'{"hand": "123m456m789m234p11m", "options": {"x": "\\udfff"}}'])
+    | HUGE_NUMBERS.map(lambda n: b'{"hand": "[123m1][345m1]56s678p33z7s", "context": {"flowers": ' + n + b"}}")
+    | HUGE_NUMBERS.map(lambda n: b'{"hand": "123m", "x": ' + n + b"}")
+    | st.tuples(REQUEST_OBJECTS, ODD_TEXT).map(lambda pair: json.dumps({**pair[0], "hand": pair[1]}).encode())
 )
 
 
@@ -103,3 +117,55 @@ def test_a_hand_of_no_playable_size_gets_a_400_with_a_message(client: Client, ha
     response = client.get("/api/v1/score", {"hand": hand})
     assert response.status_code == 400, response.content[:300]
     assert response.json()["error"]["message"]
+
+
+@FUZZ
+@given(text=ODD_TEXT, field=st.sampled_from(["hand", "seat", "round_wind", "flowers", "from_seat", "win"]))
+def test_control_and_bidi_characters_are_never_echoed_raw(client: Client, text: str, field: str) -> None:
+    response = client.get("/api/v1/score", {"hand": "[123m1][345m1]56s678p33z7s", field: text})
+    _assert_answered(response)
+    if response.status_code != 200:
+        message = response.json()["error"]["message"]
+        assert not any(unicodedata.category(ch) in ("Cc", "Cf") for ch in message), repr(message)
+
+
+def _wsgi_post(body: bytes, chunked: bool) -> tuple[str, dict[str, Any]]:
+    """POST ``body`` to the API through the WSGI entry point, as gunicorn hands it over (chunks decoded,
+    ``Transfer-Encoding: chunked`` and no ``Content-Length``)."""
+    environ = {
+        "REQUEST_METHOD": "POST", "PATH_INFO": "/api/v1/score", "QUERY_STRING": "", "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80", "HTTP_HOST": "testserver", "CONTENT_TYPE": "application/json", "REMOTE_ADDR": "127.0.0.1",
+        "wsgi.input": io.BytesIO(body), "wsgi.url_scheme": "http", "wsgi.errors": io.StringIO(),
+        "wsgi.version": (1, 0), "wsgi.multithread": False, "wsgi.multiprocess": False, "wsgi.run_once": False,
+    }
+    if chunked:
+        environ["HTTP_TRANSFER_ENCODING"] = "chunked"
+    else:
+        environ["CONTENT_LENGTH"] = str(len(body))
+    answer: dict[str, Any] = {}
+    chunks = application(environ, lambda status, headers, exc_info=None: answer.update(status=status))
+    return answer["status"], json.loads(b"".join(chunks))
+
+
+@pytest.mark.django_db
+def test_a_chunked_body_is_read_like_one_with_a_length() -> None:
+    body = json.dumps({"hand": "[123m1][345m1]56s678p33z7s", "rules": ["gb"]}).encode()
+    status, result = _wsgi_post(body, chunked=True)
+    assert status.startswith("200") and result["results"][0]["total"] == 8
+    assert _wsgi_post(body, chunked=False)[1] == result
+
+
+@pytest.mark.django_db
+def test_a_chunked_body_over_the_limit_is_a_413_without_reading_the_rest() -> None:
+    status, result = _wsgi_post(b'{"hand": "' + b"1" * (settings_module.DATA_UPLOAD_MAX_MEMORY_SIZE + 10) + b'"}', True)
+    assert status.startswith("413") and result["error"]["code"] == "too_large"
+
+
+@pytest.mark.django_db
+@FUZZ
+@given(body=RAW_BODIES)
+def test_any_chunked_body_gets_a_result_or_an_error_with_a_message(body: bytes) -> None:
+    status, result = _wsgi_post(body, chunked=True)
+    assert int(status[:3]) < 500
+    if not status.startswith("200"):
+        assert result["error"]["message"]

@@ -30,7 +30,14 @@ HANDS = st.sampled_from(
     ["123456789m234p11m", "[123m1]456m789m345p55p", "1112345678999m5m", "[CCC,2][1111m]456p78sSS9s|ES1000|ae",
      "1133557799m2244p", "19m19p19s1234567z1m", "123m", "11111m", "", " "]
 ) | st.lists(st.sampled_from([*TILE_TEXT, "[", "]", ",", "|", "E", "1", "9", " "]), max_size=30).map("".join)
-JUNK = st.text(max_size=40) | st.sampled_from(["-1", "0", "999999999999999999999", "1e9", "NaN", "true", "\x00"])
+# Unicode digits that str.isdigit() accepts and int() refuses (²) or reads (٣), and control/bidi characters
+ODD_CHARACTERS = st.text(st.characters(categories=["Nd", "No", "Nl", "Cc", "Cf"]), min_size=1, max_size=3)
+JUNK = (
+    st.text(max_size=40)
+    | st.sampled_from(["-1", "0", "999999999999999999999", "1e9", "NaN", "true", "\x00", "²", "①", "٣", "\u202e1"])
+    | ODD_CHARACTERS
+    | st.integers(4290, 4400).map(lambda n: "9" * n)
+)
 
 
 def _field_values(name: str, field: forms.Field) -> st.SearchStrategy[Any]:
@@ -112,3 +119,20 @@ def test_any_language_switch_is_answered_without_a_server_error(client: Client, 
     assert response.status_code in (200, 302), response.status_code
     if response.status_code == 302:  # Django's own check: the redirect stays on this site
         assert urlsplit(response["Location"]).netloc in ("", "testserver"), response["Location"]
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "Ⅻ", "\u202e1", "9" * 4301])
+@pytest.mark.parametrize("mode,field", [("chow", "chow_claimed"), ("pung", "meld_from"), ("kong", "meld_from")])
+def test_a_meld_digit_in_any_script_is_answered_not_a_server_error(client: Client, mode: str, field: str,
+                                                                   digit: str) -> None:
+    # int() on str.isdigit() characters was a 500 (issue 11): "²".isdigit() is True, int("²") raises
+    response = client.get("/", {"hand": "123m", "add": "5m", "mode": mode, field: digit})
+    _assert_answered(response)
+
+
+@FUZZ
+@given(digit=ODD_CHARACTERS, mode=st.sampled_from(["chow", "pung", "kong", "concealed_kong", "standing"]),
+       tile=st.sampled_from(TILE_TEXT))
+def test_palette_edits_with_odd_meld_digits_never_fail(client: Client, digit: str, mode: str, tile: str) -> None:
+    for field in ("chow_claimed", "meld_from"):
+        _assert_answered(client.get("/", {"hand": "123m", "add": tile, "mode": mode, field: digit}))

@@ -14,3 +14,48 @@ def test_livez_answers_without_touching_the_database(client):
     response = client.get("/livez")  # no django_db mark: a query here would fail the test
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+@pytest.fixture
+def hung_database(monkeypatch):
+    """A database probe that hangs for 3 s (what a frozen PostgreSQL does), released at the end."""
+    import threading
+
+    from calculator import health
+
+    release = threading.Event()
+    monkeypatch.setattr(health, "database_state", lambda: release.wait(3) and "ok")
+    yield health
+    release.set()
+    for future in list(health._in_flight.values()):
+        future.result(timeout=5)
+
+
+def test_a_hung_database_is_a_503_within_the_deadline(client, hung_database):
+    import time
+
+    started = time.monotonic()
+    response = client.get("/healthz")
+    elapsed = time.monotonic() - started
+    assert response.status_code == 503
+    assert response.json()["database"] == "timeout" and response.json()["status"] == "error"
+    # a fault-tolerance bound, not a speed measurement: the probe hangs 3 s, the answer must not wait for
+    # it (HEALTH_DEADLINE is 0.8 s; 2.5 s leaves room for a loaded CI machine)
+    assert elapsed < 2.5
+
+
+def test_while_a_probe_still_hangs_the_next_check_does_not_start_another(client, hung_database):
+    client.get("/healthz")
+    hung = hung_database._in_flight["database"]
+    assert client.get("/healthz").json()["database"] == "timeout"
+    assert hung_database._in_flight["database"] is hung  # no second thread stuck on the same database
+
+
+@pytest.mark.django_db
+def test_a_failing_cache_is_degraded_with_200_so_the_server_stays_in_rotation(client, monkeypatch):
+    from calculator import health
+
+    monkeypatch.setattr(health, "cache_state", lambda cache: "degraded: ConnectionError")
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "degraded", "database": "ok", "cache": "degraded: ConnectionError"}

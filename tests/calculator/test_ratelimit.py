@@ -1,0 +1,67 @@
+"""Rate limits per client address (calculator/ratelimit.py): 429 with Retry-After past the limit."""
+
+import pytest
+from django.test import override_settings
+
+from calculator.ratelimit import Buckets, client_address
+
+CODE = "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao"
+LIMITS = {"preview": (1, 2), "link": (1, 3), "api": (1, 2)}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_bucket_lets_a_burst_through_then_one_request_per_interval():
+    clock = Clock()
+    buckets = Buckets(clock=clock)
+    key = ("api", "10.0.0.1")
+    assert [buckets.take(key, rate=2, burst=3) for _ in range(3)] == [0, 0, 0]
+    assert buckets.take(key, rate=2, burst=3) == pytest.approx(0.5)
+    clock.now += 0.5
+    assert buckets.take(key, rate=2, burst=3) == 0
+    assert buckets.take(("api", "10.0.0.2"), rate=2, burst=3) == 0  # another client has its own bucket
+
+
+def test_the_buckets_forget_the_least_recently_seen_clients_beyond_their_size():
+    buckets = Buckets(size=2)
+    for client in ("a", "b", "c"):
+        buckets.take(("api", client), rate=1, burst=1)
+    assert buckets.take(("api", "a"), rate=1, burst=1) == 0  # forgotten, so a fresh bucket
+    assert buckets.take(("api", "c"), rate=1, burst=1) > 0
+
+
+def test_the_client_is_the_connection_address_or_the_last_address_of_the_configured_header(rf):
+    request = rf.get("/", REMOTE_ADDR="10.1.2.3", HTTP_X_FORWARDED_FOR="6.6.6.6, 192.0.2.7")
+    assert client_address(request) == "10.1.2.3"
+    assert client_address(request, "X-Forwarded-For") == "192.0.2.7"
+    v6 = rf.get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")
+    assert client_address(v6) == "2001:db8:1:2::/64"  # one machine commonly holds a whole /64
+
+
+@override_settings(RATE_LIMITS=LIMITS)
+def test_the_api_answers_429_with_retry_after_past_the_limit(client):
+    statuses = [client.get("/api/v1/score?hand=123m456m789m123p55p", REMOTE_ADDR="10.9.0.1").status_code
+                for _ in range(3)]
+    assert statuses == [200, 200, 429]
+    limited = client.get("/api/v1/score?hand=123m456m789m123p55p", REMOTE_ADDR="10.9.0.1")
+    assert limited.status_code == 429 and int(limited["Retry-After"]) >= 1
+    assert limited.json()["error"]["code"] == "rate_limited"
+    assert client.get("/api/v1/score?hand=123m456m789m123p55p", REMOTE_ADDR="10.9.0.2").status_code == 200
+
+
+@override_settings(RATE_LIMITS=LIMITS)
+@pytest.mark.django_db
+def test_previews_and_share_pages_are_limited_per_client_and_other_pages_are_not(client):
+    previews = [client.get(f"/h/{CODE}/og.png", REMOTE_ADDR="10.9.1.1").status_code for _ in range(3)]
+    assert previews == [200, 200, 429]
+    pages = [client.get(f"/h/{CODE}", REMOTE_ADDR="10.9.1.2").status_code for _ in range(4)]
+    assert pages == [200, 200, 200, 429]
+    assert client.get(f"/h/{CODE}", REMOTE_ADDR="10.9.1.2")["Retry-After"]
+    assert all(client.get("/livez", REMOTE_ADDR="10.9.1.1").status_code == 200 for _ in range(5))
+    assert all(client.get("/", REMOTE_ADDR="10.9.1.1").status_code == 200 for _ in range(3))
