@@ -1,0 +1,338 @@
+"""Scoring one 武汉 hand: check → readings (the wild search, and 乱将/乱风) → fans → exclusions →
+settle each reading → the reading the winner collects most from.
+
+>>> from rulesets.notation import parse_hand
+>>> from rulesets.engine import context_from_mapping
+>>> h = parse_hand("[234m1][777s1]2678m123p2m")
+>>> h = h.with_context(context_from_mapping({"win": "self_drawn", "seat": "S", "indicator": "4p"}, h.context))
+>>> s = score(h, WuhanOptions())
+>>> s.valid, s.total, [i.fan.zh for i in s.items], s.settlement.as_dict()
+(True, 1, ['屁胡'], {'E': -16, 'S': 32, 'W': -8, 'N': -8})
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..errors import ContextError, HandError
+from ..hand import Hand, Seat, WinMethod, seats
+from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
+from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
+from ..tiles import ALL_TILES, Tile
+from ..wild import WildRule, decompose_wild, honour_cycle, successor
+from .fans import ANY_PAIR, BIG, BY_ID, PREDICATES, Reading, is_jiang
+from .options import PairRule, WildLimit, WuhanOptions
+from .settle import Outcome, Seating, seating, settle
+
+RULES = "wuhan"
+UNIT = "分"
+RED = ALL_TILES[31]  # 红中 (5z)
+GREEN = ALL_TILES[32]  # 发财 (6z)
+_E, _S, _W, _N, _F, _P = (ALL_TILES[i] for i in (27, 28, 29, 30, 32, 33))
+HONOURS = {**honour_cycle((_E, _S, _W, _N, _F, _P)), RED: GREEN}
+"""The 癞子 order of honours: 东→南→西→北→发→白→东, skipping 红中; a 红中 indicator gives 发 (seed 001:
+"摸到北和中都是发作癞子"; rules/regional.md errata)."""
+
+Problem = tuple[str, str]
+
+
+def wild_tile(hand: Hand) -> Tile | None:
+    """The 癞子: ``wildcard`` when given, else the tile after ``indicator``; None when neither is given."""
+    ctx = hand.context
+    indicator = ctx.get("indicator")
+    derived = successor(indicator, HONOURS) if indicator is not None else None
+    given = ctx.wildcard
+    if given is not None:
+        if given == RED:
+            raise ContextError("context.wildcard: 红中 is never the 癞子 in 武汉 (北 and 红中 indicators give 发)")
+        if derived is not None and given != derived:
+            raise ContextError(f"context.wildcard {given} does not follow the indicator {indicator} "
+                               f"(the 癞子 is {derived})")
+        return given
+    return derived
+
+
+def wild_rule(hand: Hand, options: object = None) -> WildRule | None:
+    w = wild_tile(hand)
+    return WildRule(frozenset({w}), zh="癞子", en="wild") if w is not None else None
+
+
+# --- checks ----------------------------------------------------------------------------------------------
+
+
+def validate(hand: Hand) -> None:
+    """Input errors (a hand that cannot exist at a 武汉 table): raises :class:`HandError`/:class:`ContextError`."""
+    if hand.winning_tile is None:
+        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
+                        "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
+    ctx = hand.context
+    if ctx.kong_replacement and not hand.kongs:
+        raise ContextError("杠上开花 (kong_replacement) needs a kong in the winner's hand; after a 红中杠 or 癞子杠 "
+                           "set red_kong_draw instead")
+    hand.validate(hand_size=14, players=4)
+    _check_table(hand)
+
+
+def _check_table(hand: Hand) -> None:
+    ctx = hand.context
+    me = ctx.seat
+    wild = wild_tile(hand)
+    reds = dict(ctx.get("red_kongs", ()))
+    laizis = dict(ctx.get("laizi_kongs", ()))
+    if sum(reds.values()) > 4:
+        raise ContextError(f"context.red_kongs: {sum(reds.values())} 红中 put out, but there are only 4")
+    if laizis and wild is None:
+        raise ContextError("context.laizi_kongs: a 癞子杠 needs the 癞子 (give indicator or wildcard)")
+    if wild is not None and sum(laizis.values()) + hand.all_tiles.count(wild) > 4:
+        raise ContextError(f"context.laizi_kongs: {sum(laizis.values())} 癞子 ({wild}) put out and "
+                           f"{hand.all_tiles.count(wild)} held: there are only 4")
+    indicator = ctx.get("indicator")
+    if indicator is not None and hand.all_tiles.count(indicator) >= 4:
+        raise ContextError(f"context.indicator: the hand holds all 4 of {indicator}, so it cannot be turned up")
+    claimed = sum(1 for m in hand.melds if not m.is_concealed)
+    given = dict(ctx.get("openings", ()))
+    if me in given and given[me] != claimed:
+        raise ContextError(f"context.openings: the winner ({me.value}) has {claimed} openings in the hand, "
+                           f"not {given[me]}")
+    if any(k.seat is me for k in ctx.kongs):
+        raise ContextError("context.kongs: the winner's kongs are the hand's melds; list other players' kongs only")
+    _check_contract_facts(hand, claimed, reds, laizis)
+
+
+def _check_contract_facts(hand: Hand, claimed: int, reds: dict[Seat, int], laizis: dict[Seat, int]) -> None:
+    ctx = hand.context
+    me = ctx.seat
+    third = ctx.get("third_opening")
+    if third is not None:
+        if third is me:
+            raise ContextError("context.third_opening: the winner cannot supply their own opening")
+        if claimed < 3:
+            raise ContextError(f"context.third_opening: the winner has {claimed} openings, not three")
+        suppliers = {me.source(m.source) for m in hand.melds if not m.is_concealed and m.source is not None}
+        if third not in suppliers:
+            shown = "".join(sorted((s.value for s in suppliers), key="ESWN".index))
+            raise ContextError(f"context.third_opening: {third.value} supplied none of the winner's melds "
+                               f"(they came from {shown})")
+    if ctx.get("red_kong_draw"):
+        if not ctx.self_drawn:
+            raise ContextError("context.red_kong_draw: a replacement tile is self-drawn")
+        if not reds.get(me) and not laizis.get(me):
+            raise ContextError("context.red_kong_draw: the winner put out no 红中 or 癞子 (red_kongs, laizi_kongs)")
+
+
+def _tile_problem(hand: Hand, wild: Tile | None) -> Problem | None:
+    if hand.context.flowers:
+        return "武汉麻将没有花牌（136张）", "Wuhan mahjong has no flowers (136 tiles)"
+    red_meld = next((m for m in hand.melds if RED in m.tiles), None)
+    if red_meld is not None:
+        return (f"红中不能吃、碰、杠：{red_meld}（打出的红中是红中杠，记在 red_kongs）",
+                f"红中 cannot be claimed or konged: {red_meld} (a 红中 put out is a 红中杠: red_kongs)")
+    if wild is not None:
+        wild_meld = next((m for m in hand.melds if wild in m.tiles), None)
+        if wild_meld is not None:
+            return (f"癞子（{wild}）不能吃、碰、杠：{wild_meld}",
+                    f"The 癞子 ({wild}) cannot be used in a chow, pung or kong: {wild_meld}")
+    if RED in hand.concealed_tiles:
+        n = hand.concealed_tiles.count(RED)
+        return (f"手上持有红中（{n}张）不能胡牌：红中须打出（红中杠）",
+                f"Holding 红中 ({n}) is not a legal win: every 红中 must be put out (红中杠) first")
+    return None
+
+
+# --- readings ----------------------------------------------------------------------------------------------
+
+
+def _played(shape: Shape) -> tuple[Tile, ...]:
+    return tuple(t for g in shape.groups for t in g.tiles)
+
+
+def _loose_shapes(hand: Hand, wild: Tile | None) -> list[Shape]:
+    """乱将 / 乱风: every tile a 2/5/8 (or every tile an honour), in any arrangement (seed 胡牌要求 4).
+    A 癞子 outside the class plays the first tile of the class that still has a free copy."""
+    natural = [t for t in hand.all_tiles if t != wild]
+    out = []
+    for test in (is_jiang, lambda t: t.is_honour and t != RED):
+        if not natural or not all(test(t) for t in natural):
+            continue
+        counts = Counter(natural)
+        fixed = tuple(Group({"chow": GroupKind.CHOW, "pung": GroupKind.PUNG, "kong": GroupKind.KONG}[m.kind.value],
+                            m.tiles, m) for m in hand.melds)
+        singles = []
+        for t in hand.concealed_tiles:
+            if t != wild:
+                singles.append(Group(GroupKind.SINGLE, (t,)))
+                continue
+            as_ = t if test(t) else next(c for c in ALL_TILES[:34] if test(c) and counts[c] < 4)
+            counts[as_] += 1
+            singles.append(Group(GroupKind.SINGLE, (as_,), None, (Sub(t, as_, True),)))
+        assert hand.winning_tile is not None
+        out.append(Shape(ShapeKind.STANDARD, fixed + tuple(singles), hand.winning_tile))
+    return out
+
+
+def readings(hand: Hand, wild: Tile | None) -> list[Reading]:
+    """Every reading: the standard shapes (4 sets + a pair, 癞子 wild) and the 乱将/乱风 ones."""
+    rule = WildRule(frozenset({wild})) if wild is not None else None
+    ctx = hand.context
+    claimed = sum(1 for m in hand.melds if not m.is_concealed)
+    kong_draw = (ctx.kong_replacement and bool(hand.kongs)) or bool(ctx.get("red_kong_draw"))
+    out = [Reading(s, _played(s), False, claimed, ctx, kong_draw)
+           for s in decompose_wild(hand, rule, {ShapeKind.STANDARD})]
+    out += [Reading(s, _played(s), True, claimed, ctx, kong_draw) for s in _loose_shapes(hand, wild)]
+    return out
+
+
+@dataclass(frozen=True)
+class Valued:
+    """A reading with its fans, the problem that makes it no win (if any) and its settlement."""
+
+    reading: Reading
+    scored: ShapeScore
+    big: bool
+    hard: bool
+    problem: Problem | None
+    outcome: Outcome | None
+
+    @property
+    def collected(self) -> object:
+        return self.outcome.settlement.net[self.reading.ctx.seat] if self.outcome else 0
+
+
+def _fans(r: Reading) -> ShapeScore:
+    found = [Item(BY_ID[fid]) for fid, pred in PREDICATES.items() if pred(r)]
+    kept, excluded = apply_exclusions(found)
+    return ShapeScore(r.shape, sum(i.total for i in kept), tuple(kept), tuple(excluded))
+
+
+def _reading_problem(r: Reading, fans: set[str], big: bool, hand: Hand, wild: Tile | None,
+                     options: WuhanOptions) -> Problem | None:
+    if r.loose and not fans & {"jiangyise", "fengyise"}:
+        return "不是和牌牌型", "not a winning shape"
+    exempt = bool(fans & ANY_PAIR) if options.pair_rule is PairRule.SEED else big
+    pair = r.pair
+    if pair is not None and not exempt and not is_jiang(pair):
+        return (f"将（{pair}）不是2、5、8：屁胡、全求人、杠上开花、海底捞、抢杠须258作将",
+                f"the pair ({pair}) is not a 2, 5 or 8: only 风一色, 将一色, 碰碰胡 and 清一色 may have any pair")
+    if big:
+        return None
+    held = hand.concealed_tiles.count(wild) if wild is not None else 0
+    if options.wild_limit is WildLimit.HELD and held >= 2:
+        return (f"手上有{held}个癞子不能胡小胡（须打出一个）", f"{held} 癞子 held: no small win (one must be put out)")
+    if options.wild_limit is WildLimit.AS_WILD and r.shape.wilds_as_others > 1:
+        return (f"小胡最多一个癞子当万能牌（这里{r.shape.wilds_as_others}个）",
+                f"a small win may use at most one 癞子 as a wild ({r.shape.wilds_as_others} here)")
+    return None
+
+
+def contractor(hand: Hand, fans: set[str], options: WuhanOptions) -> Seat | None:
+    """承包: who pays everybody's share (seed 001 承包 1-3), or None."""
+    ctx = hand.context
+    if not options.contract:
+        return None
+    if ctx.win is WinMethod.ROB_KONG:
+        return ctx.discarder(4)  # 3）B抢杠胡，被抢的A承包
+    if "quanqiuren" in fans and ctx.win is WinMethod.DISCARD and not ctx.get("discarder_ready"):
+        return ctx.discarder(4)  # 1）A放冲给B作全求人，A没听牌，A承包
+    third = ctx.get("third_opening")
+    if third is not None and fans & {"qingyise", "jiangyise"}:
+        return third  # 2）B胡清一色，B的第三次开口对象是A，A承包
+    return None
+
+
+def _min_fan_problem(v: Valued, options: WuhanOptions) -> Problem | None:
+    if not options.min_fan or v.big or v.outcome is None:
+        return None
+    o = v.outcome
+    if o.winner_doubles >= options.min_fan:
+        return None
+    if v.reading.ctx.self_drawn and max(o.payer_doubles.values(), default=0) >= options.min_fan:
+        return None
+    return (f"未达起胡：小胡须{options.min_fan}番（和牌者{o.winner_doubles}番）",
+            f"below the minimum: a small win needs {options.min_fan} 番 (the winner has {o.winner_doubles})")
+
+
+def value(r: Reading, hand: Hand, wild: Tile | None, st: Seating, options: WuhanOptions) -> Valued:
+    scored = _fans(r)
+    fans = {i.fan.id for i in scored.items}
+    big = any(i.fan.category == BIG for i in scored.items)
+    hard = r.shape.wilds_as_others == 0
+    problem = _reading_problem(r, fans, big, hand, wild, options)
+    outcome = None
+    if problem is None:
+        outcome = settle(st, scored.total, big, r.ctx.self_drawn, hard, contractor(hand, fans, options), options)
+    v = Valued(r, scored, big, hard, problem, outcome)
+    minimum = _min_fan_problem(v, options)
+    return v if minimum is None else Valued(r, scored, big, hard, minimum, None)
+
+
+def _invalid(problem: Problem, options: WuhanOptions, shapes: Iterable[ShapeScore] = ()) -> Score:
+    return Score(rules=RULES, valid=False, unit=UNIT, reason=problem[0], reason_en=problem[1],
+                 shapes=tuple(shapes), options=options_dict(options))
+
+
+def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
+    """Score a complete 武汉 hand (raises for input that cannot exist; a rule broken is a result with a reason)."""
+    options = options or WuhanOptions()
+    validate(hand)
+    wild = wild_tile(hand)
+    problem = _tile_problem(hand, wild)
+    if problem is not None:
+        return _invalid(problem, options)
+    found = readings(hand, wild)
+    if not found:
+        rule = WildRule(frozenset({wild})) if wild is not None else None
+        if decompose_wild(hand, rule, {ShapeKind.SEVEN_PAIRS}):
+            return _invalid(("武汉麻将没有七对", "no seven pairs in Wuhan mahjong"), options)
+        return _invalid(("不是和牌牌型：须四组一对（或乱将、乱风）", "not a winning shape: four sets and a pair "
+                         "(or all 2/5/8, or all honours)"), options)
+    if not any(not m.is_concealed for m in hand.melds):
+        return _invalid(("没有开口不能胡：须吃、碰或明杠过（暗杠不算开口）",
+                         "not opened: a win needs a chow, pung or exposed kong (a concealed kong does not open)"),
+                        options)
+    st = seating(hand)
+    valued = [value(r, hand, wild, st, options) for r in found]
+    good = [v for v in valued if v.outcome is not None]
+    if not good:
+        first = next(v.problem for v in valued if v.problem is not None)
+        assert first is not None
+        return _invalid(first, options, (v.scored for v in valued))
+    best = max(good, key=lambda v: (v.collected, v.scored.total, v.hard))  # type: ignore[operator]
+    assert best.outcome is not None
+    extra: dict[str, object] = {
+        "laizi": str(wild) if wild is not None else None,
+        "hard": best.hard,
+        "big": best.big,
+        "contractor": best.outcome.contractor.value if best.outcome.contractor else None,
+    }
+    return Score(
+        rules=RULES, valid=True, unit=UNIT, total=best.scored.total, items=best.scored.items,
+        excluded=best.scored.excluded, shape=best.scored, shapes=tuple(v.scored for v in good),
+        settlement=best.outcome.settlement, options=options_dict(options), extra=extra,
+    )
+
+
+def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, Score]]:
+    """Each tile that completes a waiting hand (乱将/乱风 included), with its score. Tiles the hand could not
+    receive (a fifth copy) are left out."""
+    options = options or WuhanOptions()
+    if hand.winning_tile is not None:
+        raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
+    hand.validate(hand_size=14, players=4)
+    out = []
+    for t in ALL_TILES[:34]:
+        complete = hand.with_winning_tile(t)
+        if complete.all_tiles.count(t) > 4:
+            continue
+        wild = wild_tile(hand)
+        if not readings(complete, wild):
+            continue
+        try:
+            out.append((t, score(complete, options)))
+        except (HandError, ContextError):
+            continue
+    return out
+
+
+__all__ = ["HONOURS", "RULES", "UNIT", "readings", "score", "seats", "validate", "waits", "wild_rule", "wild_tile"]
