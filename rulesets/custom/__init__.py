@@ -37,7 +37,7 @@ def score_hand(hand: Hand, options: Any) -> Score:
 
 
 RULESET = Ruleset(
-    id="custom", zh="自定义规则", en="Our table's rules", unit="番", players=4, fans=FANS,
+    id="custom", zh="自定义规则", en="Our table rules", unit="番", players=4, fans=FANS,
     options_type=CustomOptions, score=score_hand, aliases=("自定义", "our-rules", "house", "table-rules"),
     presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False,
     description_zh="自定义：本桌自己定的规则——哪些牌型能和、每个番种几番、相加还是翻倍、底分、谁付、自摸/庄家倍数、封顶和起胡。"

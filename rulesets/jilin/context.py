@@ -1,0 +1,36 @@
+"""The table context 吉林 (长春) reads: the shared win context, the dealer, who declared ready (报听),
+the 宝 tile and whether the win was 冲宝 or 摸宝 (§4.1)."""
+
+from __future__ import annotations
+
+from ..context import DEALER, ContextField, Kind, Whose
+
+BAOTING = ContextField(
+    "baoting", Kind.SEATS, "报听", "Declared ready", default=frozenset(), whose=Whose.EACH, max_items=4,
+    help_zh="已经报听的玩家（只有报听的玩家能看宝、冲宝、摸宝；未报听的点炮者包三家）。",
+    help_en="Players who declared ready (报听): only they see the 宝 and may win by 冲宝/摸宝; "
+    "a discarder who had not declared pays for all three.",
+    source="rules/vague-systems.md §4.1 (MIL 长春 2024: 报听, 宝, 包三家)",
+)
+BAO = ContextField(
+    "bao", Kind.TILE, "宝牌", "宝 tile", default=None,
+    help_zh="报听后翻出的宝牌（冲宝、摸宝时和张就是这张）。",
+    help_en="The 宝 tile turned up after the ready declaration (the winning tile of a 冲宝 or 摸宝 win).",
+    source="rules/vague-systems.md §4.1 (MIL 长春 2024)",
+)
+BAO_WIN = ContextField(
+    "bao_win", Kind.CHOICE, "冲宝/摸宝", "Won with the 宝", default="none", choices=("none", "chong", "mo"),
+    whose=Whose.WINNER,
+    help_zh="chong = 冲宝（摸牌前以宝牌为和张，+2番）；mo = 摸宝（摸到宝牌，当作最好的和张，+1番）。",
+    help_en="chong = 冲宝 (before drawing, the 宝 tile is taken as the winning tile, +2); mo = 摸宝 (the drawn 宝 "
+    "tile stands for the best winning tile, +1).",
+    source="rules/vague-systems.md §4.1 (MIL 长春 2024: 冲宝 2, 摸宝 1)",
+)
+
+CONTEXT = (DEALER, BAOTING, BAO, BAO_WIN)
+
+CONTEXT_FIELDS = frozenset({"win", "seat", "from_seat", "flowers"})
+"""How it was won (自摸 or whose discard; a robbed kong is paid as a discard by the robbed player), the
+winner's seat and the discarder. Flowers are read only to refuse them (136 tiles). Not read: the round
+wind (no wind fans), 杠上开花/海底/天和 (no such fans in MIL 2024), other players' kongs (their tiles are not
+known, and kong money is settled when the kong is made)."""
