@@ -1,0 +1,79 @@
+"""长沙麻将 (Changsha): 108 tiles, 小胡 on a 2/5/8 pair, additive 大胡, 起手小胡, 扎鸟, 庄闲, 通炮.
+
+The spec is rules/regional.md §3 (with its errata); the seeds are 000 (长沙 rules and 扎鸟) and 001
+(长沙麻将). docs/changsha.md records every decision.
+
+>>> from rulesets.registry import get_ruleset
+>>> get_ruleset("长沙").id, get_ruleset("长沙麻将").id
+('changsha', 'changsha')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ContextError, MahjongError
+from ..hand import Hand, seats
+from ..scoring import Payment, Ruleset, Score, Settlement
+from ..shapes import decompose
+from ..tiles import SUITED_TILES, Tile
+from .context import CONTEXT, CONTEXT_FIELDS
+from .fans import FANS
+from .options import ChangshaOptions
+from .score import KINDS, score
+
+__all__ = ["FANS", "RULESET", "ChangshaOptions", "settle_round", "waits"]
+
+
+def waits(hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:
+    """Each tile that completes a waiting hand, with its score. Every suited tile is tried, so 将将胡
+    (all 2/5/8, any arrangement) is found too; a tile that completes a shape but is no win here (a pair
+    that is not 2/5/8) is listed as not valid."""
+    hand.validate(hand_size=14, players=4)
+    held = hand.all_tiles
+    out: list[tuple[Tile, Score | None]] = []
+    for t in SUITED_TILES:
+        if held.count(t) >= 4:
+            continue
+        done = hand.with_winning_tile(t)
+        try:
+            s = score(done, options)
+        except MahjongError:
+            continue
+        if s.valid or decompose(done, KINDS):
+            out.append((t, s))
+    return out
+
+
+def settle_round(hands: Sequence[Hand], options: Any = None) -> tuple[list[Score], Settlement]:
+    """通炮: several players win on one discard; the discarder pays each winner in full, each payment with
+    its own 庄闲 and birds (seed 000 \u201c通炮：即几个玩家可胡同一张牌…输家要付清所有胡分\u201d)."""
+    options = options or ChangshaOptions()
+    if not hands:
+        raise ContextError("give at least one winning hand")
+    if any(h.context.self_drawn for h in hands):
+        raise ContextError("通炮 is several wins on one discard: no hand may be self-drawn")
+    if len({h.context.discarder(4) for h in hands}) != 1:
+        raise ContextError("the winners of one discard must all win on the same player's tile")
+    if len({h.context.seat for h in hands}) != len(hands):
+        raise ContextError("each winner of a discard is a different seat")
+    scores = [score(h, options) for h in hands]
+    payments: list[Payment] = [p for s in scores if s.valid and s.settlement for p in s.settlement.payments]
+    return scores, Settlement(tuple(payments), seats(4))
+
+
+def _can_read(hand: Hand) -> bool:
+    return False  # asked for by name only (not in the "all systems" comparison)
+
+
+RULESET = Ruleset(
+    id="changsha", zh="长沙麻将", en="Changsha Mahjong", unit="分", players=4, fans=FANS,
+    options_type=ChangshaOptions, score=score, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
+    can_read=_can_read, waits=waits, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
+    description_zh="长沙麻将：108张万筒条；小胡须2、5、8作将，大胡不要将、可叠加（每个6分）；起手小胡（四喜、板板胡、"
+    "缺一色、六六顺）；扎鸟从庄家数，中鸟翻倍；庄闲；点炮一家付，自摸三家付，可通炮。",
+    description_en="Changsha: 108 suited tiles; a small win needs a 2/5/8 pair, big wins need none and add up "
+    "(6 each); starting-hand wins; birds counted from the dealer double the payments they hit; dealer +1; "
+    "the discarder alone pays a discard, all three a self-draw; several may win on one discard.",
+)

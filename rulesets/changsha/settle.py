@@ -1,0 +1,108 @@
+"""Who pays whom in 长沙麻将: the payers of a win, 庄闲, the birds (扎鸟), 起手小胡 and 通炮.
+
+Every payment is one (winner, payer) pair built with :func:`rulesets.scoring.paid`: the base (the
+hand's value for one payer), then 庄闲 (+1 per unit when the dealer is a side), then one factor per bird
+that lands on the winner or on that payer (rules/regional.md §3(c)).
+
+>>> from rulesets.hand import Seat
+>>> from rulesets.tiles import tiles
+>>> [(str(t), s.value) for t, s in landings(tiles("3s9m5m6p"), Seat.E)]
+[('3s', 'W'), ('9m', 'E'), ('5m', 'E'), ('6p', 'S')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import ContextError
+from ..hand import Hand, Seat, seats
+from ..pairwise import dealer_side, payers, settle_pairs
+from ..scoring import Factor, Op, Payment
+from ..tiles import Tile
+from .options import BirdOrigin, BirdRule, ZhuangXian
+
+PLAYERS = 4
+Landing = tuple[Tile, Seat]
+
+
+def landings(birds: Sequence[Tile], origin: Seat) -> list[Landing]:
+    """Where each bird lands: its number counted from ``origin`` (1 ``origin``, 2 the next seat, 3 across,
+    4 the previous; 5 is ``origin`` again) — seed 000 扎鸟."""
+    return [(b, origin.offset((b.rank - 1) % PLAYERS, PLAYERS)) for b in birds]
+
+
+def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
+    """The bird tiles of this hand and notes: on a 海底 win the 海底 tile is every bird (seed 000
+    \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity PR #75), otherwise the ``birds`` context."""
+    given: tuple[Tile, ...] = hand.context.get("birds", ())
+    notes: list[str] = []
+    if any(not t.is_suited for t in given):
+        raise ContextError("context.birds: 长沙麻将 birds are 万/筒/条 tiles (108 tiles, no honours)")
+    if len(given) > options.bird_count:
+        raise ContextError(f"context.birds: {len(given)} birds, but this table draws {options.bird_count}")
+    if hand.context.last_tile and hand.winning_tile is not None and options.bird_count:
+        if given and any(t != hand.winning_tile for t in given):
+            notes.append(f"海底胡：海底牌 {hand.winning_tile} 作每只鸟，所给的鸟牌不用 "
+                         f"(a 海底 win: the 海底 tile {hand.winning_tile} is every bird; the birds given are not used)")
+        return (hand.winning_tile,) * options.bird_count, notes
+    return given, notes
+
+
+def bird_factors(lands: Sequence[Landing], winner: Seat, payer: Seat, options: Any) -> list[Factor]:
+    """The factors of the birds that hit the payment between ``winner`` and ``payer``."""
+    hits = [(t, s) for t, s in lands if s in (winner, payer)]
+    if not hits:
+        return []
+    if options.bird_rule is BirdRule.TIMES:
+        names = " ".join(f"{t}→{s.zh}" for t, s in hits)
+        names_en = " ".join(f"{t}→{s.value}" for t, s in hits)
+        return [Factor("birds", f"中鸟 {names} ×{1 + len(hits)}", f"birds {names_en} ×(1+{len(hits)})", Op.TIMES,
+                       1 + len(hits))]
+    op, value = (Op.PLUS, 1) if options.bird_rule is BirdRule.ADD else (Op.TIMES, 2)
+    return [Factor("bird", f"中鸟 {t}→{s.zh}", f"bird {t} on {s.value}", op, value, s) for t, s in hits]
+
+
+def zhuang_factor(hand: Hand, payer: Seat, units: int, options: Any) -> list[Factor]:
+    """庄闲: the dealer is the winner or this payer: +1 per unit (a small win is one), or +1 flat."""
+    ctx = hand.context
+    if options.zhuangxian is ZhuangXian.OFF or not dealer_side(ctx, payer):
+        return []
+    n = units if options.zhuangxian is ZhuangXian.PER_UNIT else 1
+    return [Factor("zhuang", f"庄闲 +{n}", f"dealer +{n}", Op.PLUS, n, ctx.dealer)]
+
+
+def origin_of(hand: Hand, options: Any) -> Seat:
+    return hand.context.seat if options.bird_origin is BirdOrigin.WINNER else hand.context.dealer
+
+
+def win_payments(hand: Hand, base: int, units: int, big: bool, options: Any, lands: Sequence[Landing]) -> list[Payment]:
+    """The payments of a win: all three on a self-draw, the discarder (or the robbed player) on a discard."""
+    ctx = hand.context
+    kind = ("大胡", "big win") if big else ("小胡", "small win")
+    how = ("自摸", "self-drawn") if ctx.self_drawn else ("点炮", "on a discard")
+
+    def factors(payer: Seat) -> list[Factor]:
+        return zhuang_factor(hand, payer, units, options) + bird_factors(lands, ctx.seat, payer, options)
+
+    return settle_pairs(ctx.seat, payers(ctx, PLAYERS), base, factors,
+                        lambda p: (f"{kind}{how}：{base}", f"{kind[1]} {how[1]}: {base}"))
+
+
+def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, options: Any,
+                      lands: Sequence[Landing]) -> list[Payment]:
+    """``count`` 起手小胡 of ``seat`` (one type, or a declared tally): each paid like a small self-draw by
+    the three others (rules/regional.md §3(c) 4), birds only with ``qishou_birds``."""
+    base = options.small_self_drawn
+    declarer = hand.with_context(hand.context.replace(seat=seat, from_seat=None))
+
+    def factors(payer: Seat) -> list[Factor]:
+        out = zhuang_factor(declarer, payer, 1, options)
+        if count > 1:
+            out.append(Factor("count", f"{zh} ×{count}", f"{en} ×{count}", Op.TIMES, count))
+        if options.qishou_birds:
+            out += bird_factors(lands, seat, payer, options)
+        return out
+
+    others = [s for s in seats(PLAYERS) if s is not seat]
+    return settle_pairs(seat, others, base, factors, lambda p: (f"起手小胡 {zh}：{base}", f"starting win {en}: {base}"))
