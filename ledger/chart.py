@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 COLOURS = ("#17694f", "#b3261e", "#1f5fbf", "#c77700", "#6a3fa0", "#555555")
-WIDTH, HEIGHT, PAD, LEGEND = 640, 300, 36, 22
+WIDTH, HEIGHT, PAD, LEGEND = 420, 240, 30, 24
 
 
 def svg(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
@@ -27,7 +27,7 @@ def svg(players: Sequence[str], series: Sequence[Sequence[int]]) -> str:
         return PAD + inner_h * (top - v) / (top - bottom)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-label="running totals" font-family="sans-serif" font-size="12">',
+           f'aria-label="running totals" font-family="sans-serif" font-size="13">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fffdf8"/>',
            f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#999" '
            'stroke-dasharray="4 3"/>',
