@@ -124,3 +124,72 @@ def test_unknown_tokens_are_404(client):
     assert client.get("/t/nope/").status_code == 404
     assert client.get("/t/r/nope/").status_code == 404
     assert client.post("/t/nope/change", {"action": "undo"}).status_code == 404
+
+
+def test_a_scored_hand_offers_add_to_table_which_goes_to_the_last_table_edited(client, new_table):
+    code = "v1.11234567789m55p-5p~sichuan"
+    for url in (f"/h/{code}", f"/?hand={code}"):
+        page = client.get(url, follow=True).content.decode()
+        assert "/t/add?hand=" in page, url
+    fresh = client.get("/t/add", {"hand": code}).content.decode()
+    assert "/t/new?hand=" in fresh
+    table = new_table()
+    client.get(f"/t/{table.edit_token}/")  # remembered by this browser
+    offered = client.get("/t/add", {"hand": code}).content.decode()
+    assert f"/t/{table.edit_token}/?hand=" in offered
+    form = client.get(f"/t/{table.edit_token}/", {"hand": code}).content.decode()
+    assert f'value="{code}"' in form
+
+
+def test_a_new_table_made_from_a_hand_opens_with_the_hand_in_the_form(client):
+    code = "v1.11234567789m55p-5p~sichuan"
+    response = client.post("/t/new", {"kind": "mahjong", "system": "sichuan", "hand": code,
+                                      **{f"player{i}": n for i, n in enumerate("ABCD")}})
+    assert response.status_code == 302 and "hand=" in response["Location"]
+    assert f'value="{code}"' in client.get(response["Location"]).content.decode()
+
+
+def test_a_rummikub_table_through_the_pages_with_the_first_meld_checker(client):
+    response = client.post("/t/new", {"kind": "rummikub", "player0": "A", "player1": "B", "player2": "C",
+                                      "empty_pool": "lowest", "first_meld": "30"})
+    assert response.status_code == 302
+    table = Table.objects.get(kind="rummikub")
+    assert table.players == ["A", "B", "C"]
+    post(client, table, action="add", kind="rummikub", out="0", rack0="", rack1="5 7 J", rack2="=10")
+    assert totals(table) == [52, -42, -10]
+    bad = post(client, table, action="add", kind="rummikub", out="", rack0="x", rack1="1", rack2="2")
+    assert bad.status_code == 400
+    checked = client.get(f"/t/{table.edit_token}/", {"meld": "10 11 12 | J 5 5"}).content.decode()
+    assert "48" in checked and 'id="meld-result"' in checked
+    low = client.get(f"/t/{table.edit_token}/", {"meld": "1 2 3"}).content.decode()
+    assert "alert--error" in low
+
+
+def test_recompute_compares_without_changing_anything(client, new_table):
+    table = new_table()
+    post(client, table, action="add", kind="hand", hand=WIN, player="1", win="self_drawn")
+    page = client.get(f"/t/r/{table.read_token}/", {"recompute": "1"}).content.decode()
+    assert 'id="recomputed"' in page
+    assert Table.objects.get(pk=table.pk).version == table.version + 1
+
+
+def test_the_chart_is_svg(client, new_table):
+    table = new_table()
+    post(client, table, action="add", kind="hand", hand=WIN, player="1", win="self_drawn")
+    chart = client.get(f"/t/r/{table.read_token}/chart.svg")
+    assert chart["Content-Type"] == "image/svg+xml" and chart.content.count(b"<polyline") == 4
+
+
+@pytest.mark.parametrize("data", [
+    {"action": "edit", "position": "9", "kind": "draw"}, {"action": "delete", "position": "x"},
+    {"action": "explode"}, {"action": "add", "kind": "round", "e0_t": "bogus"},
+    {"action": "add", "kind": "round", "e0_t": "discard", "e0_p": "1", "e0_f": "0", "e0_h": WIN, "e0_m": "1"},
+    {"action": "add", "kind": "round", "e0_t": "ready", "e0_p": "0", "e1_t": "kong", "e1_p": "1"},
+    {"action": "add", "kind": "round"}, {"action": "add", "kind": "hand", "player": "z", "hand": WIN},
+    {"action": "add", "kind": "rummikub"}, {"action": "undo", "version": "abc"},
+])
+def test_bad_form_input_gets_a_message_never_a_500(client, new_table, data):
+    table = new_table()
+    response = post(client, table, **data)
+    assert response.status_code in (400, 409)
+    assert "alert--error" in response.content.decode()
