@@ -1,0 +1,112 @@
+"""The 富阳 台 table (seed 000 富阳麻将): every row adds its 台. 清一色 excludes 混一色; 全风子 (as a limit, the
+default) excludes every other row; with the option ``quanfengzi=adds`` the row that adds is used instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..scoring import Excludes, Fan
+from ..shapes import Shape
+from ..tiles import Tile, tile
+from .options import FuyangOptions, QuanFengzi
+
+SEED = "seed 000 富阳麻将"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rows read besides the shape."""
+
+    ganghua: int  # 杠花 tiles held (the tile after the 财神)
+    menfeng: Tile  # the winner's 门风 (the dealer's is 东)
+    kong_replacement: bool
+    options: FuyangOptions
+
+
+Predicate = Callable[[Shape, Facts], int]
+
+
+def _pungs_of(t: Tile) -> Predicate:
+    return lambda shape, facts: sum(1 for g in shape.sets if g.is_pung_like and g.tiles[0] == t)
+
+
+def _played(shape: Shape) -> list[Tile]:
+    """The tiles the reading plays (a 财神 counts as what it stands for)."""
+    return [t for g in shape.groups for t in g.tiles]
+
+
+def _suits(shape: Shape) -> tuple[set[object], bool]:
+    played = _played(shape)
+    return {t.suit for t in played if t.is_suited}, any(t.is_honour for t in played)
+
+
+def _qingyise(shape: Shape, facts: Facts) -> int:
+    suits, honours = _suits(shape)
+    return int(len(suits) == 1 and not honours)
+
+
+def _hunyise(shape: Shape, facts: Facts) -> int:
+    suits, honours = _suits(shape)
+    return int(len(suits) == 1 and honours)
+
+
+def _quanfengzi(mode: QuanFengzi) -> Predicate:
+    return lambda shape, facts: int(facts.options.quanfengzi is mode and not _suits(shape)[0])
+
+
+OTHERS = ("ganghua", "zhong", "fa", "bai", "menfeng", "pengpenghu", "hunyise", "qingyise", "gangshangkaihua")
+
+
+@dataclass(frozen=True)
+class Row:
+    fan: Fan
+    predicate: Predicate
+
+
+def _row(fid: str, zh: str, en: str, value: int, excludes: tuple[str, ...], definition: tuple[str, str], source: str,
+         example: str, predicate: Predicate) -> Row:
+    return Row(Fan(fid, zh, en, value, tuple(Excludes(x) for x in excludes), definition[0], definition[1], source,
+                   example, "tai"), predicate)
+
+
+def _dragon(fid: str, zh: str, en: str, t: str, example: str) -> Row:
+    return _row(fid, f"{zh}刻", f"Pung of {en}", 1, (), (f"{zh}的刻子或杠（硬货），每副1台", f"A pung or kong of {en} "
+                "(硬货): 1 台 each"), f"{SEED}: 中，发，白的刻各为一台（俗称‘硬货’）", example, _pungs_of(tile(t)))
+
+
+ROWS: tuple[Row, ...] = (
+    _row("ganghua", "杠花", "杠花 tile", 1, (),
+         ("财神的下一张牌（下滚翻）；手上每一只杠花1台",
+          "The tile after the 财神 (若财神是三万，即四万为杠花): 1 台 for each one held"),
+         f"{SEED}: 杠花则是按照财神实行下滚翻; 一只杠花即为一台 (errata §5)", "",
+         lambda shape, facts: facts.ganghua),
+    _dragon("zhong", "中", "red dragons", "5z", ""),
+    _dragon("fa", "发", "green dragons", "6z", ""),
+    _dragon("bai", "白", "white dragons", "7z", ""),
+    _row("menfeng", "门风刻", "Pung of the seat wind", 1, (),
+         ("自己门风的刻子或杠（庄家东风，下家南风，依次类推）",
+          "A pung or kong of one's seat wind (the dealer's is East, the next player's South, …)"),
+         f"{SEED}: 门风刻也为一台", "",
+         lambda shape, facts: sum(1 for g in shape.sets if g.is_pung_like and g.tiles[0] == facts.menfeng)),
+    _row("pengpenghu", "碰碰胡", "All pungs", 1, (), ("四组都是刻子或杠（对对胡）", "All four sets are pungs or kongs"),
+         f"{SEED}: 碰碰胡（也称‘对对胡’）为一台", "",
+         lambda shape, facts: int(all(g.is_pung_like for g in shape.sets))),
+    _row("hunyise", "混一色", "Half flush", 1, (), ("一门数牌加字牌", "One suit and honours"),
+         f"{SEED}: 混一色为一台，所胡牌型就是除了风子刻，其他的牌为同一类型的牌", "", _hunyise),
+    _row("qingyise", "清一色", "Full flush", 3, ("hunyise",), ("全是同一门数牌", "Every tile of one suit"),
+         f"{SEED}: 清一色有三台; §5 worked example FY-B", "", _qingyise),
+    _row("quanfengzi", "全风子", "All honours", 13, OTHERS,
+         ("全是字牌；就是13台，不再加别的台", "Every tile an honour: 13 台 in all"),
+         f"{SEED}: 全风子，为十三台; option quanfengzi=limit (default)", "", _quanfengzi(QuanFengzi.LIMIT)),
+    _row("quanfengzi_adds", "全风子（另加台）", "All honours (adding)", 13, ("hunyise", "qingyise"),
+         ("全是字牌：13台，另加硬货、门风刻、碰碰胡等", "Every tile an honour: 13 台 plus the other 台"),
+         f"{SEED}: 全风子，为十三台; option quanfengzi=adds", "", _quanfengzi(QuanFengzi.ADDS)),
+    _row("gangshangkaihua", "杠上开花", "Win on a kong replacement", 1, (),
+         ("杠后补牌自摸和牌", "Winning on the replacement tile of one's own kong"),
+         f"{SEED}: 杠上开花为一台 (errata §5)", "", lambda shape, facts: int(facts.kong_replacement)),
+)
+
+FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)
+BY_ID: dict[str, Fan] = {f.id: f for f in FANS}

@@ -1,0 +1,43 @@
+"""Who pays whom for a 富阳 win. The seed gives no payout rule; the spec's assumption FY-1 (台 × 底分) is the
+default, FY-2 (2^台 × 底分) the option: the discarder alone pays a discard win, all three pay a self-draw
+(rules/regional.md §5(c)). The card states the assumption (``Score.extra["notes"]``).
+"""
+
+from __future__ import annotations
+
+from ..caishen import times
+from ..hand import Hand, Seat
+from ..pairwise import payers, settle_pairs
+from ..scoring import Factor, Settlement
+from .options import FuyangOptions, Payout
+
+SEATS = (Seat.E, Seat.S, Seat.W, Seat.N)
+
+ASSUMPTION = {
+    Payout.TAI: "付法是假设（种子没有给出）：每家付 台×底分，放冲者一家付，自摸三家付 "
+                "(assumed payout, the seed gives none: 台 × base from the discarder, or from each player on a "
+                "self-draw)",
+    Payout.POWER: "付法是假设（种子没有给出）：每家付 2^台×底分，放冲者一家付，自摸三家付 "
+                  "(assumed payout, the seed gives none: 2^台 × base from the discarder, or from each player on a "
+                  "self-draw)",
+}
+
+
+def tai_factor(tai: int, options: FuyangOptions) -> Factor:
+    if options.payout is Payout.POWER:
+        return times("tai", f"{tai}台：×2^{tai}", f"{tai} 台: ×2^{tai}", 2**tai)
+    return times("tai", f"{tai}台", f"{tai} 台", tai)
+
+
+def settle(hand: Hand, tai: int, options: FuyangOptions) -> Settlement:
+    ctx = hand.context
+    factors = [tai_factor(tai, options)]
+    discarder = ctx.discarder(4)
+    if discarder is None:
+        why = ("自摸", "self-drawn")
+    elif ctx.win.value == "rob_kong":
+        why = ("抢杠：被抢者付", "robbing a kong: the robbed player pays")
+    else:
+        why = (f"放冲：{discarder.zh}家付", f"won on {discarder.en}'s discard")
+    lines = settle_pairs(ctx.seat, payers(ctx, 4), options.base, lambda seat: factors, lambda seat: why)
+    return Settlement(tuple(lines), SEATS)
