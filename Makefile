@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
 
-.PHONY: help run test serve-prod venv browser check-python lint bench bench-load clean
+.PHONY: help run test serve-prod venv lock browser check-python lint bench bench-load bench-abuse clean
 
 help:
 	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
@@ -22,20 +22,40 @@ help:
 check-python:
 	@if [ -z "$(PYTHON)" ]; then echo "Python >= 3.12 is required (Django 6.1); none found. Install python3.12 or set PYTHON=/path/to/python3.12" >&2; exit 1; fi
 
-$(VENV)/.installed: requirements.txt requirements-test.txt | check-python
+# Installs come from the lock files: every package of the tree pinned with its hashes (pip refuses
+# anything else). requirements.txt / requirements-test.txt are the top-level pins they are made from
+# (`make lock`). A production server installs the runtime lock only; the tests install both.
+PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
+
+$(VENV)/.installed: requirements.lock requirements-test.lock | check-python
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	$(PIP_INSTALL) -r requirements-test.lock
+	@touch $@ $(VENV)/.installed-prod
+
+$(VENV)/.installed-prod: requirements.lock | check-python
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP_INSTALL) -r requirements.lock
 	@touch $@
 
 venv: $(VENV)/.installed
+
+# Regenerate the lock files from the top-level pins (pip-tools in a throwaway virtualenv).
+lock: | check-python
+	rm -rf /tmp/mahjong-lock-venv && $(PYTHON) -m venv /tmp/mahjong-lock-venv
+	/tmp/mahjong-lock-venv/bin/pip install --quiet --disable-pip-version-check pip-tools==7.6.2
+	/tmp/mahjong-lock-venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --output-file requirements.lock requirements.txt
+	/tmp/mahjong-lock-venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+		--no-emit-index-url --no-emit-find-links --constraint requirements.lock \
+		--output-file requirements-test.lock requirements-test.txt
 
 run: venv
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # Production (docs/deploy.md): needs SECRET_KEY, ALLOWED_HOSTS, and usually DATABASE_URL and CACHE_URL.
-serve-prod: venv
+# Installs the runtime lock only (no test tools).
+serve-prod: $(VENV)/.installed-prod
 	$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
@@ -61,6 +81,9 @@ bench: venv
 
 bench-load: venv
 	$(PY) bench/bench_load.py
+
+bench-abuse: venv
+	$(PY) bench/bench_abuse.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
