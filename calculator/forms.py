@@ -30,7 +30,7 @@ from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
 
-from . import editor
+from . import editor, table_context
 from .engine_messages import translate
 
 SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
@@ -190,6 +190,7 @@ class CalculatorForm(forms.Form):
                 self.add_error(None, exc.message)
                 self.options[r.id] = {}
         self.context = resolve_context(self.parsed, data)
+        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen))
         if self.parsed is not None:
             try:
                 hand = self.parsed.with_context(self.context.value)
@@ -225,6 +226,11 @@ class CalculatorForm(forms.Form):
         data = self.cleaned_data
         preset = data.get(f"preset-{ruleset.id}") or ""
         out: dict[str, object] = {"preset": preset} if preset else {}
+        compact = self.data.get(f"hr-{ruleset.id}")
+        if compact is not None:  # calculator.js sends only the changed house rules, as key-value.key-value
+            if preset == (self.data.get(f"applied-{ruleset.id}") or ""):
+                out.update(compact_options(compact))
+            return out
         fields_shown = f"applied-{ruleset.id}" in self.data
         if not fields_shown or preset != (data.get(f"applied-{ruleset.id}") or ""):
             return out  # the fields were not on the page, or hold another preset's values
@@ -233,6 +239,33 @@ class CalculatorForm(forms.Form):
             if value is not None and value != "":
                 out[info.key] = value
         return out
+
+
+def compact_options(text: str) -> dict[str, str]:
+    """House rules written ``key-value.key-value`` (the share code's spelling) as ``{key: value}``; the
+    engine checks each key and value. A piece without ``-`` is ignored."""
+    out: dict[str, str] = {}
+    for piece in str(text)[:2000].split("."):
+        key, sep, value = piece.partition("-")
+        if sep and key:
+            out[key] = value
+    return out
+
+
+def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any]) -> None:
+    """Apply the declared table context (rulesets.context) one field at a time; a value the engine
+    refuses is dropped with its reason, like the win context's controls."""
+    for key, value in wanted.items():
+        try:
+            ctx = context_from_mapping({key: value}, result.value)
+        except ContextError as exc:
+            result.dropped[key] = translate(exc.message)
+            continue
+        reason = conflict(hand, ctx)
+        if reason:
+            result.dropped[key] = reason
+        else:
+            result.value = ctx
 
 
 def _choices_by_reference(form_class: type[forms.Form]) -> None:

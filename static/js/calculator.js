@@ -338,6 +338,26 @@
     }
   });
 
+  // Send only what differs from the defaults, so a request does not grow with the systems chosen: each
+  // system's house rules travel as one field, hr-<system> = "key-value.key-value" (the share code's
+  // spelling), and a table-context control left at its default is not sent at all.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var params = event.detail.parameters, changed = {};
+    Array.prototype.forEach.call(form.querySelectorAll("[data-hr]"), function (el) {
+      var id = el.getAttribute("data-hr"), checkbox = el.type === "checkbox";
+      var value = checkbox ? (el.checked ? "1" : "0") : el.value;
+      delete params[el.name];
+      if (!changed[id]) { changed[id] = []; }
+      if (value !== el.getAttribute("data-default")) {
+        changed[id].push(el.getAttribute("data-key") + "-" + (checkbox ? (el.checked ? "true" : "false") : value));
+      }
+    });
+    Object.keys(changed).forEach(function (id) { params["hr-" + id] = changed[id].join("."); });
+    Array.prototype.forEach.call(form.querySelectorAll("[name^='ctx-'][data-default]"), function (el) {
+      if (el.type !== "checkbox" && el.value === el.getAttribute("data-default")) { delete params[el.name]; }
+    });
+  });
+
   // Tell the server what each part of the page shows, so that it sends only the parts that changed.
   document.body.addEventListener("htmx:configRequest", function (event) {
     event.detail.headers["X-Parts"] = Array.prototype.map.call(document.querySelectorAll("[data-sig]"), function (el) {

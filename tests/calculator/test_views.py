@@ -274,7 +274,7 @@ def test_house_rules_are_generated_for_each_system_compared(client):
 
 def test_a_preset_fills_the_house_rules_it_sets(client):
     html = page(client, hand=SUITED, **{"preset-sichuan": "jj-16", "applied-sichuan": ""})
-    select = re.search(r'<select name="opt-sichuan-cap">.*?</select>', html, re.S).group(0)
+    select = re.search(r'<select name="opt-sichuan-cap"[^>]*>.*?</select>', html, re.S).group(0)
     assert '<option value="16" selected>' in select
     assert 'name="applied-sichuan" value="jj-16"' in html
 

@@ -1,0 +1,100 @@
+"""The calculator's controls for the table context the chosen systems declare (rulesets.context).
+
+Nothing here knows a system: each control is generated from a :class:`~rulesets.context.ContextField`
+(its kind, labels, help, whose it is) and shown only when a chosen system reads it. Form names are
+``ctx-<key>`` (``ctx-<key>-<seat>`` for a number per seat); an empty control is the field's default, so
+the browser leaves it out of the request (calculator.js) and a request carries only what was set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+
+from rulesets.context import ContextField, Kind
+from rulesets.hand import SEATS4, WinContext, seats
+from rulesets.scoring import Ruleset
+from rulesets.tiles import ALL_TILES
+
+
+PREFIX = "ctx-"
+
+
+def declared_fields(rulesets: Iterable[Ruleset]) -> list[tuple[ContextField, list[Ruleset]]]:
+    """Each field the chosen systems declare, once, with the systems that read it (declaration order)."""
+    out: dict[str, tuple[ContextField, list[Ruleset]]] = {}
+    for r in rulesets:
+        for f in r.context:
+            out.setdefault(f.key, (f, []))[1].append(r)
+    return list(out.values())
+
+
+def _table_seats(readers: Iterable[Ruleset]) -> tuple[Any, ...]:
+    return seats(max((r.players for r in readers), default=4)) if readers else SEATS4
+
+
+def read_form(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> dict[str, Any]:
+    """The declared context the form sets, as the engine's JSON mapping (unset controls left out)."""
+    out: dict[str, Any] = {}
+    getlist = getattr(data, "getlist", lambda k: [data[k]] if k in data else [])
+    for f, readers in declared_fields(rulesets):
+        name = PREFIX + f.key
+        if f.kind is Kind.PER_SEAT:
+            values = {s.value: data.get(f"{name}-{s.value}", "") for s in _table_seats(readers)}
+            values = {k: v for k, v in values.items() if str(v).strip() not in ("", "0")}
+            if values:
+                out[f.key] = values
+        elif f.kind is Kind.SEATS:
+            chosen = [v for v in getlist(name) if v]
+            if chosen:
+                out[f.key] = chosen
+        elif f.kind is Kind.BOOL:
+            if data.get(name) in ("1", "on", "true"):
+                out[f.key] = True
+        else:
+            value = str(data.get(name, "")).strip()
+            if value:
+                out[f.key] = value
+    return out
+
+
+def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str, str]) -> list[dict[str, Any]]:
+    """One control per declared field the chosen systems read, with its current value."""
+    from .presenters import is_zh, pick, seat_name  # the presenters draw these controls
+
+    rows = []
+    for f, readers in declared_fields(rulesets):
+        value = ctx.get(f.key, f.default)
+        row: dict[str, Any] = {
+            "key": f.key, "name": PREFIX + f.key, "kind": f.kind.value, "label": pick(f.zh, f.en),
+            "help": pick(f.help_zh, f.help_en),
+            "readers": ("、" if is_zh() else ", ").join(pick(r.zh, r.en) for r in readers),
+            "dropped": dropped.get(f.key, ""),
+        }
+        if f.kind is Kind.BOOL:
+            row["checked"] = bool(value)
+        elif f.kind is Kind.TILE:
+            row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
+                {"value": str(t), "label": f"{t.zh} {t}", "selected": value == t} for t in ALL_TILES]
+        elif f.kind is Kind.SEAT:
+            row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
+                {"value": s.value, "label": seat_name(s), "selected": value == s} for s in _table_seats(readers)]
+        elif f.kind is Kind.CHOICE:
+            row["options"] = [{"value": c, "label": c, "selected": value == c} for c in f.choices]
+        elif f.kind is Kind.SEATS:
+            row["seats"] = [{"value": s.value, "label": seat_name(s), "checked": s in (value or ())}
+                            for s in _table_seats(readers)]
+        elif f.kind is Kind.PER_SEAT:
+            given = dict(value or ())
+            row["seats"] = [{"name": f"{PREFIX}{f.key}-{s.value}", "label": seat_name(s), "value": given.get(s, 0),
+                             "min": f.minimum, "max": f.maximum} for s in _table_seats(readers)]
+        elif f.kind is Kind.TILES:
+            row["value"] = "".join(str(t) for t in value or ())
+            row["placeholder"] = gettext("e.g. %(example)s") % {"example": "3s9m"}
+        else:
+            row.update(value="" if value == f.default else value, min=f.minimum, max=f.maximum,
+                       placeholder=str(f.default))
+        rows.append(row)
+    return rows

@@ -1,0 +1,74 @@
+"""The table context the chosen systems declare (rulesets.context) on the calculator page, and house
+rules sent as one compact field per system (what calculator.js sends instead of every option)."""
+
+import re
+from urllib.parse import urlencode
+
+from rulesets.context import known
+from rulesets.engine import evaluate
+from rulesets.registry import all_rulesets
+
+FED = "[2222p][6666m1]123m345m7m7m|EE1001"  # 杠上开花 with a 暗杠 and a 直杠 from 上家 (N)
+SICHUAN = {"rules_shown": "1", "rules": "sichuan", "opt-sichuan-dianganghua": "dianpao", "applied-sichuan": ""}
+
+
+def page(client, lang="en", **query):
+    response = client.get("/?" + urlencode(query, doseq=True), headers={"Accept-Language": lang})
+    assert response.status_code == 200, response.content[:500]
+    return response.content.decode()
+
+
+def payers_line(html):
+    return re.search(r'<article id="r-sichuan".*?</article>', html, re.S).group(0)
+
+
+def test_a_control_is_drawn_for_each_declared_field_a_chosen_system_reads(client):
+    html = page(client, hand=FED, **SICHUAN)
+    assert 'name="ctx-replacement_kong"' in html
+    assert "Kong of the replacement" in html and "Read by" in html
+
+
+def test_no_control_is_drawn_for_a_field_no_chosen_system_reads(client):
+    html = page(client, hand="123m456p789s345m22z", rules_shown="1", rules="guobiao")
+    assert 'name="ctx-' not in html
+
+
+def test_the_declared_control_changes_the_score_it_says_it_does(client):
+    plain = payers_line(page(client, hand=FED, **SICHUAN))
+    fed = payers_line(page(client, hand=FED, **SICHUAN, **{"ctx-replacement_kong": "6m"}))
+    assert plain != fed
+    assert "点杠花" in fed or "fed kong" in fed
+
+
+def test_a_bad_declared_value_is_dropped_with_the_engines_reason_in_the_readers_language(client):
+    html = page(client, lang="zh-CN", hand=FED, **SICHUAN, **{"ctx-replacement_kong": "5p"})
+    assert "no kong of 5p" in html or "5p" in html
+    assert 'name="ctx-replacement_kong"' in html
+
+
+def test_house_rules_sent_as_one_compact_field_apply_as_the_engine_reads_them(client):
+    compact = page(client, hand=FED, rules_shown="1", rules="sichuan",
+                   **{"hr-sichuan": "dianganghua-dianpao", "applied-sichuan": "", "ctx-replacement_kong": "6m"})
+    (want,) = evaluate(FED, "sichuan", {"replacement_kong": "6m"}, {"dianganghua": "dianpao"})["results"]
+    (default,) = evaluate(FED, "sichuan", {"replacement_kong": "6m"})["results"]
+    assert want["total"] != default["total"]
+    assert f'card__total"><strong>{want["total"]}</strong>' in payers_line(compact)
+
+
+def test_an_empty_compact_field_means_every_house_rule_at_its_default(client):
+    default = page(client, hand=FED, rules_shown="1", rules="sichuan")
+    empty = page(client, hand=FED, rules_shown="1", rules="sichuan", **{"hr-sichuan": ""})
+    assert payers_line(default) == payers_line(empty)
+
+
+def test_every_option_input_carries_what_the_browser_needs_to_send_only_changes(client):
+    ids = ",".join(r.id for r in all_rulesets())
+    html = page(client, hand=FED, rules_shown="1", rules=ids.split(","))
+    inputs = re.findall(r'<(?:input|select)[^>]*name="opt-[^"]+"[^>]*>', html)
+    assert inputs
+    assert all("data-hr=" in i and "data-key=" in i and "data-default=" in i for i in inputs)
+
+
+def test_every_declared_field_has_labels_and_help_in_both_languages():
+    for f in known().values():
+        assert f.zh and f.en and f.help_zh and f.help_en and f.source, f.key
