@@ -1,0 +1,25 @@
+"""The 陕西麻将 table: 推倒胡 has one winning hand (平胡); 七对 and 清一色 are options that double it.
+Values are multipliers (倍) of the per-payer payment.
+
+>>> [f.id for f in FANS]
+['pinghu', 'qidui', 'qingyise']
+"""
+
+from __future__ import annotations
+
+from ..scoring import Fan
+
+SEED = "seed 004 (陕西麻将规则介绍)"
+
+FANS: tuple[Fan, ...] = (
+    Fan("pinghu", "平胡", "Basic win", 1, (), "四组（顺子或刻子）加一对将（推倒胡：不计番）。",
+        "Four sets and a pair (推倒胡: no patterns).", f"{SEED} \u201c只要行程平胡牌型就能胡\u201d; "
+        f"rules/regional.md §4(a)",
+        "123m456p789s123s55z", "shape"),
+    Fan("qidui", "七对", "Seven pairs", 2, (), "七个对子（选项：可胡，或可胡且×2）。",
+        "Seven pairs (option: allowed, or allowed and ×2).", "rules/regional.md §4(a)-(b) (billee1011 option)",
+        "", "shape"),
+    Fan("qingyise", "清一色", "Full flush", 2, (), "全手一种花色（选项：×2）。", "One suit only (option: ×2).",
+        "rules/regional.md §4(b) (billee1011 option)", "", "suits"),
+)
+BY_ID = {f.id: f for f in FANS}

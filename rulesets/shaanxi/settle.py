@@ -1,0 +1,101 @@
+"""Who pays whom in 陕西麻将: the hand (per payer 底分 × (1 + 庄 + both sides' cannons) × 自摸2/点炮1 × the
+hand's doubles) and the kong money (rules/regional.md §4(c), seed 004).
+
+Each payment is :func:`rulesets.scoring.paid` from the base 1 with named factors, so the card shows
+"庄 +1, 炮子 南 +1, 炮子 东 +2, 自摸 ×2".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hand import Hand, KongKind, Seat, WinMethod, seats
+from ..pairwise import dealer_side, payers, settle_pairs
+from ..scoring import Factor, Op, Payment, paid
+from .options import Dealer, DiscardPayers, Kongs, RobKong
+
+PLAYERS = 4
+
+
+def cannons(hand: Hand) -> dict[Seat, int]:
+    return dict(hand.context.get("cannons", ()))
+
+
+def hand_payers(hand: Hand, options: Any) -> tuple[tuple[Seat, ...], bool]:
+    """Who pays the hand and whether it counts as self-drawn (A = 2)."""
+    ctx = hand.context
+    if ctx.win is WinMethod.ROB_KONG and options.rob_kong is not RobKong.DISCARD:
+        robbed = ctx.discarder(PLAYERS)
+        if options.rob_kong is RobKong.ROBBED_ALL:
+            return tuple(robbed for _ in range(PLAYERS - 1)), True  # type: ignore[misc]
+        return tuple(s for s in seats(PLAYERS) if s is not ctx.seat), True
+    return payers(ctx, PLAYERS, options.discard_payers is DiscardPayers.DISCARDER), ctx.self_drawn
+
+
+def hand_payments(hand: Hand, doubles: list[Factor], options: Any) -> list[Payment]:
+    """底分 × (H + c_W + c_L) × A × doubles from each payer (H = 1, 2 with the dealer as a side)."""
+    ctx = hand.context
+    c = cannons(hand)
+    paying, self_drawn = hand_payers(hand, options)
+    winner = ctx.seat
+    shares = {}  # a robbed player paying for all carries each share's factors
+    if options.rob_kong is RobKong.ROBBED_ALL and ctx.win is WinMethod.ROB_KONG:
+        shares = {i: s for i, s in enumerate(s for s in seats(PLAYERS) if s is not winner)}
+
+    def factors(payer: Seat, share: Seat | None = None) -> list[Factor]:
+        side = share or payer
+        out: list[Factor] = []
+        dealer = options.dealer is not Dealer.OFF and dealer_side(ctx, side)
+        if dealer and options.dealer is Dealer.PLUS:
+            out.append(Factor("zhuang", "庄家 +1", "dealer +1", Op.PLUS, 1, ctx.dealer))
+        cw, cl = c.get(winner, 0), c.get(side, 0)
+        if not options.cannons_both or (cw and cl):
+            out += [Factor("cannons", f"炮子 {s.zh} +{n}", f"cannons {s.value} +{n}", Op.PLUS, n, s)
+                    for s, n in ((winner, cw), (side, cl)) if n]
+        if self_drawn:
+            out.append(Factor("zimo", "自摸 ×2", "self-drawn ×2", Op.TIMES, 2))
+        if dealer and options.dealer is Dealer.DOUBLE:
+            out.append(Factor("zhuang", "庄家 ×2", "dealer ×2", Op.TIMES, 2, ctx.dealer))
+        out += doubles
+        if options.base != 1:
+            out.append(Factor("base", f"底分 ×{options.base}", f"base ×{options.base}", Op.TIMES, options.base))
+        return out
+
+    how = ("自摸", "self-drawn") if self_drawn else ("点炮", "on a discard")
+    if shares:
+        robbed = paying[0]
+        return [paid(robbed, winner, 1, factors(robbed, share), f"抢杠包{share.zh}家：{how[0]}",
+                     f"robbed kong, {share.value}'s share: {how[1]}") for share in shares.values()]
+    return settle_pairs(winner, paying, 1, factors, lambda p: (f"平胡{how[0]}", f"win {how[1]}"))
+
+
+def _kong_lines(owner: Seat, kind: KongKind, feeder: Seat | None, options: Any) -> list[Payment]:
+    """暗杠 2 from each, 补杠 1 from each, 直杠 by the table (seed 004: 2 from the feeder)."""
+    if options.kongs is Kongs.OFF:
+        return []
+    others = [s for s in seats(PLAYERS) if s is not owner]
+    if kind is KongKind.CONCEALED:
+        lines, zh, en = [(s, 2) for s in others], "暗杠", "concealed kong"
+    elif kind is KongKind.ADDED:
+        lines, zh, en = [(s, 1) for s in others], "补杠", "added kong"
+    elif options.kongs is Kongs.XIAN:
+        lines, zh, en = [(s, 1) for s in others], "直杠", "exposed kong"
+    else:
+        amount = 2 if options.kongs is Kongs.SEED else 1
+        lines, zh, en = ([(feeder, amount)] if feeder else []), "直杠（引杠者付）", "exposed kong (the feeder pays)"
+    return [paid(p, owner, n, [Factor("base", f"底分 ×{options.base}", f"base ×{options.base}", Op.TIMES,
+                                      options.base)] if options.base != 1 else [], f"{zh}：{n}", f"{en}: {n}")
+            for p, n in lines]
+
+
+def kong_payments(hand: Hand, options: Any) -> list[Payment]:
+    """The winner's own kongs (its melds) and the other players' kongs of this hand (``context.kongs``)."""
+    ctx = hand.context
+    out: list[Payment] = []
+    for m in hand.kongs:
+        assert m.kong is not None
+        feeder = ctx.seat.source(m.source, PLAYERS) if m.source is not None else None
+        out += _kong_lines(ctx.seat, m.kong, feeder, options)
+    for k in ctx.kongs:
+        out += _kong_lines(k.seat, k.kind, k.fed_by, options)
+    return out
