@@ -72,7 +72,7 @@ VARIANTS: dict[str, Variant] = {
             description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底 (§7).",
         ),
         _liangfang(3, "三人", "3 players", ("三人两房", "两房", "三人", "3p", "sc3", "sichuan_3p")),
-        _liangfang(2, "两人", "2 players", ("两人两房", "二人", "两人", "2p", "sc2", "sichuan_2p")),
+        _liangfang(2, "两人", "2 players", ("两人两房", "两人", "2p", "sc2", "sichuan_2p")),
         Variant(
             "sichuan-6p", "四川麻将·六人血战", "Sichuan Mahjong (6 players, 7 tiles)", 6, SichuanOptions,
             hand_size=8, shape_kinds=frozenset({ShapeKind.STANDARD}), provisional=True,
