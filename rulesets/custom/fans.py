@@ -59,7 +59,8 @@ FANS: tuple[Fan, ...] = (
          ("手里四张相同但没有开杠（每个）", "Each four of a kind held but not declared as a kong"),
          "111123m456p78922s"),
     _fan("flower", "花", "Flower", COUNTED, ("每张花牌", "Each flower tile"), "123m456p789s234m11s||ae"),
-    _fan("fengding", "封顶", "Cap", CAP, ("超过封顶按封顶计", "A value above the cap counts as the cap"), ""),
+    _fan("fengding", "封顶", "Cap", CAP, ("超过封顶按封顶计", "A value above the cap counts as the cap"),
+         "v1.1112223334445z-5z~custom.cap-5"),
 )
 
 BY_ID = {f.id: f for f in FANS}
