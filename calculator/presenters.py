@@ -11,6 +11,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -22,7 +23,18 @@ from rulesets.engine import Request, completions
 from rulesets.errors import MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, Seat, WinContext
 from rulesets.notation import hand_to_text, share_code
-from rulesets.scoring import ALL_CONTEXT_FIELDS, Exclusion, Item, Ruleset, Score, Settlement, ShapeScore, options_dict
+from rulesets.scoring import (
+    ALL_CONTEXT_FIELDS,
+    Exclusion,
+    Item,
+    Op,
+    Ruleset,
+    Score,
+    Settlement,
+    ShapeScore,
+    exact,
+    options_dict,
+)
 from rulesets.shapes import Shape
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
@@ -265,27 +277,51 @@ def _payout_rows(
             signed = -p.amount if p.payer == seat else p.amount
             why = wording.player_text(pick(p.why, p.why_en))
             lines.append({"other": seat_name(other), "amount": signed, "why": why,
-                          "text": _payment_text(signed, seat_name(other))})
+                          "text": _payment_text(signed, seat_name(other)), "factors": factor_text(p)})
         role = wording.word("winner", hu) if seat == winner else gettext("discarder") if seat == discarder else ""
         rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
     return rows
 
 
-def _payment_text(amount: int, other: str) -> str:
+def number(value: int | Fraction) -> str:
+    """An exact amount as text: 64, 22.5 (a fraction that is no decimal keeps its form, 10/3)."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        shown = exact(value)
+        return f"{shown:g}" if Fraction(str(shown)) == value else str(value)
+    return str(value)
+
+
+def factor_text(p: Any) -> str:
+    """A payment's arithmetic, one factor at a time: "1 × 开口 ×2 × 自摸 ×2 × 庄 ×2 = 8"."""
+    if not getattr(p, "factors", ()):
+        return ""
+    steps = [number(p.base if p.base is not None else 1)]
+    for f in p.factors:
+        name = pick(f.zh, f.en) + (f" ({seat_name(f.seat)})" if f.seat is not None else "")
+        if f.op is Op.CAP:
+            steps.append(gettext("cap %(name)s %(value)s") % {"name": name, "value": number(f.value)})
+        else:
+            steps.append(f"{name} {f.op.value}{number(f.value)}")
+    return " · ".join(steps) + f" = {number(p.amount)}"
+
+
+def _payment_text(amount: int | Fraction, other: str) -> str:
     """"+8 from East" / "−8 to East" (the minus sign, not a hyphen)."""
     if amount > 0:
-        return gettext("+%(amount)s from %(other)s") % {"amount": amount, "other": other}
-    return gettext("−%(amount)s to %(other)s") % {"amount": str(amount).replace("-", ""), "other": other}
+        return gettext("+%(amount)s from %(other)s") % {"amount": number(amount), "other": other}
+    return gettext("−%(amount)s to %(other)s") % {"amount": number(-amount), "other": other}
 
 
-def signed_cell(amount: int | None) -> dict[str, str]:
+def signed_cell(amount: int | Fraction | None) -> dict[str, str]:
     """A net amount as a table shows it: ``text`` (+8, -8, 0, — for none) and ``css`` (pos, neg or empty)."""
     if amount is None:
         return {"text": "—", "css": ""}
     if amount > 0:
-        return {"text": f"+{amount}", "css": "pos"}
-    return {"text": str(amount), "css": "neg" if amount < 0 else ""}
+        return {"text": f"+{number(amount)}", "css": "pos"}
+    return {"text": number(amount), "css": "neg" if amount < 0 else ""}
 
 
 def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
@@ -297,6 +333,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
         "readings": 0, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None, "facts": [], "notes": [],
         "hand": hand_view(hand), "verdict": wording.word("Not a legal win", hu),
+        "not_a_win": wording.word("not a win", hu),
     }
     if outcome.error is not None:
         row["reason"] = translate(outcome.error.message)
@@ -357,7 +394,7 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
 def _verdict(row: dict[str, Any]) -> str:
     if row["valid"]:
         return f"{row['name']}: {row['total']} {row['unit']}"
-    return f"{row['name']}: {row['verdict'] if row.get('verdict') else gettext('not a win')}"
+    return f"{row['name']}: {row.get('not_a_win') or gettext('not a win')}"
 
 
 def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> str:
@@ -372,8 +409,7 @@ def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> 
     for r in results:
         lines += ["", _verdict(r) + (f" — {r['reason']}" if r["reason"] else "")]
         lines += [f"  {_fan_line(f)}" for f in r["fans"]]
-        lines += [f"  {gettext('not counted')}: {e['name']}{' ' + e['sets'] if e['sets'] else ''} ({e['why']})"
-                  for e in r["excluded"]]
+        lines += [f"  {e['name']}{' ' + e['sets'] if e['sets'] else ''} — {e['why']}" for e in r["excluded"]]
         if r["valid"]:
             lines.append(f"  {gettext('Total')}: {r['total']} {r['unit']}")
         lines += [f"  {_payment_line(p)}" for p in r["payments"]]
