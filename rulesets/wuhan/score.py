@@ -21,7 +21,7 @@ from ..hand import Hand, Seat, WinMethod, seats
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
 from ..tiles import ALL_TILES, Tile
-from ..wild import WildRule, decompose_wild, honour_cycle, successor
+from ..wild import WildRule, decompose_wild, honour_cycle, is_winning_wild, successor
 from .fans import ANY_PAIR, BIG, BY_ID, PREDICATES, Reading, is_jiang
 from .options import PairRule, WildLimit, WuhanOptions
 from .settle import Outcome, Seating, seating, settle
@@ -280,10 +280,9 @@ def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
     problem = _tile_problem(hand, wild)
     if problem is not None:
         return _invalid(problem, options)
-    found = readings(hand, wild)
-    if not found:
-        rule = WildRule(frozenset({wild})) if wild is not None else None
-        if decompose_wild(hand, rule, {ShapeKind.SEVEN_PAIRS}):
+    rule = WildRule(frozenset({wild})) if wild is not None else None
+    if not is_winning_wild(hand, rule, {ShapeKind.STANDARD}) and not _loose_shapes(hand, wild):
+        if is_winning_wild(hand, rule, {ShapeKind.SEVEN_PAIRS}):
             return _invalid(("武汉麻将没有七对", "no seven pairs in Wuhan mahjong"), options)
         return _invalid(("不是和牌牌型：须四组一对（或乱将、乱风）", "not a winning shape: four sets and a pair "
                          "(or all 2/5/8, or all honours)"), options)
@@ -291,6 +290,7 @@ def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
         return _invalid(("没有开口不能胡：须吃、碰或明杠过（暗杠不算开口）",
                          "not opened: a win needs a chow, pung or exposed kong (a concealed kong does not open)"),
                         options)
+    found = readings(hand, wild)
     st = seating(hand)
     valued = [value(r, hand, wild, st, options) for r in found]
     good = [v for v in valued if v.outcome is not None]
@@ -320,13 +320,14 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     if hand.winning_tile is not None:
         raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
     hand.validate(hand_size=14, players=4)
+    wild = wild_tile(hand)
+    rule = WildRule(frozenset({wild})) if wild is not None else None
     out = []
     for t in ALL_TILES[:34]:
         complete = hand.with_winning_tile(t)
         if complete.all_tiles.count(t) > 4:
             continue
-        wild = wild_tile(hand)
-        if not readings(complete, wild):
+        if not is_winning_wild(complete, rule, {ShapeKind.STANDARD}) and not _loose_shapes(complete, wild):
             continue
         try:
             out.append((t, score(complete, options)))
