@@ -291,11 +291,11 @@ def _multi(state: _Round, event: Mapping[str, Any], previous: Mapping[str, Any] 
     except MahjongError as exc:
         raise RoundError(str(exc)) from None
     paid = []
-    for s, hand in zip(scores, hands, strict=False):
+    for s in scores:  # one per winner (only the first after the discarder when 一炮多响 is off)
         result = s.as_dict()
         if not result["valid"]:
-            raise RoundError(f"{hand.context.seat.value}: {result.get('reason_en') or result.get('reason')}")
-        winner = state.player(hand.context.seat)
+            raise RoundError(result.get("reason_en") or result.get("reason") or "not a winning hand")
+        winner = state.player(Seat(next(seat for seat, net in result["payouts"].items() if net > 0)))
         state.out.results.append(result)
         state.out.lines += _win_lines(state, result, winner)
         paid.append(winner)

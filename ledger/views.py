@@ -115,6 +115,7 @@ def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> d
         "next_dealer": table.players[built.dealer], "standard": built.standard, "hands": len(rows),
         "session": 16, "read_url": request.build_absolute_uri(reverse("ledger-read", args=[table.read_token])),
         "sheet_url": reverse("ledger-sheet", args=[table.read_token]), "system_name": _system_name(table),
+        "title": table.name or _("Table of %(date)s") % {"date": table.created.date().isoformat()},
     }
     if table.kind == "rummikub" and table.settings.get("target"):
         context["reached"] = [table.players[i] for i, t in enumerate(built.totals) if t >= table.settings["target"]]
