@@ -58,6 +58,8 @@ def creation_allowed(meta: Mapping[str, Any]) -> bool:
     if ratelimit is not None and hasattr(ratelimit, "allow"):
         try:
             return bool(ratelimit.allow("ledger-create", _client(meta), limit, CREATE_WINDOW))
+        except TypeError:
+            pass  # its signature is not the one assumed here: count below instead
         except Exception:  # noqa: BLE001 - a limiter that fails must not block the table
             return True
     key = "ledger-create:" + _client(meta)
