@@ -41,11 +41,13 @@ def wild_rule(hand: Hand, options: HangzhouOptions) -> WildRule | None:
 def _discard_problem(hand: Hand, options: HangzhouOptions) -> Problem | None:
     """Who may win on a discard (seed 001 放炮); a robbed kong counts as a discard of the robbed player."""
     ctx = hand.context
-    if ctx.self_drawn or options.discard is Discard.ANY:
+    if ctx.self_drawn:
         return None
     if ctx.get("piao_turn", False):
         return ("有人财飘的这一轮，其余三家不能放冲，只能自摸",
                 "During another player's 财飘 nobody may win on a discard: self-draw only")
+    if options.discard is Discard.ANY:
+        return None
     if options.discard is Discard.NEVER:
         return "本桌只能自摸，不能放冲（点炮）", "At this table a hand wins by self-draw only (no discard wins)"
     streak = ctx.get("streak", 0)
