@@ -29,12 +29,15 @@ log = logging.getLogger(__name__)
 
 SIZE = (1200, 630)
 MARGIN = 48
-FELT = (24, 78, 60)
-PANEL = (16, 56, 43)
-CREAM = (245, 240, 235)
-MUTED = (168, 196, 184)
-GOLD = (232, 172, 24)
-RED = (235, 120, 110)
+# The calculator's colours (static/css/site.css): the header's green under the tiles, then a result card.
+FELT = (23, 105, 79)  # --accent
+PANEL = (255, 253, 248)  # --panel
+CREAM = (255, 255, 255)  # --accent-ink: text on the green
+MUTED = (91, 103, 112)  # --muted
+GOLD = (224, 161, 0)  # --gold: the winning tile, the rule under the tiles
+RED = (179, 38, 30)  # --no: not a win
+INK = (31, 42, 46)  # --ink
+OK = (29, 122, 62)  # --ok: a total
 TILE_DIR = Path(settings.BASE_DIR) / "static" / "tiles" / "png"
 
 SHIPPED_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansCJKsc-Bold-subset.otf"
@@ -166,11 +169,12 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lines: Sequence[SystemLine], top: int
     y = top + max(0, (bottom - top - step * len(shown)) // 2)
     for line in shown:
         name_font, detail_font = font(big), font(small)
-        name = _fit(draw, line.name, name_font, 560)
-        draw.text((MARGIN, y), name, fill=CREAM, font=name_font)
+        headline = _fit(draw, line.headline, name_font, SIZE[0] * 0.4)  # the total keeps its room; the name fits
+        room = SIZE[0] - 2 * MARGIN - big * 0.6 - draw.textlength(headline, font=name_font)
+        name = _fit(draw, line.name, name_font, room)
+        draw.text((MARGIN, y), name, fill=INK, font=name_font)
         head_x = MARGIN + draw.textlength(name, font=name_font) + big * 0.6
-        draw.text((head_x, y), _fit(draw, line.headline, name_font, SIZE[0] - MARGIN - head_x),
-                  fill=GOLD if line.valid else RED, font=name_font)
+        draw.text((head_x, y), headline, fill=OK if line.valid else RED, font=name_font)
         detail = _fit(draw, line.detail, detail_font, SIZE[0] - 2 * MARGIN)
         draw.text((MARGIN, y + round(big * 1.22)), detail, fill=MUTED, font=detail_font)
         y += step
@@ -209,7 +213,7 @@ def _png(canvas: Image.Image) -> bytes:
     image = canvas.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     palette = image.getpalette() or []
     entries = len(palette) // 3
-    for colour in (FELT, PANEL, CREAM, MUTED, GOLD, RED):
+    for colour in (FELT, PANEL, CREAM, MUTED, GOLD, RED, INK, OK):
         nearest = min(range(entries), key=lambda i: sum((palette[3 * i + j] - colour[j]) ** 2 for j in range(3)))
         palette[3 * nearest : 3 * nearest + 3] = colour
     image.putpalette(palette)

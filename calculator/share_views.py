@@ -131,7 +131,7 @@ def _fan_text(fan: dict[str, Any]) -> str:
 def headline(row: dict[str, Any]) -> str:
     """"32 番" / "32 fan", or "not a win"."""
     if not row["valid"]:
-        return _("not a win")
+        return row.get("not_a_win") or _("not a win")
     return f"{row['total']} {row['unit']}"
 
 

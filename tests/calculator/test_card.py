@@ -38,8 +38,12 @@ def text_of(html):
     return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
-SMALL_TABLE_HANDS = ("1234567s7s", "[555s2]123s7s7s", "[5555s]123s7s7s|ES1000", "12345678p|EE1000")
-"""Hands for tables with fewer tiles (六人血战: 7 + 1), whose fans' examples are 14-tile hands."""
+EVERY_TABLE_HANDS = (
+    "123m456m789m123p55p", "[555s2]1122233344s4s", "[CCC,2][1111m]456p78sSS9s|ES1000|ae",  # 14 tiles
+    "1234567s7s", "[555s2]123s7s7s", "[5555s]123s7s7s|ES1000", "12345678p|EE1000",  # 六人血战: 7 + 1
+)
+"""Hands tried under every system besides its fans' examples (a system whose table has no examples yet,
+a table with fewer tiles)."""
 
 
 def examples():
@@ -47,7 +51,7 @@ def examples():
     all), and small hands for a table with fewer tiles."""
     out = []
     for r in all_rulesets():
-        hands = sorted({f.example for f in r.fans if f.example} | set(SMALL_TABLE_HANDS))
+        hands = sorted({f.example for f in r.fans if f.example} | set(EVERY_TABLE_HANDS))
         fitting = [h for h in hands if _size(h) == r.hand_size]
         out += [pytest.param(r.id, hand, id=f"{r.id}:{hand}") for hand in fitting]
     return out

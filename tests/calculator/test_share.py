@@ -468,3 +468,56 @@ def test_a_waiting_hand_has_a_preview_too(client):
         lines = share_views.waits_lines(share_views.waits(share_views.load(WAITING)))
     assert [line.headline for line in lines] == ["Waiting on"]
     assert re.fullmatch(r"1z (\d+|✗) · 2z (\d+|✗)", lines[0].detail)
+
+
+# --- the whole answer: how it was won, fans, payments (issue 9) ----------------------------------------
+
+
+def _share_text(html: str) -> str:
+    from html import unescape
+
+    return unescape(re.search(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', html, re.S).group(1))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("headers", "context", "fan", "payment"), [
+    (ZH, "东风圈 · 南风位 · 自摸 · 2 花（梅 春）", "幺九刻 1111m 1", "东 → 南 22"),
+    (EN, "East round · South seat · Self-drawn · 2 flowers (Plum Spring)", "Pung of Terminals or Honors 1m ×4 1",
+     "East → South 22"),
+])
+def test_the_share_page_says_how_the_hand_was_won_and_its_text_carries_the_whole_answer(client, headers, context,
+                                                                                        fan, payment):
+    html = client.get(f"/h/{CODE}", **headers).content.decode()
+    assert 'class="share__context"' in html and escape(context) in html
+    text = _share_text(html)
+    assert text.splitlines()[0] == f"http://testserver/h/{CODE}"
+    assert context in text and fan in text and payment in text
+    assert ("合计: 14 番" if headers is ZH else "Total: 14 fan") in text
+    assert sum(1 for line in text.splitlines() if "→" in line) == 3  # each of the three payers
+
+
+@pytest.mark.django_db
+def test_a_discard_win_names_the_discarder_on_the_share_page(client):
+    code = "v1.1122233344s-4s.P555s2~sichuan"
+    html = client.get(f"/h/{code}", **ZH).content.decode()
+    assert "北家点炮" in html and "点炮" in _share_text(html)
+
+
+def _drawn_texts(monkeypatch, code, lang):
+    from PIL import ImageDraw
+
+    texts = []
+    real = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, value, *a, **k: texts.append(value) or real(self, xy, value, *a, **k))
+    share_views.draw_preview(code, lang)
+    return texts
+
+
+@pytest.mark.django_db
+def test_the_preview_says_how_the_hand_was_won_in_each_systems_words(monkeypatch):
+    texts = _drawn_texts(monkeypatch, "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao~sichuan", "zh-hans")
+    assert "东风圈 · 南风位 · 自摸 · 2 花（梅 春）" in texts
+    assert "不能胡" in texts and "不能和" not in texts  # 四川 is not a win: in 四川's words
+    english = _drawn_texts(monkeypatch, "v1.1122233344s-4s.P555s2~sichuan", "en")
+    assert "East round · East seat · On a discard · from North" in english
