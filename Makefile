@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
 
-.PHONY: help run test serve-prod venv lock browser check-python lint bench bench-load bench-abuse clean
+.PHONY: help run test serve-prod venv lock browser check-python lint bench bench-wild bench-load bench-abuse clean
 
 help:
 	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
@@ -78,6 +78,9 @@ lint: venv
 bench: venv
 	$(PY) bench/bench_guobiao.py
 	$(PY) bench/bench_engine.py
+
+bench-wild: venv
+	$(PY) bench/bench_wild.py
 
 bench-load: venv
 	$(PY) bench/bench_load.py

@@ -18,7 +18,6 @@ from rulesets.hand import SEATS4, WinContext, seats
 from rulesets.scoring import Ruleset
 from rulesets.tiles import ALL_TILES
 
-
 PREFIX = "ctx-"
 
 

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import re
 from collections.abc import Mapping, Sequence
@@ -30,8 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ContextError, MahjongError
-import dataclasses
-
 from .hand import Hand, Meld, Seat, WinContext
 from .tiles import Tile
 
@@ -329,12 +328,14 @@ DEALER = ContextField(
 )
 STREAK = ContextField(
     "streak", Kind.INT, "连庄次数", "Dealer's streak", default=0, maximum=20,
-    help_zh="庄家已连庄几次（0 = 第一次坐庄）。", help_en="How many times in a row the dealer has kept the deal (0: first deal).",
+    help_zh="庄家已连庄几次（0 = 第一次坐庄）。",
+    help_en="How many times in a row the dealer has kept the deal (0: first deal).",
     source="DESIGN §3: 连庄 is table state",
 )
 INDICATOR = ContextField(
     "indicator", Kind.TILE, "翻牌（指示牌）", "Indicator tile", default=None,
-    help_zh="开局翻出的牌；癞子/财神由它按本规则推出。", help_en="The tile turned up at the start; the system derives its wild tile from it.",
+    help_zh="开局翻出的牌；癞子/财神由它按本规则推出。",
+    help_en="The tile turned up at the start; the system derives its wild tile from it.",
     source="DESIGN §4.1: the context names the wild tile or the turned-up tile",
 )
 BIRDS = ContextField(

@@ -89,7 +89,9 @@ def _suit_bounds(i: int) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _readings(counts: tuple[int, ...], jokers: int, pair: bool, cands: tuple[int, ...]) -> tuple[tuple[_Spec, ...], ...]:
+def _readings(
+    counts: tuple[int, ...], jokers: int, pair: bool, cands: tuple[int, ...]
+) -> tuple[tuple[_Spec, ...], ...]:
     """Every split of ``counts`` + ``jokers`` wilds into sets (and one pair if ``pair``)."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
@@ -190,7 +192,8 @@ def _pair_readings(counts: tuple[int, ...], jokers: int, cands: tuple[int, ...])
             base.append((GroupKind.PAIR, (i, i), ()))
         if n % 2:
             base.append((GroupKind.PAIR, (i, i), (i,)))
-    return [tuple(base) + tuple((GroupKind.PAIR, (t, t), (t, t)) for t in combo) for combo in _multisets(cands, left // 2)]
+    pairs = _multisets(cands, left // 2)
+    return [tuple(base) + tuple((GroupKind.PAIR, (t, t), (t, t)) for t in combo) for combo in pairs]
 
 
 def _candidates(counts: Iterable[int], wilds: Iterable[Tile]) -> tuple[int, ...]:
@@ -245,31 +248,49 @@ def decompose_wild(
     counts, wilds, stood = _split(hand, rule)
     if (sum(counts) + len(wilds)) % 3 != 2:
         return []
-    cands = _candidates(counts, wilds)
-    found: list[tuple[ShapeKind, tuple[_Spec, ...]]] = []
-    if ShapeKind.STANDARD in kinds:
-        found += [(ShapeKind.STANDARD, r) for r in _readings(tuple(counts), len(wilds), True, cands)]
-    if ShapeKind.SEVEN_PAIRS in kinds and not hand.melds and sum(counts) + len(wilds) == 14:
-        found += [(ShapeKind.SEVEN_PAIRS, r) for r in _pair_readings(tuple(counts), len(wilds), cands)]
-    fixed = tuple(Group(g.kind, g.tiles, g.meld) for g in decompose_fixed(hand))
-    out: list[Shape] = []
-    seen: set[tuple[object, ...]] = set()
-    by = key
-    for kind, specs in found:
+    faces = tuple(sorted(t.index for t in wilds))
+    pairs = ShapeKind.SEVEN_PAIRS in kinds and not hand.melds and sum(counts) + len(wilds) == 14
+    readings = _kept(tuple(counts), faces, ShapeKind.STANDARD in kinds, pairs, key is not None)
+    fixed = decompose_fixed(hand)
+    out = []
+    for kind, specs in readings:
         groups = _groups(specs, wilds, stood)
-        seen_key = (kind, tuple(sorted((g.kind.value, tuple(t.index for t in g.tiles),
-                                  tuple((u.tile.index, u.as_.index, u.wild) for u in g.subs)) for g in groups)))
-        if seen_key in seen:
-            continue
-        seen.add(seen_key)
         out.append(Shape(kind, fixed + tuple(sorted(groups, key=lambda g: (g.tiles[0].index, g.kind.value))),
                          hand.winning_tile))
-    if by is None:
+    if key is None or key is value_key:
         return out
     kept: dict[object, Shape] = {}
     for shape in out:
-        kept.setdefault(by(shape), shape)
+        kept.setdefault(key(shape), shape)
     return list(kept.values())
+
+
+@lru_cache(maxsize=4096)
+def _kept(counts: tuple[int, ...], faces: tuple[int, ...], standard: bool, pairs: bool,
+          by_value: bool) -> tuple[tuple[ShapeKind, tuple[_Spec, ...]], ...]:
+    """The search's readings of natural ``counts`` and wilds of ``faces``: one per value (the spec-level
+    :func:`value_key`) when ``by_value``, else one per distinct set of groups."""
+    wilds = [ALL_TILES[i] for i in faces]
+    cands = _candidates(counts, wilds)
+    found: list[tuple[ShapeKind, tuple[_Spec, ...]]] = []
+    if standard:
+        found += [(ShapeKind.STANDARD, r) for r in _readings(counts, len(faces), True, cands)]
+    if pairs:
+        found += [(ShapeKind.SEVEN_PAIRS, r) for r in _pair_readings(counts, len(faces), cands)]
+    kept: dict[object, tuple[ShapeKind, tuple[_Spec, ...]]] = {}
+    for kind, specs in found:
+        kept.setdefault(_spec_key(kind, specs, faces, by_value), (kind, specs))
+    return tuple(kept.values())
+
+
+def _spec_key(kind: ShapeKind, specs: tuple[_Spec, ...], faces: tuple[int, ...], by_value: bool) -> object:
+    if not by_value:
+        return (kind, tuple(sorted(specs)))
+    filled = [p for _, _, places in specs for p in places]
+    own = sum(min(filled.count(f), faces.count(f)) for f in set(faces))
+    groups = tuple(sorted((g.value, places[0] // 9 + 100 if g is GroupKind.CHOW else places[0])
+                          for g, places, _ in specs))
+    return (kind, groups, len(filled) - own)
 
 
 def decompose_fixed(hand: Hand) -> tuple[Group, ...]:
@@ -283,17 +304,23 @@ def _groups(specs: tuple[_Spec, ...], wilds: list[Tile], stood: dict[int, list[T
     wild at its own face reads as natural); natural places of a stand-in's face are shown as the
     stand-in tiles first (which copy is which does not change any value)."""
     free = list(wilds)
+    filled = [p for _, _, places in specs for p in places]
+    held: dict[int, list[Tile]] = {}  # place index → the wilds that fill it: own faces first
+    for p in filled:
+        t = ALL_TILES[p]
+        if t in free:
+            free.remove(t)
+            held.setdefault(p, []).append(t)
+    for p in filled:
+        t = ALL_TILES[p]
+        if len(held.get(p, ())) < filled.count(p):
+            held.setdefault(p, []).append(free.pop(0))
     standing = {k: list(v) for k, v in stood.items()}
     out = []
-    for kind, places, filled in specs:
-        subs = []
-        for p in filled:
-            t = ALL_TILES[p]
-            held = t if t in free else free[0]
-            free.remove(held)
-            subs.append(Sub(held, t, True))
+    for kind, places, filled_here in specs:
+        subs = [Sub(held[p].pop(), ALL_TILES[p], True) for p in filled_here]
         for p in sorted(set(places)):
-            natural = places.count(p) - filled.count(p)
+            natural = places.count(p) - filled_here.count(p)
             while natural and standing.get(p):
                 natural -= 1
                 subs.append(Sub(standing[p].pop(), ALL_TILES[p], False))
