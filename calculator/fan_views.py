@@ -26,6 +26,7 @@ from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.scoring import Fan, Ruleset
 
+from .citations import cite
 from .presenters import unit_name
 from .tiles_view import HandView, hand_view
 
@@ -67,6 +68,7 @@ class FanEntry:
     example: HandView | None
     calculator_url: str | None
     url: str
+    source: str = ""  # the fan's sources as players read them (calculator.citations.cite)
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
         example=view,
         calculator_url=calculator_url(ruleset, fan.example) if view is not None else None,
         url=fan_url(ruleset, fan.id),
+        source=cite(fan.source),
     )
 
 

@@ -201,3 +201,13 @@ def test_copy_as_text_carries_the_link_context_fans_total_and_payments(client, l
     assert any(line.strip() == ("合计: 14 番" if zh else "Total: 14 fan") for line in lines)
     payments = [line for line in lines if "→" in line]
     assert len(payments) == 3 and all(("南 22" if zh else "South 22") in line for line in payments)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fan_reference_cites_sources_for_players(client, lang):
+    for system in ("guobiao", "sichuan"):
+        html = client.get(f"/fans/{system}/", headers={"Accept-Language": lang}).content.decode()
+        lines = [text_of(s) for s in re.findall(r'<p class="fan__source">.*?</p>', html, re.S)]
+        assert len(lines) > 20
+        assert [line for line in lines if re.search(r"§|seed \d|\.md\b|gofishing ×|mcr\.md", line)] == []
