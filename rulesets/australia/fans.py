@@ -1,0 +1,456 @@
+"""The 44 patterns of Zung Jung v3.3, the pattern table Mahjong Australia's "Traditional Mahjong" uses
+(rules/vague-systems.md §1.1). Patterns are numbered as in ZJ; those that share a numbered series
+(2.1.1 / 2.1.2, 4.2.1–4.2.3, …) count only the highest — each higher pattern of a series excludes the
+lower ones (data, generated below), applied by the one exclusion step. Value Honour counts per set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..scoring import Excludes, Fan
+from .options import ZJ
+
+_rows: list[tuple[str, Fan]] = []
+LIMITS: set[str] = set()
+
+
+def _p(
+    num: str, fid: str, zh: str, en: str, value: int, definition: tuple[str, str], example: str, limit: bool = False
+) -> None:
+    if limit:
+        LIMITS.add(fid)
+    _rows.append(
+        (num, Fan(fid, zh, en, value, (), definition[0], definition[1], f"§1.1 pattern {num}; {ZJ}", example, num))
+    )
+
+
+_p(
+    "1.1",
+    "all_sequences",
+    "平和",
+    "All Sequences",
+    5,
+    ("四组都是顺子（将不限）", "Four sequences; pair and wait irrelevant"),
+    "234m456p678s345s88p",
+)
+_p(
+    "1.2",
+    "concealed",
+    "门前清",
+    "Concealed Hand",
+    5,
+    (
+        "没有吃碰明杠（暗杠可以），点和也算；只限普通牌型",
+        "No claimed set (concealed kongs allowed), discard win OK; regular hands only",
+    ),
+    "234m456p678s345s88p",
+)
+_p(
+    "1.3",
+    "no_terminals",
+    "断幺九",
+    "No Terminals",
+    5,
+    ("只有2–8的数牌", "Only suit tiles 2 to 8"),
+    "234m456p678s345s88p",
+)
+_p(
+    "2.1.1",
+    "mixed_one_suit",
+    "混一色",
+    "Mixed One-Suit",
+    40,
+    ("一门数牌加字牌", "One suit plus honours"),
+    "123456789m11222z",
+)
+_p("2.1.2", "pure_one_suit", "清一色", "Pure One-Suit", 80, ("全是一门数牌", "One suit, no honours"), "12345678912399m")
+_p(
+    "2.2",
+    "nine_gates",
+    "九莲宝灯",
+    "Nine Gates",
+    480,
+    ("门清一门 1112345678999 加同门任一张", "Concealed 1112345678999 of one suit plus any tile of it"),
+    "11123456789995m",
+    limit=True,
+)
+_p(
+    "3.1",
+    "value_honour",
+    "番牌",
+    "Value Honour",
+    10,
+    (
+        "中、发、白或门风的刻子（杠），每副10分；圈风不计",
+        "Each pung or kong of a dragon or the seat wind (not the round wind)",
+    ),
+    "[555z1][666z1]123m456p11s",
+)
+_p(
+    "3.2.1",
+    "small_three_dragons",
+    "小三元",
+    "Small Three Dragons",
+    40,
+    ("两副箭刻加箭牌将", "Two dragon pungs and a dragon pair"),
+    "55566677z123m456p",
+)
+_p(
+    "3.2.2",
+    "big_three_dragons",
+    "大三元",
+    "Big Three Dragons",
+    130,
+    ("三副箭刻", "Three dragon pungs"),
+    "123m11p555666777z",
+)
+_p(
+    "3.3.1",
+    "small_three_winds",
+    "小三风",
+    "Small Three Winds",
+    30,
+    ("两副风刻加风牌将", "Two wind pungs and a wind pair"),
+    "123m456p11122233z",
+)
+_p("3.3.2", "big_three_winds", "大三风", "Big Three Winds", 120, ("三副风刻", "Three wind pungs"), "123m55p111222333z")
+_p(
+    "3.3.3",
+    "small_four_winds",
+    "小四喜",
+    "Small Four Winds",
+    320,
+    ("三副风刻加风牌将", "Three wind pungs and a wind pair"),
+    "123m11122233344z",
+    limit=True,
+)
+_p(
+    "3.3.4",
+    "big_four_winds",
+    "大四喜",
+    "Big Four Winds",
+    400,
+    ("四副风刻", "Four wind pungs"),
+    "55m111222333444z",
+    limit=True,
+)
+_p(
+    "3.4",
+    "all_honours",
+    "字一色",
+    "All Honours",
+    320,
+    ("全是字牌", "Every tile an honour"),
+    "11122233355566z",
+    limit=True,
+)
+_p(
+    "4.1",
+    "all_triplets",
+    "对对和",
+    "All Triplets",
+    30,
+    ("四组都是刻子或杠", "Four pungs or kongs"),
+    "[111m1][444p1]777s999s55z",
+)
+_p(
+    "4.2.1",
+    "two_concealed_triplets",
+    "二暗刻",
+    "Two Concealed Triplets",
+    5,
+    (
+        "两副暗刻（暗杠算；点和凑成的算明刻）",
+        "Two concealed triplets (concealed kongs count; one completed by the winning discard does not)",
+    ),
+    "[111m1][444p1]777s999s55z",
+)
+_p(
+    "4.2.2",
+    "three_concealed_triplets",
+    "三暗刻",
+    "Three Concealed Triplets",
+    30,
+    ("三副暗刻", "Three concealed triplets"),
+    "[123m1]444p777s999s55z",
+)
+_p(
+    "4.2.3",
+    "four_concealed_triplets",
+    "四暗刻",
+    "Four Concealed Triplets",
+    125,
+    ("四副暗刻", "Four concealed triplets"),
+    "111m444p777s999s55z",
+)
+_p(
+    "4.3.1",
+    "one_kong",
+    "一杠",
+    "One Kong",
+    5,
+    ("一个杠（明暗都算）", "One kong, exposed or concealed"),
+    "[2222m]456p678s345s88p",
+)
+_p("4.3.2", "two_kongs", "二杠", "Two Kongs", 20, ("两个杠", "Two kongs"), "[1111m1][2222p1]789s234s55p")
+_p("4.3.3", "three_kongs", "三杠", "Three Kongs", 120, ("三个杠", "Three kongs"), "[1111m1][2222p1][3333s1]678s55p")
+_p(
+    "4.3.4",
+    "four_kongs",
+    "四杠",
+    "Four Kongs",
+    480,
+    ("四个杠", "Four kongs"),
+    "[1111m1][2222p1][3333s1][4444s1]55p",
+    limit=True,
+)
+_p(
+    "5.1.1",
+    "two_identical_sequences",
+    "一般高",
+    "Two Identical Sequences",
+    10,
+    ("同门同数两副顺子", "Two identical sequences (same suit, same numbers)"),
+    "123123m456p789s55s",
+)
+_p(
+    "5.1.2",
+    "two_identical_sequences_twice",
+    "两般高",
+    "Two Identical Sequences Twice",
+    60,
+    ("两组一般高", "Two pairs of identical sequences"),
+    "123123m456456p99s",
+)
+_p(
+    "5.1.3",
+    "three_identical_sequences",
+    "一色三同顺",
+    "Three Identical Sequences",
+    120,
+    ("三副相同的顺子", "Three identical sequences"),
+    "12312323m456p99s1m",
+)
+_p(
+    "5.1.4",
+    "four_identical_sequences",
+    "一色四同顺",
+    "Four Identical Sequences",
+    480,
+    ("四副相同的顺子", "Four identical sequences"),
+    "12312312312399s",
+    limit=True,
+)
+_p(
+    "6.1",
+    "three_similar_sequences",
+    "三色同顺",
+    "Three Similar Sequences",
+    35,
+    ("三门同数的顺子", "The same sequence in all three suits"),
+    "123456s123m123p99m",
+)
+_p(
+    "6.2.1",
+    "small_three_similar_triplets",
+    "三色小同刻",
+    "Small Three Similar Triplets",
+    30,
+    ("两门同数刻子，第三门同数作将", "Two triplets of one number in two suits, the pair of it in the third"),
+    "123222m222456p22s",
+)
+_p(
+    "6.2.2",
+    "three_similar_triplets",
+    "三色同刻",
+    "Three Similar Triplets",
+    120,
+    ("三门同数刻子", "Triplets of one number in all three suits"),
+    "123222m22255p222s",
+)
+_p(
+    "7.1",
+    "nine_tile_straight",
+    "一气通贯",
+    "Nine-Tile Straight",
+    40,
+    ("同门 123、456、789", "123, 456 and 789 of one suit"),
+    "123m123456789p55s",
+)
+_p(
+    "7.2.1",
+    "three_consecutive_triplets",
+    "三连刻",
+    "Three Consecutive Triplets",
+    100,
+    ("同门三副连续刻子", "Three triplets of consecutive numbers in one suit"),
+    "222333444m123p55s",
+)
+_p(
+    "7.2.2",
+    "four_consecutive_triplets",
+    "四连刻",
+    "Four Consecutive Triplets",
+    200,
+    ("同门四副连续刻子", "Four triplets of consecutive numbers in one suit"),
+    "222333444555m99p",
+)
+_p(
+    "8.1.1",
+    "mixed_lesser_terminals",
+    "混全带幺",
+    "Mixed Lesser Terminals",
+    40,
+    ("每组和将都有幺九或字牌（有字牌）", "Every set and the pair holds a terminal or honour (honours present)"),
+    "123789m999p99s111z",
+)
+_p(
+    "8.1.2",
+    "pure_lesser_terminals",
+    "纯全带幺",
+    "Pure Lesser Terminals",
+    50,
+    ("每组和将都有幺九，没有字牌", "Every set and the pair holds a terminal; no honours"),
+    "123789m999p12399s",
+)
+_p(
+    "8.1.3",
+    "mixed_greater_terminals",
+    "混幺九",
+    "Mixed Greater Terminals",
+    100,
+    ("全是幺九和字牌（对对和或七对）", "Only terminals and honours (all triplets or seven pairs)"),
+    "111m999p111s99s111z",
+)
+_p(
+    "8.1.4",
+    "pure_greater_terminals",
+    "清幺九",
+    "Pure Greater Terminals",
+    400,
+    ("全是幺九，没有字牌", "Only terminals, no honours"),
+    "111999m111999p11s",
+    limit=True,
+)
+_p(
+    "9.1.1",
+    "final_draw",
+    "海底捞月",
+    "Final Draw",
+    10,
+    ("自摸牌墙最后一张", "Self-drawn on the last tile"),
+    "234m456p678s345s88p|EE1010",
+)
+_p(
+    "9.1.2",
+    "final_discard",
+    "河底捞鱼",
+    "Final Discard",
+    10,
+    ("和最后一张打出的牌", "Won on the last discard"),
+    "234m456p678s345s88p|EE0010",
+)
+_p(
+    "9.2",
+    "win_on_kong",
+    "岭上开花",
+    "Win on Kong",
+    10,
+    ("杠后补牌自摸", "Self-drawn on a kong's replacement"),
+    "[2222m]456p678s345s88p|EE1001",
+)
+_p(
+    "9.3",
+    "robbing_a_kong",
+    "抢杠",
+    "Robbing a Kong",
+    10,
+    ("和别人加杠的牌", "Won on the tile added to a pung"),
+    "234m456p678s88p345s|EE0001",
+)
+_p(
+    "9.4.1",
+    "blessing_of_heaven",
+    "天和",
+    "Blessing of Heaven",
+    155,
+    ("庄家起手和", "The dealer wins on the deal"),
+    "v1.234m4568p345678s-8p.sh~australia",
+)
+_p(
+    "9.4.2",
+    "blessing_of_earth",
+    "地和",
+    "Blessing of Earth",
+    155,
+    ("闲家第一轮和庄家第一张打出的牌", "A non-dealer wins on the dealer's first discard"),
+    "v1.234m4568p345678s-8p.ES.dEe~australia",
+)
+_p(
+    "10.1",
+    "thirteen_terminals",
+    "十三幺",
+    "Thirteen Terminals",
+    160,
+    ("十三种幺九字牌各一张加其中一对", "One of each terminal and honour plus a pair of one"),
+    "119m19p19s1234567z",
+)
+_p("10.2", "seven_pairs", "七对子", "Seven Pairs", 30, ("七个对子", "Seven pairs"), "22338899m4455p66s")
+
+
+def _series(num: str) -> str:
+    parts = num.split(".")
+    return ".".join(parts[:2]) if len(parts) == 3 else num
+
+
+def _with_series(rows: list[tuple[str, Fan]]) -> tuple[Fan, ...]:
+    """Each pattern excludes the lower patterns of its series (only the highest of a series counts)."""
+    out = []
+    for num, fan in rows:
+        lower = [f.id for n, f in rows if _series(n) == _series(num) and n < num and f.value <= fan.value]
+        out.append(replace(fan, excludes=tuple(Excludes(i) for i in lower)))
+    return tuple(out)
+
+
+PATTERNS = _with_series(_rows)
+EXTRA = (
+    Fan(
+        "chicken",
+        "鸡和",
+        "Chicken Hand",
+        1,
+        (),
+        "没有任何番型的和牌（标准中庸；本桌选项）",
+        "A win with no pattern (standard Zung Jung; an option here)",
+        f"§1.1; {ZJ}",
+        "v1.4556p222789s-5p.C123m~australia.chicken-true.minimum-0",
+        "0",
+    ),
+    Fan(
+        "limit",
+        "限牌",
+        "Limit hand",
+        0,
+        (),
+        "有限牌番型（320–480）时只按最高的限牌计，不相加",
+        "A hand with a listed limit pattern (320–480) is worth the highest one alone, not the sum",
+        f"§1.1; {ZJ} applyLimit",
+        "11123456789995m",
+        "limit",
+    ),
+    Fan(
+        "cap",
+        "封顶",
+        "Maximum",
+        0,
+        (),
+        "相加超过320按320计",
+        "A sum above 320 is paid 320",
+        f"§1.1; {ZJ}; Mahjong Australia maximum 320",
+        "11122233344455m",
+        "cap",
+    ),
+)
+FANS: tuple[Fan, ...] = PATTERNS + EXTRA
+BY_ID = {f.id: f for f in FANS}
