@@ -66,46 +66,63 @@ class Row:
 
 
 def _row(fid: str, zh: str, en: str, value: int, excludes: tuple[str, ...], definition: tuple[str, str], source: str,
-         example: str, predicate: Predicate) -> Row:
+         predicate: Predicate) -> Row:
     return Row(Fan(fid, zh, en, value, tuple(Excludes(x) for x in excludes), definition[0], definition[1], source,
-                   example, "tai"), predicate)
+                   EXAMPLES[fid], "tai"), predicate)
 
 
-def _dragon(fid: str, zh: str, en: str, t: str, example: str) -> Row:
+def _dragon(fid: str, zh: str, en: str, t: str) -> Row:
     return _row(fid, f"{zh}刻", f"Pung of {en}", 1, (), (f"{zh}的刻子或杠（硬货），每副1台", f"A pung or kong of {en} "
-                "(硬货): 1 台 each"), f"{SEED}: 中，发，白的刻各为一台（俗称‘硬货’）", example, _pungs_of(tile(t)))
+                "(硬货): 1 台 each"), f"{SEED}: 中，发，白的刻各为一台（俗称‘硬货’）", _pungs_of(tile(t)))
+
+
+EXAMPLES: dict[str, str] = {
+    "ganghua": "v1.123456m789p1s-1s.P555z.ES.s.indicator-3m~fuyang",
+    "zhong": "v1.123345789m1z-1z.P555z.ES.s~fuyang",
+    "fa": "v1.123m456p1s-1s.P666z.P777z.ES.s~fuyang",
+    "bai": "v1.123m456p1s-1s.P666z.P777z.ES.s~fuyang",
+    "menfeng": "v1.123m456p1s-1s.P222z.P555z.ES.s~fuyang",
+    "pengpenghu": "v1.999s7z-7z.P111m.P555p.P555z.ES.s~fuyang",
+    "hunyise": "v1.123345789m1z-1z.P555z.ES.s~fuyang",
+    "qingyise": "v1.1223344556789p-5p.EW.dN~fuyang",
+    "quanfengzi": "v1.1112223335556z-6z.ES.s~fuyang",
+    "quanfengzi_adds": "v1.1112223335556z-6z.ES.s~fuyang.quanfengzi-adds",
+    "gangshangkaihua": "v1.123456m1p-1p.A7777s.P555z.ES.sk~fuyang",
+}
+"""Each row's example: a share code with the context (and house rules) it needs.
+The context is part of the example (a row such as 四个白板 needs house rules too)."""
 
 
 ROWS: tuple[Row, ...] = (
     _row("ganghua", "杠花", "杠花 tile", 1, (),
          ("财神的下一张牌（下滚翻）；手上每一只杠花1台",
           "The tile after the 财神 (若财神是三万，即四万为杠花): 1 台 for each one held"),
-         f"{SEED}: 杠花则是按照财神实行下滚翻; 一只杠花即为一台 (errata §5)", "",
+         f"{SEED}: 杠花则是按照财神实行下滚翻; 一只杠花即为一台 (errata §5)",
          lambda shape, facts: facts.ganghua),
-    _dragon("zhong", "中", "red dragons", "5z", ""),
-    _dragon("fa", "发", "green dragons", "6z", ""),
-    _dragon("bai", "白", "white dragons", "7z", ""),
+    _dragon("zhong", "中", "red dragons", "5z"),
+    _dragon("fa", "发", "green dragons", "6z"),
+    _dragon("bai", "白", "white dragons", "7z"),
     _row("menfeng", "门风刻", "Pung of the seat wind", 1, (),
          ("自己门风的刻子或杠（庄家东风，下家南风，依次类推）",
           "A pung or kong of one's seat wind (the dealer's is East, the next player's South, …)"),
-         f"{SEED}: 门风刻也为一台", "",
+         f"{SEED}: 门风刻也为一台",
          lambda shape, facts: sum(1 for g in shape.sets if g.is_pung_like and g.tiles[0] == facts.menfeng)),
     _row("pengpenghu", "碰碰胡", "All pungs", 1, (), ("四组都是刻子或杠（对对胡）", "All four sets are pungs or kongs"),
-         f"{SEED}: 碰碰胡（也称‘对对胡’）为一台", "",
+         f"{SEED}: 碰碰胡（也称‘对对胡’）为一台",
          lambda shape, facts: int(all(g.is_pung_like for g in shape.sets))),
     _row("hunyise", "混一色", "Half flush", 1, (), ("一门数牌加字牌", "One suit and honours"),
-         f"{SEED}: 混一色为一台，所胡牌型就是除了风子刻，其他的牌为同一类型的牌", "", _hunyise),
+         f"{SEED}: 混一色为一台，所胡牌型就是除了风子刻，其他的牌为同一类型的牌", _hunyise),
     _row("qingyise", "清一色", "Full flush", 3, ("hunyise",), ("全是同一门数牌", "Every tile of one suit"),
-         f"{SEED}: 清一色有三台; §5 worked example FY-B", "", _qingyise),
+         f"{SEED}: 清一色有三台; §5 worked example FY-B", _qingyise),
     _row("quanfengzi", "全风子", "All honours", 13, OTHERS,
          ("全是字牌；就是13台，不再加别的台", "Every tile an honour: 13 台 in all"),
-         f"{SEED}: 全风子，为十三台; option quanfengzi=limit (default)", "", _quanfengzi(QuanFengzi.LIMIT)),
+         f"{SEED}: 全风子，为十三台; option quanfengzi=limit (default)", _quanfengzi(QuanFengzi.LIMIT)),
     _row("quanfengzi_adds", "全风子（另加台）", "All honours (adding)", 13, ("hunyise", "qingyise"),
          ("全是字牌：13台，另加硬货、门风刻、碰碰胡等", "Every tile an honour: 13 台 plus the other 台"),
-         f"{SEED}: 全风子，为十三台; option quanfengzi=adds", "", _quanfengzi(QuanFengzi.ADDS)),
+         f"{SEED}: 全风子，为十三台; option quanfengzi=adds", _quanfengzi(QuanFengzi.ADDS)),
     _row("gangshangkaihua", "杠上开花", "Win on a kong replacement", 1, (),
          ("杠后补牌自摸和牌", "Winning on the replacement tile of one's own kong"),
-         f"{SEED}: 杠上开花为一台 (errata §5)", "", lambda shape, facts: int(facts.kong_replacement)),
+         f"{SEED}: 杠上开花为一台 (errata §5)", lambda shape, facts: int(facts.kong_replacement)),
 )
 
 FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)

@@ -95,54 +95,74 @@ class Row:
 
 
 def _row(fid: str, zh: str, en: str, value: int, excludes: tuple[Excludes, ...], definition: tuple[str, str],
-         source: str, example: str, predicate: Predicate, category: str) -> Row:
-    return Row(Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, example, category), predicate)
+         source: str, predicate: Predicate, category: str) -> Row:
+    return Row(Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, EXAMPLES[fid], category),
+               predicate)
 
 
 SHAPE, WIN, CHAIN, BONUS = "shape", "win", "chain", "bonus"
 
+EXAMPLES: dict[str, str] = {
+    "pinghu": "v1.123456m789p2349s-9s.ES.s~hangzhou",
+    "qidui": "v1.1133m5577p99s224z-4z.ES.s~hangzhou",
+    "haohua": "v1.1111m3355p7799s1z-1z.ES.s~hangzhou",
+    "shuanghaohua": "v1.1111m333355p779s-9s.ES.s~hangzhou",
+    "sanhaohua": "v1.1111m3333p55557s-7s.ES.s~hangzhou",
+    "baotou": "v1.123456m5789p234s-9s.ES.s.indicator-5p~hangzhou",
+    "caipiao": "v1.123456m5789p234s-9s.ES.s.indicator-5p.piao-1~hangzhou",
+    "gangkai": "v1.123456m789p1z-1z.A7777s.ES.sk~hangzhou",
+    "gangbao": "v1.123456m5789p-1z.A7777s.ES.sk.indicator-5p~hangzhou",
+    "gangpiao": "v1.123456m5789p-1z.A7777s.ES.s.chain_kongs-1.indicator-5p.piao-1~hangzhou",
+    "piaogang": "v1.123456m5789p-1z.A7777s.ES.sk.indicator-5p.piao-1~hangzhou",
+    "sibai": ("v1.123456m789p2s777z-5s.ES.s.piao-1"
+              "~hangzhou.baotou_qidui-true.caishen-white.cap-512.dealer_factor-fixed8.discard-never.sibai-true"),
+}
+"""Each row's example: a share code with the context (and house rules) it needs.
+The context is part of the example (a row such as 四个白板 needs house rules too)."""
+
+
 ROWS: tuple[Row, ...] = (
     _row("pinghu", "平胡", "Plain win", 1, (), ("四组一将（乱将即可）", "Four sets and any pair"),
-         f"{SEED} 基本牌型", "123m456m789p234s5s5s", _pinghu, SHAPE),
+         f"{SEED} 基本牌型", _pinghu, SHAPE),
     _row("qidui", "七对", "Seven pairs", 2, (), ("七个对子（字牌、数牌都可）", "Seven pairs (honours or suits)"),
-         f"{SEED} 七对: 在当局应得分数基础*2倍", "11m33m55p77p99s22z4z4z", _qidui, SHAPE),
+         f"{SEED} 七对: 在当局应得分数基础*2倍", _qidui, SHAPE),
     _row("haohua", "豪华七对", "Luxury seven pairs", 4, _x("qidui"),
          ("七对中有四个一样的牌充当两对", "Seven pairs with one four of a kind used as two pairs"),
-         f"{SEED} 豪华七对: *4倍; §2 worked example H-A", "1111m33p55p77s99s1z1z", _haohua(1), SHAPE),
+         f"{SEED} 豪华七对: *4倍; §2 worked example H-A", _haohua(1), SHAPE),
     _row("shuanghaohua", "两豪华七对", "Double luxury seven pairs", 8, _x("haohua", "qidui"),
          ("七对中有两个四个一样的牌", "Seven pairs with two fours of a kind"),
-         f"{SEED} 两豪华七对: *8倍", "1111m3333p55p77s9s9s", _haohua(2), SHAPE),
+         f"{SEED} 两豪华七对: *8倍", _haohua(2), SHAPE),
     _row("sanhaohua", "三豪华七对", "Triple luxury seven pairs", 16, _x("shuanghaohua", "haohua", "qidui"),
          ("七对中有三个四个一样的牌", "Seven pairs with three fours of a kind"),
-         f"{SEED} 三豪华七对: *16倍", "1111m3333p5555s7s7s", _haohua(3), SHAPE),
+         f"{SEED} 三豪华七对: *16倍", _haohua(3), SHAPE),
     _row("baotou", "暴头", "Wild pair (暴头)", 2, (),
          ("和牌前手上1颗财神+四组，摸到任何一张都和；自摸即暴头",
           "Before the draw: four sets and one lone 财神, so any tile wins; winning by self-draw is 暴头"),
-         f"{SEED} 暴头; §2(b) ×2", "", lambda shape, facts: int(_baotou(shape, facts)), WIN),
+         f"{SEED} 暴头; §2(b) ×2", lambda shape, facts: int(_baotou(shape, facts)), WIN),
     _row("caipiao", "财飘", "财飘 (wild discarded)", 2, (),
          ("暴头时不和，打出一颗财神，下轮再暴头自摸；每个财飘×2",
           "Holding a 暴头 win, discard a 财神 and win by 暴头 on the next draw; ×2 for each 财飘 in a row"),
-         f"{SEED} 财飘: 在当局暴头应得分数基础再*2倍; 连续2个财飘再*2倍; §2 worked example H-B", "", _piao, CHAIN),
+         f"{SEED} 财飘: 在当局暴头应得分数基础再*2倍; 连续2个财飘再*2倍; §2 worked example H-B", _piao, CHAIN),
     _row("gangkai", "杠开", "Win on a kong replacement", 2, (),
          ("自己杠牌后摸起的那张牌和牌（杠上花）；连串中每个杠×2",
           "Winning on the replacement tile of one's own kong; ×2 for each kong of the chain"),
-         f"{SEED} 杠开; §2(b) ×2 (Doc; competition chain action)", "",
+         f"{SEED} 杠开; §2(b) ×2 (Doc; competition chain action)",
          lambda shape, facts: facts.kong_steps if facts.self_drawn else 0, CHAIN),
     _row("gangbao", "杠暴", "杠暴 (kong replacement by 暴头)", 4, _x("gangkai", "baotou"),
          ("杠开的同时暴头：杠开×2 × 暴头×2", "杠开 won by 暴头: 杠开 ×2 × 暴头 ×2"),
-         f"{SEED} 杠暴: 在杠开的情况下暴头; §2(b) product of the chain", "", _gangbao, CHAIN),
+         f"{SEED} 杠暴: 在杠开的情况下暴头; §2(b) product of the chain", _gangbao, CHAIN),
     _row("gangpiao", "杠飘", "杠飘 (kong, then 财飘)", 8, _x("gangkai", "caipiao", "baotou"),
          ("杠后补牌不和，财飘，再暴头自摸：杠×2 × 财飘×2 × 暴头×2",
           "A kong whose replacement does not win, then 财飘 and a 暴头 self-draw: 杠 ×2 × 财飘 ×2 × 暴头 ×2"),
-         f"{SEED} 杠飘: 在有杠开的情况下财飘; §2(b) product of the chain", "", _gangpiao, CHAIN),
+         f"{SEED} 杠飘: 在有杠开的情况下财飘; §2(b) product of the chain", _gangpiao, CHAIN),
     _row("piaogang", "飘杠", "飘杠 (财飘, then a kong)", 8, _x("caipiao", "gangkai", "baotou"),
          ("先财飘再杠开自摸：财飘×2 × 杠开×2 × 暴头×2", "财飘, then a kong whose replacement wins (by 暴头): 财飘 ×2 × "
           "杠开 ×2 × 暴头 ×2"),
-         f"{SEED} 飘杠: 在先财飘再杠开的情况下自摸; §2(b) product of the chain", "", _piaogang, CHAIN),
+         f"{SEED} 飘杠: 在先财飘再杠开的情况下自摸; §2(b) product of the chain", _piaogang, CHAIN),
     _row("sibai", "四个白板", "Four 白板", 2, (),
          ("白板作财神时，手上的白板加财飘打出的白板共4张",
           "When 白板 are the 财神: four 白板 held or discarded in 财飘"),
-         "§2(b) competition only (mahjong/fan.py 4个白板); option sibai", "", _sibai, BONUS),
+         "§2(b) competition only (mahjong/fan.py 4个白板); option sibai", _sibai, BONUS),
 )
 
 FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)
