@@ -1,0 +1,28 @@
+"""Who pays whom at a two-player table: the other player pays 番 × 底分, capped at 13 番 (役满) by default
+(rules/regional.md §7(c) ER-1; seed 003 上限封顶). A self-draw and a discard are paid by the same player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hand import Hand, seats
+from ..pairwise import payers, settle_pairs
+from ..scoring import Factor, Op, Settlement
+
+PLAYERS = 2
+
+
+def settle(hand: Hand, total: int, options: Any) -> tuple[Settlement, bool]:
+    """The payment of a win of ``total`` 番 and whether the cap cut it."""
+    ctx = hand.context
+    factors: list[Factor] = []
+    if options.base != 1:
+        factors.append(Factor("base", f"底分 ×{options.base}", f"base ×{options.base}", Op.TIMES, options.base))
+    capped = bool(options.cap) and total > options.cap
+    if capped:
+        cap = options.cap * options.base
+        factors.append(Factor("cap", f"役满封顶 {cap}", f"cap {cap} ({options.cap} fan)", Op.CAP, cap))
+    how = ("自摸", "self-drawn") if ctx.self_drawn else ("点和", "on a discard")
+    lines = settle_pairs(ctx.seat, payers(ctx, PLAYERS), total, lambda p: factors,
+                         lambda p: (f"{how[0]}：{total}番", f"{how[1]}: {total} fan"))
+    return Settlement(tuple(lines), seats(PLAYERS)), capped
