@@ -127,8 +127,8 @@ def _tile_problem(hand: Hand, wild: Tile | None) -> Problem | None:
         return "武汉麻将没有花牌（136张）", "Wuhan mahjong has no flowers (136 tiles)"
     red_meld = next((m for m in hand.melds if RED in m.tiles), None)
     if red_meld is not None:
-        return (f"红中不能吃、碰、杠：{red_meld}（打出的红中是红中杠，记在 red_kongs）",
-                f"红中 cannot be claimed or konged: {red_meld} (a 红中 put out is a 红中杠: red_kongs)")
+        return (f"红中不能吃、碰、杠：{red_meld}（打出的红中算红中杠）",
+                f"红中 cannot be claimed or konged: {red_meld} (a 红中 put out is a 红中杠)")
     if wild is not None:
         wild_meld = next((m for m in hand.melds if wild in m.tiles), None)
         if wild_meld is not None:

@@ -148,6 +148,19 @@ def test_a_share_code_with_its_context_round_trips_and_scores_the_same() -> None
     assert again["results"] == first["results"]
 
 
+@pytest.mark.parametrize(("hand", "context"), [
+    ("[123s1][456s1][777s2]8889s9s", {"win": "self_drawn", "seat": "S", "third_opening": "N", "dealer": "W"}),
+    ("[123m1][456p1][777s2][888m3]5s5s", {"seat": "S", "from_seat": "W", "discarder_ready": True, "wildcard": "2z"}),
+    (W_A, {"win": "self_drawn", "seat": "S", "indicator": "5z", "red_kongs": {"S": 1}, "red_kong_draw": True,
+           "openings": {"N": 2}}),
+])
+def test_every_declared_field_travels_in_the_share_code(hand: str, context: dict[str, Any]) -> None:
+    first = evaluate(hand, "wuhan", context)
+    again = evaluate(first["hand"])
+    assert again == first
+    assert first["results"][0]["valid"]
+
+
 def test_a_waiting_hand_lists_its_waits_with_values() -> None:
     result = _result("[234m1][777s1]2678m123p", {"win": "self_drawn", "seat": "S", "indicator": "1z"})
     # 2m pairs the 2m; the 癞子 (2z, after the 东 indicator) drawn plays 2m
