@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..errors import ContextError, HandError, MahjongError
 from ..hand import Hand, MeldKind, WinMethod, seats
 from ..scoring import Item, Score, Settlement, ShapeScore, apply_exclusions, options_dict
-from ..shapes import GroupKind, Shape, ShapeKind
+from ..shapes import GroupKind, Shape, ShapeKind, is_winning
 from ..tiles import ALL_TILES, Tile
 from ..wild import WildRule, decompose_wild, is_winning_wild, successor
 from .fans import BY_ID, FANS, LEVEL_NAMES
@@ -257,17 +257,75 @@ def score_hand(hand: Hand, options: WenzhouOptions) -> Score:
     )
 
 
+# --- waits ---------------------------------------------------------------------------------------
+
+
+def _at_face(hand: Hand, rule: WildRule) -> Hand:
+    """The hand with every 财神 and stand-in read as the 财神's face: its readings are the hard ones."""
+    c = next(iter(rule.wilds))
+    faces = rule.wilds | {t for t, _ in rule.stand_ins}
+    standing = tuple(c if t in faces else t for t in hand.standing)
+    assert hand.winning_tile is not None
+    return Hand(standing, hand.melds, c if hand.winning_tile in faces else hand.winning_tile, hand.context)
+
+
+def quick_level(hand: Hand, rule: WildRule | None, options: WenzhouOptions) -> int | None:
+    """The level :func:`score_hand` gives a complete hand, by yes/no searches instead of every reading
+    (None: not a win). Only without 特殊双翻, whose rows depend on the reading's groups.
+
+    Each kind of reading has a best level: a hard reading 硬 (双翻 with 天胡, 地胡 or three 财神; 硬八对
+    双翻; 四翻 with 辣子辣 and three 财神), a soft one 软 (硬 by 自摸, 抢杠 or 八对 with the extras; 双翻 as
+    above), no reading with three 财神 the forced level; the hand is worth the best of the kinds it has."""
+    assert not options.teshu_shuangfan
+    ctx = hand.context
+    n = wilds_held(hand, rule)
+    pairs = eight_pairs(hand, rule)
+    hard_pairs = bool(pairs) and pairs[0].wilds_as_others == 0
+    hard = hard_pairs or is_winning(hand if rule is None else _at_face(hand, rule), {ShapeKind.STANDARD})
+    soft = (bool(pairs) and not hard_pairs) or (not hard and is_winning_wild(hand, rule, {ShapeKind.STANDARD}))
+    double = ctx.heavenly or ctx.earthly or n >= 3
+    levels = []
+    if hard:
+        levels.append(8 if options.lazila and n == 3 else 4 if double else 2)
+    if hard_pairs and options.hard_eight_pairs is EightPairsLevel.ALWAYS:
+        levels.append(8 if options.lazila and n == 3 else 4)
+    if soft:
+        extra = options.hard_extras and (ctx.self_drawn or ctx.win is WinMethod.ROB_KONG or bool(pairs))
+        levels.append(4 if double else 2 if extra else 1)
+    if not levels and n >= 3:
+        forced = 4 if options.forced_level is ForcedLevel.DOUBLE else 2
+        levels.append(4 if ctx.heavenly or ctx.earthly else forced)
+    return max(levels) if levels else None
+
+
+def _wait_score(hand: Hand, rule: WildRule | None, options: WenzhouOptions) -> Score | None:
+    """What a waiting hand's completion is worth: the level alone (the waits list shows no more) when
+    :func:`quick_level` can tell, else the full score; None when the hand is not a win."""
+    if options.teshu_shuangfan:
+        return score_hand(hand, options) if is_win(hand, rule) else None
+    validate(hand)
+    _check_caishen_counts(hand, rule)
+    problem = check(hand, rule)
+    level = quick_level(hand, rule, options)
+    if level is None:
+        return None
+    if problem is not None:
+        return Score(RULES_ID, False, UNIT, reason=problem[0], reason_en=problem[1], options=options_dict(options))
+    return Score(RULES_ID, True, UNIT, total=level, options=options_dict(options))
+
+
 def waits(hand: Hand, options: WenzhouOptions) -> list[tuple[Tile, Score | None]]:
-    """Each tile that completes a waiting 16-tile hand, with its Score (None where the completed hand cannot
-    exist, e.g. a fifth copy)."""
+    """Each tile that completes a waiting 16-tile hand, with what it is worth (None where the completed
+    hand cannot exist, e.g. a fifth copy)."""
     rule = wild_rule(hand, options)
     out: list[tuple[Tile, Score | None]] = []
     for t in ALL_TILES:
-        complete = hand.with_winning_tile(t)
-        if not is_win(complete, rule):
-            continue
         try:
-            out.append((t, score_hand(complete, options)))
+            found = _wait_score(hand.with_winning_tile(t), rule, options)
         except MahjongError:
-            out.append((t, None))
+            if is_win(hand.with_winning_tile(t), rule):
+                out.append((t, None))
+            continue
+        if found is not None:
+            out.append((t, found))
     return out
