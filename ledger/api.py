@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods
 from . import service, views
 from .models import Table
 
-_CODES = {400: "bad_request", 404: "not_found", 409: "stale_version", 429: "rate_limited"}
+_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 409: "stale_version", 429: "rate_limited"}
 
 
 def _error(message: str, status: int = 400) -> JsonResponse:
@@ -61,9 +61,14 @@ def _state(request: HttpRequest, table: Table, edit: bool, status: int = 200, no
 def _guarded(view):  # noqa: ANN001, ANN202 - a decorator over the views below
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            return view(request, *args, **kwargs)
+            response = view(request, *args, **kwargs)
         except service.LedgerError as exc:
             return _error(str(exc), exc.status)
+        if response.status_code == 405:  # require_http_methods: the same error object, with Allow
+            allowed = response["Allow"]
+            response = _error(f"{request.method} is not allowed here (allowed: {allowed})", 405)
+            response["Allow"] = allowed
+        return response
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
@@ -81,7 +86,7 @@ def _by_either(token: str) -> tuple[Table, bool]:
 @require_http_methods(["POST"])
 def tables(request: HttpRequest) -> HttpResponse:
     """POST: create a table."""
-    if not service.creation_allowed(request.META):
+    if not service.creation_allowed(request):
         return _error("too many new tables from this address; try again later", 429)
     table = service.create_table(_body(request))
     return _state(request, table, True, 201)

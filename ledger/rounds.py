@@ -35,8 +35,14 @@ SEATS = (Seat.E, Seat.S, Seat.W, Seat.N, Seat.X, Seat.Y)
 WIN_FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
 
 # What a player holds at the wall's end when the table only says "not ready" or "花猪" (no tiles typed
-# in): two suits that complete nothing, and the same with a third suit (tests/ledger pin both).
-STAND_IN = {"not_ready": "1m2m4m5m7m8m1p2p4p5p7p8p9p", "pig": "1m2m4m5m7m8m1p2p4p5p7p1s9s"}
+# in): two suits that complete nothing, and the same with a third suit (tests/ledger pin each), by
+# (two-suit table, tiles held).
+STAND_INS = {
+    (False, 13): {"not_ready": "1m2m4m5m7m8m1p2p4p5p7p8p9p", "pig": "1m2m4m5m7m8m1p2p4p5p7p1s9s"},
+    (True, 13): {"not_ready": "1p2p4p5p7p8p1s2s4s5s7s8s9s"},
+    (False, 7): {"not_ready": "1m2m4m5m7m8m1p", "pig": "1m2m4m5m1p2p1s"},
+}
+STAND_IN = STAND_INS[(False, 13)]
 
 
 class RoundError(ValueError):
@@ -307,8 +313,14 @@ def _multi(state: _Round, event: Mapping[str, Any], previous: Mapping[str, Any] 
     state.out.winners += paid
 
 
-def _held(system: str, player_state: Mapping[str, Any], seat: Seat) -> Any:
-    text = player_state.get("hand") or STAND_IN.get(player_state["state"])
+def _stand_in(variant: Any, state: str) -> str | None:
+    return STAND_INS.get((variant.two_suits, variant.hand_size - 1), {}).get(state)
+
+
+def _held(variant: Any, player_state: Mapping[str, Any], seat: Seat) -> Any:
+    if player_state["state"] == "pig" and not variant.flower_pig:
+        raise RoundError(f"seat {seat.value}: this table has no 花猪 (two suits)")
+    text = player_state.get("hand") or _stand_in(variant, player_state["state"])
     if not text:
         raise RoundError(f"seat {seat.value}: a ready player's 13 tiles are needed for 查大叫")
     try:
@@ -350,7 +362,7 @@ def _wall_end(state: _Round, event: Mapping[str, Any], previous: Mapping[str, An
         if not state.xueliu and player in state.won and not (state.opts.chadajiao_winners and ps.get("hand")):
             continue
         seat = state.seat(player)
-        hand = _held(state.system, ps, seat)
+        hand = _held(state.variant, ps, seat)
         if ps.get("hand"):
             _check_state(state, hand, ps["state"], player)
         hands[seat], states[player] = hand, ps["state"]

@@ -47,7 +47,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", "")}
     if request.method == "GET":
         return render(request, "ledger/new.html", context)
-    if not service.creation_allowed(request.META):
+    if not service.creation_allowed(request):
         context["error"] = _("Too many new tables from this address; try again in an hour.")
         return render(request, "ledger/new.html", context, status=429)
     try:

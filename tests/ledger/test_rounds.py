@@ -23,13 +23,29 @@ def win(player, how="discard", frm=None, **flags):
             **flags}
 
 
-def test_the_stand_in_hands_are_what_they_stand_for():
-    assert rounds.best_wait("sichuan", {}, rounds.STAND_IN["not_ready"]) is None
+@pytest.mark.parametrize("system", ["sichuan", "sichuan-3p", "sichuan-6p"])
+def test_the_stand_in_hands_are_what_they_stand_for(system):
     from rulesets.notation import parse_hand
-    from rulesets.sichuan import is_flower_pig
+    from rulesets.sichuan import VARIANTS, is_flower_pig
 
-    assert not is_flower_pig(parse_hand(rounds.STAND_IN["not_ready"]))
-    assert is_flower_pig(parse_hand(rounds.STAND_IN["pig"]))
+    variant = VARIANTS[system]
+    stand_ins = rounds.STAND_INS[(variant.two_suits, variant.hand_size - 1)]
+    assert rounds.best_wait(system, {}, stand_ins["not_ready"]) is None
+    assert not is_flower_pig(parse_hand(stand_ins["not_ready"]))
+    assert ("pig" in stand_ins) == variant.flower_pig
+    if variant.flower_pig:
+        assert is_flower_pig(parse_hand(stand_ins["pig"]))
+
+
+def test_a_two_suit_table_settles_a_wall_end_and_has_no_flower_pig():
+    ready = "11p234p567p789p55s"
+    events = [{"type": "wall_end", "players": [{"player": 0, "state": "ready", "hand": ready},
+                                               {"player": 1, "state": "not_ready"},
+                                               {"player": 2, "state": "not_ready"}]}]
+    assert deltas(rounds.settle_round("sichuan-3p", {}, events, 0), 3) == [2, -1, -1]
+    pig = [{"type": "wall_end", "players": [{"player": p, "state": "pig"} for p in range(3)]}]
+    with pytest.raises(rounds.RoundError, match="no 花猪"):
+        rounds.settle_round("sichuan-3p", {}, pig, 0)
 
 
 def test_refunds_reach_players_who_left_only_when_the_table_says_so():
