@@ -86,7 +86,7 @@ def win_payments(hand: Hand, base: int, units: int, big: bool, options: Any, lan
         return zhuang_factor(hand, payer, units, options) + bird_factors(lands, ctx.seat, payer, options)
 
     return settle_pairs(ctx.seat, payers(ctx, PLAYERS), base, factors,
-                        lambda p: (f"{kind}{how}：{base}", f"{kind[1]} {how[1]}: {base}"))
+                        lambda p: (f"{kind[0]}{how[0]}：{base}", f"{kind[1]} {how[1]}: {base}"))
 
 
 def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, options: Any,

@@ -16,27 +16,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..guobiao.fans import CATEGORIES as GB_CATEGORIES
 from ..guobiao.fans import FAN as GB
 from ..scoring import Excludes, Fan
 
 SPEC = "rules/regional.md §7(b) (gofishing-game ermj.go.bak)"
 SEED = "seed 003 (二人麻将)"
 
-CATEGORIES: dict[str, tuple[str, str]] = {
-    "special": ("特殊和型", "Special hands"),
-    "honours": ("风牌与箭牌", "Winds and dragons"),
-    "suits": ("花色", "Suits"),
-    "terminals": ("幺九", "Terminals and honours"),
-    "ranks": ("数字范围", "Number ranges"),
-    "chows": ("顺子组合", "Chow patterns"),
-    "pungs": ("刻子组合", "Pung patterns"),
-    "kongs": ("杠", "Kongs"),
-    "concealment": ("门清与暗刻", "Concealment"),
-    "waits": ("听牌方式", "Waits"),
-    "win": ("和牌方式", "How the hand was won"),
-    "flowers": ("花牌", "Flowers"),
-    "other": ("其他", "Other"),
-}
+CATEGORIES: dict[str, tuple[str, str]] = {**GB_CATEGORIES, "flowers": ("花牌", "Flowers")}
+"""The 国标 reference categories, and the flowers (their own rows here)."""
 
 ROWS: tuple[tuple[int, str], ...] = (
     (88, "big_four_winds big_three_dragons nine_gates upper_four lower_four big_seven_stars four_kongs "

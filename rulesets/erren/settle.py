@@ -23,6 +23,7 @@ def settle(hand: Hand, total: int, options: Any) -> tuple[Settlement, bool]:
         cap = options.cap * options.base
         factors.append(Factor("cap", f"役满封顶 {cap}", f"cap {cap} ({options.cap} fan)", Op.CAP, cap))
     how = ("自摸", "self-drawn") if ctx.self_drawn else ("点和", "on a discard")
+    cut = (f"，封顶{options.cap}番", f", capped at {options.cap}") if capped else ("", "")
     lines = settle_pairs(ctx.seat, payers(ctx, PLAYERS), total, lambda p: factors,
-                         lambda p: (f"{how[0]}：{total}番", f"{how[1]}: {total} fan"))
+                         lambda p: (f"{how[0]}：{total}番{cut[0]}", f"{how[1]}: {total} fan{cut[1]}"))
     return Settlement(tuple(lines), seats(PLAYERS)), capped
