@@ -181,7 +181,21 @@ def readings(hand: Hand, wild: Tile | None) -> list[Reading]:
     out = [Reading(s, _played(s), False, claimed, ctx, kong_draw)
            for s in decompose_wild(hand, rule, {ShapeKind.STANDARD})]
     out += [Reading(s, _played(s), True, claimed, ctx, kong_draw) for s in _loose_shapes(hand, wild)]
-    return out
+    kept: dict[tuple[object, ...], Reading] = {}
+    for r in out:
+        kept.setdefault(worth(r), r)
+    return list(kept.values())
+
+
+def worth(r: Reading) -> tuple[object, ...]:
+    """What a reading's value can depend on under any 武汉 option: readings alike in all of it are worth the
+    same, and one of them is kept (the fans read the kinds of sets, the suits and classes of the tiles, the
+    pair's 2/5/8; the payments how many 癞子 play another tile)."""
+    played = r.played
+    pair = r.pair
+    return (r.loose, all(g.is_pung_like for g in r.shape.sets), frozenset(t.suit for t in played),
+            all(is_jiang(t) for t in played), all(t.is_honour for t in played),
+            pair is None or is_jiang(pair), r.shape.wilds_as_others)
 
 
 @dataclass(frozen=True)
@@ -336,4 +350,4 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     return out
 
 
-__all__ = ["HONOURS", "RULES", "UNIT", "readings", "score", "seats", "validate", "waits", "wild_rule", "wild_tile"]
+__all__ = ["HONOURS", "RULES", "UNIT", "readings", "score", "seats", "validate", "waits", "wild_rule", "wild_tile", "worth"]
