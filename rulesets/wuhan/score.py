@@ -350,4 +350,5 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     return out
 
 
-__all__ = ["HONOURS", "RULES", "UNIT", "readings", "score", "seats", "validate", "waits", "wild_rule", "wild_tile", "worth"]
+__all__ = ["HONOURS", "RULES", "UNIT", "readings", "score", "seats", "validate", "waits", "wild_rule", "wild_tile",
+           "worth"]
