@@ -22,8 +22,11 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import redis  # noqa: F401 - imported with the app (gunicorn's master), not by a request's first cache call
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 
@@ -68,13 +71,12 @@ class Breaker:
             return True
 
 
+_breakers: dict[tuple[str, float], Breaker] = {}
+_breakers_lock = threading.Lock()
+
+
 def _is_connection_failure(exc: BaseException) -> bool:
     """A dead or hung server (open the breaker), as opposed to one refusing a single command (Redis full)."""
-    try:
-        from redis.exceptions import ConnectionError as RedisConnectionError
-        from redis.exceptions import TimeoutError as RedisTimeoutError
-    except ImportError:  # pragma: no cover - redis is a runtime dependency
-        return isinstance(exc, OSError)
     return isinstance(exc, (RedisConnectionError, RedisTimeoutError, OSError))
 
 
@@ -85,7 +87,9 @@ class ResilientRedisCache(RedisCache):
         options = dict(params.get("OPTIONS") or {})
         retry_seconds = float(options.pop("retry_seconds", 5.0))
         super().__init__(server, {**params, "OPTIONS": options})
-        self.breaker = Breaker(retry_seconds)
+        # Django makes one cache object per thread: the breaker is shared by the process's threads
+        with _breakers_lock:
+            self.breaker = _breakers.setdefault((server, retry_seconds), Breaker(retry_seconds))
 
     def _guard(self, what: str, default: T, call: Callable[[], T]) -> T:
         if not self.breaker.allow():
@@ -134,13 +138,16 @@ class ResilientRedisCache(RedisCache):
         self._guard("clear", None, lambda: super(ResilientRedisCache, self).clear())
 
     def probe(self) -> str:
-        """``ok`` after a real write and read, else ``degraded: <why>`` (ignores the breaker; two short calls).
+        """``ok`` after a real write and read, else ``degraded: <why>`` — also when Redis is at its memory
+        limit under ``noeviction``, where it refuses writes (ignores the breaker; three short calls).
         A success closes the breaker at once."""
         key = self.make_and_validate_key("healthz")
         try:
             self._cache.set(key, "1", 5)  # a write: a full Redis (noeviction) refuses it
             if self._cache.get(key, None) != "1":
                 return "degraded: no round trip"
+            if _nearly_full(self._cache.get_client(key, write=True).info("memory")):
+                return "degraded: full (maxmemory reached under noeviction: writes are refused)"
         except Exception as exc:  # noqa: BLE001 - reported, not raised
             error = f"{type(exc).__name__}: {exc}"
             if _is_connection_failure(exc):
@@ -148,6 +155,13 @@ class ResilientRedisCache(RedisCache):
             return f"degraded: {type(exc).__name__}"
         self.breaker.reset()
         return "ok"
+
+
+def _nearly_full(memory: dict[str, Any]) -> bool:
+    """Redis refuses writes near ``maxmemory`` under ``noeviction`` (a small write may still pass)."""
+    limit = int(memory.get("maxmemory") or 0)
+    policy = str(memory.get("maxmemory_policy", ""))
+    return limit > 0 and policy == "noeviction" and int(memory.get("used_memory") or 0) >= 0.9 * limit
 
 
 def cache_state(cache: Any) -> str:

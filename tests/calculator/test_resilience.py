@@ -128,3 +128,12 @@ class TestWriter:
 
         Writer(lambda code, count: IssuedLink.record(code, count=count), limit=1, background=False).submit("v1.x", 2)
         assert IssuedLink.objects.get(code="v1.x").views == 2
+
+
+def test_every_thread_of_a_process_shares_one_breaker_per_redis():
+    # Django makes one cache object per thread; a Redis found dead by one thread is skipped by all
+    config = cache_from_url(f"redis://127.0.0.1:{_closed_port()}/0", "t", timeout=0.2)
+    location, params = str(config["LOCATION"]), {k: v for k, v in config.items() if k != "LOCATION"}
+    first, second = ResilientRedisCache(location, params), ResilientRedisCache(location, params)
+    first.get("k")
+    assert second.breaker is first.breaker and not second.breaker.allow()
