@@ -244,3 +244,39 @@ def test_two_phones_editing_one_table_lose_nothing_and_the_read_link_follows(con
     (entry,) = table.entries.all()
     assert entry.data["from"] == 2 and entry.data["player"] == 1
     one.screenshot(path=str(shots() / "ledger-guobiao-360-zh.png"), full_page=True)
+
+
+def test_a_rummikub_evening_through_the_pages(contexts):
+    page = contexts(1280, "zh-CN")
+    page.goto("/t/new")
+    page.screenshot(path=str(shots() / "ledger-new-1280-zh.png"), full_page=True)
+    page.check("input[name=kind][value=rummikub]")
+    for i, name in enumerate(("A", "B", "C", "D")):
+        page.fill(f"input[name=player{i}]", name)
+    page.click("button[type=submit].btn--primary")
+    page.wait_for_url("**/t/*/")
+    evening = [  # (racks, who went out) and each player's score: rules/regional.md §12, RK-A and RK-B
+        ((["", "5 7 J", "13 12", "1 2 3"], "0"), [73, -42, -25, -6]),
+        ((["20", "=9", "=15", "=30"], ""), [-20, 38, -15, -30]),
+        ((["r1 b1", "k13", "", "J J"], "2"), [-2, -13, 75, -60]),
+    ]
+    expected = [0, 0, 0, 0]
+    for (racks, out), scores in evening:
+        for i, rack in enumerate(racks):
+            page.fill(f"#add-rummikub input[name=rack{i}]", rack)
+        page.select_option("#add-rummikub select[name=out]", out)
+        page.locator("#add-rummikub button[type=submit]").click()
+        page.wait_for_load_state()
+        expected = [e + s for e, s in zip(expected, scores, strict=True)]
+        assert shown_totals(page) == expected
+    page.fill("#meld input[name=meld]", "r10 r11 r12 | J 5 5")
+    page.locator("#meld button[type=submit]").click()
+    page.wait_for_load_state()
+    assert "48" in page.locator("#meld-result").inner_text()
+    page.screenshot(path=str(shots() / "ledger-rummikub-1280-zh.png"), full_page=True)
+    narrow = contexts(360, "en-US")
+    narrow.goto(page.url)
+    narrow.locator(".lang-switch button[value=en]").click()
+    narrow.wait_for_load_state()
+    assert shown_totals(narrow) == expected
+    narrow.screenshot(path=str(shots() / "ledger-rummikub-360-en.png"), full_page=True)
