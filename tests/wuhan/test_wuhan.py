@@ -185,3 +185,11 @@ def test_every_alias_names_wuhan(name: str) -> None:
 def test_the_declared_context_is_listed() -> None:
     keys = {f.key for f in WUHAN.context}
     assert {"indicator", "dealer", "red_kongs", "laizi_kongs", "openings", "third_opening"} <= keys
+
+
+@pytest.mark.parametrize("fan", WUHAN.fans, ids=[f.id for f in WUHAN.fans])
+def test_each_fan_example_scores_its_fan(fan: Any) -> None:
+    result = evaluate(fan.example, "wuhan")["results"][0]
+    assert result["valid"], result["reason"]
+    assert fan.id in {f["id"] for f in result["fans"]}
+    assert fan.zh and fan.en and fan.definition_zh and fan.definition_en and fan.source
