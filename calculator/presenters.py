@@ -336,14 +336,14 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "not_a_win": wording.word("not a win", hu),
     }
     if outcome.error is not None:
-        row["reason"] = translate(outcome.error.message)
+        row["reason"] = wording.player_text(translate(outcome.error.message), r)
         return row
     s = outcome.score
     assert s is not None
     ctx = hand.context
     fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
-        valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en)) if not s.valid else "", total=s.total,
+        valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en), r) if not s.valid else "", total=s.total,
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [], notes=wording.notes(s.extra),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
     )

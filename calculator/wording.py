@@ -163,11 +163,25 @@ def notes(extra: Mapping[str, Any]) -> list[str]:
     return [text for n in found if (text := note_text(n))]
 
 
-def player_text(text: str) -> str:
-    """An engine text with its references to the project's documents dropped ("…; seed 001)" → "…)")."""
+def player_text(text: str, ruleset: Ruleset | None = None) -> str:
+    """An engine text with its references to the project's documents dropped ("…; seed 001)" → "…)"),
+    and the name of a context field or house rule of ``ruleset`` shown as the control's label
+    ("count 中 in dragon_flowers" → "count 中 in “中发白 taken as flowers”")."""
     from .citations import strip_references
 
-    return strip_references(text)
+    text = strip_references(text)
+    if ruleset is not None and "_" in text:
+        labels = _labels(ruleset)
+        text = re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+\b", lambda m: labels.get(m.group(0), m.group(0)), text)
+    return text
+
+
+def _labels(ruleset: Ruleset) -> dict[str, str]:
+    """The labels, in the active language, of ``ruleset``'s declared context fields and house rules."""
+    zh = is_zh()
+    named = [(f.key, f.zh, f.en) for f in getattr(ruleset, "context", ())]
+    named += [(i.key, i.zh, i.en) for i in ruleset.option_infos()]
+    return {key: f"“{(z if zh else e) or key}”" for key, z, e in named}
 
 
 # -- which set a fan was counted for ------------------------------------------------------------------

@@ -211,3 +211,11 @@ def test_the_fan_reference_cites_sources_for_players(client, lang):
         lines = [text_of(s) for s in re.findall(r'<p class="fan__source">.*?</p>', html, re.S)]
         assert len(lines) > 20
         assert [line for line in lines if re.search(r"§|seed \d|\.md\b|gofishing ×|mcr\.md", line)] == []
+
+
+@pytest.mark.django_db
+def test_a_regional_system_that_is_not_a_win_says_so_with_hu(client):
+    html = page(client, "zh-hans", hand="123m456p789s345m22z", rules=["guobiao", "sichuan"], rules_shown="1")
+    compare = text_of(re.search(r'<table class="compare__table">.*?</table>', html, re.S).group(0))
+    assert "不能胡" in compare and "不能和" not in compare  # 四川 has no honours: not a win, in its words
+    assert "不能胡" in text_of(card(html, "sichuan")) and "不能和" not in text_of(card(html, "sichuan"))
