@@ -85,11 +85,12 @@ def _check_table(hand: Hand) -> None:
         raise ContextError(f"context.red_kongs: {sum(reds.values())} 红中 put out, but there are only 4")
     if laizis and wild is None:
         raise ContextError("context.laizi_kongs: a 癞子杠 needs the 癞子 (give indicator or wildcard)")
-    if wild is not None and sum(laizis.values()) + hand.all_tiles.count(wild) > 4:
+    every = hand.all_tiles
+    if wild is not None and sum(laizis.values()) + every.count(wild) > 4:
         raise ContextError(f"context.laizi_kongs: {sum(laizis.values())} 癞子 ({wild}) put out and "
-                           f"{hand.all_tiles.count(wild)} held: there are only 4")
+                           f"{every.count(wild)} held: there are only 4")
     indicator = ctx.get("indicator")
-    if indicator is not None and hand.all_tiles.count(indicator) >= 4:
+    if indicator is not None and every.count(indicator) >= 4:
         raise ContextError(f"context.indicator: the hand holds all 4 of {indicator}, so it cannot be turned up")
     claimed = sum(1 for m in hand.melds if not m.is_concealed)
     given = dict(ctx.get("openings", ()))
@@ -134,8 +135,8 @@ def _tile_problem(hand: Hand, wild: Tile | None) -> Problem | None:
         if wild_meld is not None:
             return (f"癞子（{wild}）不能吃、碰、杠：{wild_meld}",
                     f"The 癞子 ({wild}) cannot be used in a chow, pung or kong: {wild_meld}")
-    if RED in hand.concealed_tiles:
-        n = hand.concealed_tiles.count(RED)
+    n = hand.standing.count(RED) + (hand.winning_tile == RED)
+    if n:
         return (f"手上持有红中（{n}张）不能胡牌：红中须打出（红中杠）",
                 f"Holding 红中 ({n}) is not a legal win: every 红中 must be put out (红中杠) first")
     return None
@@ -231,7 +232,7 @@ def _reading_problem(r: Reading, fans: set[str], big: bool, hand: Hand, wild: Ti
                 f"the pair ({pair}) is not a 2, 5 or 8: only 风一色, 将一色, 碰碰胡 and 清一色 may have any pair")
     if big:
         return None
-    held = hand.concealed_tiles.count(wild) if wild is not None else 0
+    held = hand.standing.count(wild) + (hand.winning_tile == wild) if wild is not None else 0
     if options.wild_limit is WildLimit.HELD and held >= 2:
         return (f"手上有{held}个癞子不能胡小胡（须打出一个）", f"{held} 癞子 held: no small win (one must be put out)")
     if options.wild_limit is WildLimit.AS_WILD and r.shape.wilds_as_others > 1:
@@ -336,11 +337,12 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     hand.validate(hand_size=14, players=4)
     wild = wild_tile(hand)
     rule = WildRule(frozenset({wild})) if wild is not None else None
+    copies = Counter(hand.all_tiles)
     out = []
     for t in ALL_TILES[:34]:
-        complete = hand.with_winning_tile(t)
-        if complete.all_tiles.count(t) > 4:
+        if copies[t] >= 4:
             continue
+        complete = hand.with_winning_tile(t)
         if not is_winning_wild(complete, rule, {ShapeKind.STANDARD}) and not _loose_shapes(complete, wild):
             continue
         try:
