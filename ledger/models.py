@@ -67,12 +67,14 @@ class Entry(models.Model):
 
 
 class Change(models.Model):
-    """One change of a table, with the entries as they were before it (for undo)."""
+    """One change of a table, with what it changed as it was before (for undo)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
     version = models.PositiveIntegerField()  # the table's version after the change
     action = models.CharField(max_length=16)
-    before = models.JSONField(default=list)  # [{"kind", "data", "snapshot"}, …]
+    # {"from": i, "entries": [{"kind", "data", "snapshot"}, …]}: the entries from position i on, as they
+    # were (those before i are the same after the change)
+    before = models.JSONField(default=list)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

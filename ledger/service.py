@@ -170,7 +170,10 @@ def _apply(table: Table, current: list[dict[str, Any]], action: str, position: A
         if last is None:
             raise LedgerError("nothing to undo")
         last.delete()
-        return [dict(e) for e in last.before], None
+        before = last.before
+        if isinstance(before, list):  # the whole list of entries
+            return [dict(e) for e in before], None
+        return [dict(e) for e in current[: before["from"]]] + [dict(e) for e in before["entries"]], None
     if action == "delete":
         del changed[_position(position, len(changed))]
         return changed, None
@@ -235,10 +238,19 @@ def _change(token: str, action: str, asked: int | None, position: Any, entry: An
             for i, (e, s) in enumerate(zip(new_entries, snaps, strict=True))
         )
         if action != "undo":
-            Change.objects.using(using).create(table=table, version=table.version, action=action, before=current)
+            start = _first_changed(current, new_entries)  # what comes before it is the same after the change
+            Change.objects.using(using).create(table=table, version=table.version, action=action,
+                                               before={"from": start, "entries": current[start:]})
             old = Change.objects.using(using).filter(table=table).values_list("pk", flat=True)[UNDO_DEPTH:]
             Change.objects.using(using).filter(pk__in=list(old)).delete()
     return table, note
+
+
+def _first_changed(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> int:
+    for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        if (a["kind"], a["data"]) != (b["kind"], b["data"]):
+            return i
+    return min(len(old), len(new))
 
 
 def table_by(token: str, which: str = "edit", using: str = "default") -> Table:

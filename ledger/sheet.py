@@ -101,11 +101,17 @@ def snapshot_of(settled: rounds.Settled, kind: str, n: int, key: str) -> dict[st
         "key": key,
         "deltas": _deltas(kind, settled, n),
         "lines": [line.as_dict() for line in settled.lines],
-        "results": settled.results,
+        "results": [_kept(r) for r in settled.results],
         "winners": settled.winners,
         "first_multi_from": settled.first_multi_from,
         "notes": settled.notes,
     }
+
+
+def _kept(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A result object as a snapshot keeps it: all but the other readings (``shapes``) and the house rules
+    (``options``: the table's own, kept on the table)."""
+    return {k: v for k, v in result.items() if k not in ("shapes", "options")}
 
 
 def next_dealer(table: Mapping[str, Any], kind: str, snapshot: Mapping[str, Any], dealer: int) -> int:

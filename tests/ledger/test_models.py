@@ -103,3 +103,27 @@ def test_concurrent_writers_lose_nothing_on_postgresql():
     assert sum(e is None for e in errors) == 1
     assert all(isinstance(e, service.Stale) for e in errors if e is not None)
     assert Entry.objects.using("postgres").filter(table=table).count() == 6
+
+
+@pytest.mark.django_db(databases=ALIASES)
+@pytest.mark.parametrize("alias", ALIASES)
+def test_undo_walks_back_every_change_in_turn(alias):
+    table = make(alias)
+    token = table.edit_token
+    states = [[]]
+
+    def kept():
+        return [(e.kind, e.data) for e in Entry.objects.using(alias).filter(table=table)]
+
+    for step in ([("add", None, {"kind": "hand", "data": WIN})], [("add", None, {"kind": "draw"})],
+                 [("edit", 0, {"kind": "hand", "data": {**WIN, "from": 3}})], [("delete", 1, None)],
+                 [("add", None, {"kind": "hand", "data": {**WIN, "player": 0}})], [("delete", 0, None)]):
+        (action, position, entry), = step
+        service.change(token, action, None, position, entry, using=alias)
+        states.append(kept())
+    assert states[-1] == [("hand", {**WIN, "player": 0})]
+    for expected in reversed(states[:-1]):
+        service.change(token, "undo", using=alias)
+        assert kept() == expected
+    with pytest.raises(service.LedgerError, match="nothing to undo"):
+        service.change(token, "undo", using=alias)
