@@ -21,13 +21,14 @@ from typing import Any
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, Relative, Seat, WinMethod
 from .pairwise import payers
-from .scoring import Factor, Item, Op, Payment, Score, options_dict, paid
+from .scoring import Factor, Item, Op, Payment, Score, ShapeScore, options_dict, paid
+from .shapes import Shape
 from .tiles import Tile
 from .wild import STANDARD_HONOURS, WildRule, successor
 
 __all__ = [
     "Problem", "claimed_wild", "feeder", "invalid", "liable_shares", "multiplier", "options_json", "predecessor",
-    "successor", "table_problem", "times", "validate",
+    "read_alike", "successor", "table_problem", "times", "validate",
 ]
 
 Problem = tuple[str, str]
@@ -80,6 +81,23 @@ def feeder(hand: Hand, meld: Meld) -> Seat | None:
     if meld.is_concealed:
         return None
     return hand.context.seat.source(meld.source or Relative.LEFT, 4)
+
+
+def read_alike[K](
+    shapes: Iterable[Shape], alike: Callable[[Shape], K], read: Callable[[Shape, K], ShapeScore]
+) -> tuple[ShapeScore, ...]:
+    """Every reading's value, worked out once for each group of readings alike in what the system's rows
+    read (``alike``; ``read`` gets the reading and its ``alike`` value): a hand with four 财神 can have a
+    hundred readings that differ only in where the 财神 stand."""
+    done: dict[K, ShapeScore] = {}
+    out = []
+    for shape in shapes:
+        key = alike(shape)
+        known = done.get(key)
+        if known is None:
+            known = done[key] = read(shape, key)
+        out.append(known if known.shape is shape else ShapeScore(shape, known.total, known.items, known.excluded))
+    return tuple(out)
 
 
 def multiplier(items: Iterable[Item]) -> int:

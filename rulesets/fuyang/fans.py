@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ..scoring import Excludes, Fan
 from ..shapes import Shape
-from ..tiles import Tile, tile
+from ..tiles import Suit, Tile, tile
 from .options import FuyangOptions, QuanFengzi
 
 SEED = "seed 000 富阳麻将"
@@ -23,37 +23,41 @@ class Facts:
     menfeng: Tile  # the winner's 门风 (the dealer's is 东)
     kong_replacement: bool
     options: FuyangOptions
+    # of the reading being scored (see ``of``): the suits it plays, its pungs and kongs of a dragon or of the
+    # seat wind (the only pungs a row reads), whether every set is a pung or kong
+    suits: frozenset[Suit] = frozenset()
+    honours: bool = False
+    pungs: tuple[Tile, ...] = ()
+    all_pungs: bool = False
+
+    def of(self, shape: Shape) -> Facts:
+        """These facts with what the reading plays (a 财神 counts as what it stands for). Readings with equal
+        facts are worth the same (:func:`rulesets.caishen.read_alike`)."""
+        played = {t.suit for g in shape.groups for t in g.tiles}
+        sets = shape.sets
+        pungs = [g.tiles[0] for g in sets if g.is_pung_like]
+        counted = tuple(sorted(t for t in pungs if t.is_dragon or t == self.menfeng))
+        return Facts(self.ganghua, self.menfeng, self.kong_replacement, self.options, frozenset(played - {Suit.Z}),
+                     Suit.Z in played, counted, len(pungs) == len(sets))
 
 
 Predicate = Callable[[Shape, Facts], int]
 
 
 def _pungs_of(t: Tile) -> Predicate:
-    return lambda shape, facts: sum(1 for g in shape.sets if g.is_pung_like and g.tiles[0] == t)
-
-
-def _played(shape: Shape) -> list[Tile]:
-    """The tiles the reading plays (a 财神 counts as what it stands for)."""
-    return [t for g in shape.groups for t in g.tiles]
-
-
-def _suits(shape: Shape) -> tuple[set[object], bool]:
-    played = _played(shape)
-    return {t.suit for t in played if t.is_suited}, any(t.is_honour for t in played)
+    return lambda shape, facts: facts.pungs.count(t)
 
 
 def _qingyise(shape: Shape, facts: Facts) -> int:
-    suits, honours = _suits(shape)
-    return int(len(suits) == 1 and not honours)
+    return int(len(facts.suits) == 1 and not facts.honours)
 
 
 def _hunyise(shape: Shape, facts: Facts) -> int:
-    suits, honours = _suits(shape)
-    return int(len(suits) == 1 and honours)
+    return int(len(facts.suits) == 1 and facts.honours)
 
 
 def _quanfengzi(mode: QuanFengzi) -> Predicate:
-    return lambda shape, facts: int(facts.options.quanfengzi is mode and not _suits(shape)[0])
+    return lambda shape, facts: int(facts.options.quanfengzi is mode and not facts.suits)
 
 
 OTHERS = ("ganghua", "zhong", "fa", "bai", "menfeng", "pengpenghu", "hunyise", "qingyise", "gangshangkaihua")
@@ -106,10 +110,10 @@ ROWS: tuple[Row, ...] = (
          ("自己门风的刻子或杠（庄家东风，下家南风，依次类推）",
           "A pung or kong of one's seat wind (the dealer's is East, the next player's South, …)"),
          f"{SEED}: 门风刻也为一台",
-         lambda shape, facts: sum(1 for g in shape.sets if g.is_pung_like and g.tiles[0] == facts.menfeng)),
+         lambda shape, facts: facts.pungs.count(facts.menfeng)),
     _row("pengpenghu", "碰碰胡", "All pungs", 1, (), ("四组都是刻子或杠（对对胡）", "All four sets are pungs or kongs"),
          f"{SEED}: 碰碰胡（也称‘对对胡’）为一台",
-         lambda shape, facts: int(all(g.is_pung_like for g in shape.sets))),
+         lambda shape, facts: int(facts.all_pungs)),
     _row("hunyise", "混一色", "Half flush", 1, (), ("一门数牌加字牌", "One suit and honours"),
          f"{SEED}: 混一色为一台，所胡牌型就是除了风子刻，其他的牌为同一类型的牌", _hunyise),
     _row("qingyise", "清一色", "Full flush", 3, ("hunyise",), ("全是同一门数牌", "Every tile of one suit"),

@@ -9,7 +9,7 @@ reading → 两摸三放 → settlement.
 
 from __future__ import annotations
 
-from ..caishen import Problem, claimed_wild, invalid, options_json, predecessor, table_problem, validate
+from ..caishen import Problem, claimed_wild, invalid, options_json, predecessor, read_alike, table_problem, validate
 from ..hand import Hand, Seat
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
 from ..shapes import Shape, ShapeKind
@@ -44,7 +44,8 @@ def menfeng(hand: Hand) -> Tile:
 
 
 def read(shape: Shape, facts: Facts) -> ShapeScore:
-    """The 台 of one reading: every row that holds, less what the bigger rows exclude."""
+    """The 台 of one reading (``facts`` of that reading: :meth:`Facts.of`): every row that holds, less what the
+    bigger rows exclude."""
     items = [Item(r.fan, n) for r in ROWS if (n := r.predicate(shape, facts))]
     kept, excluded = apply_exclusions(items)
     return ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded))
@@ -92,7 +93,7 @@ def score_hand(hand: Hand, options: FuyangOptions) -> Score:
                        {"notes": notes})
     flower = successor(wild) if wild is not None else None
     facts = Facts(sum(t == flower for t in hand.all_tiles), menfeng(hand), hand.context.kong_replacement, options)
-    readings = tuple(read(s, facts) for s in shapes)
+    readings = read_alike(shapes, facts.of, read)
     best = max(readings, key=lambda r: r.total)
     problem = _threshold_problem(hand, best.total)
     if problem:

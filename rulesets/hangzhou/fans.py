@@ -8,12 +8,12 @@ steps it is made of (``apply_exclusions``), so the product does not change and t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
+from ..tiles import Tile
 from .options import HangzhouOptions
 
 SEED = "seed 001 杭州麻将"
@@ -38,11 +38,15 @@ Predicate = Callable[[Shape, Facts], int]
 
 def fours(shape: Shape, wild_ok: bool) -> int:
     """Four of a kind used as two pairs in a 七对 reading; a 财神 playing another face counts only with ``wild_ok``."""
-    pairs: Counter[object] = Counter()
+    odd: dict[Tile, bool] = {}  # a face whose pairs so far are odd in number
+    found = 0
     for g in shape.groups:
-        if g.kind is GroupKind.PAIR and (wild_ok or not any(s.substitutes for s in g.subs)):
-            pairs[g.tiles[0]] += 1
-    return sum(n // 2 for n in pairs.values())
+        if g.kind is not GroupKind.PAIR or (not wild_ok and g.subs and any(s.substitutes for s in g.subs)):
+            continue
+        face = g.tiles[0]
+        found += odd.get(face, False)
+        odd[face] = not odd.get(face, False)
+    return found
 
 
 def _baotou(shape: Shape, facts: Facts) -> bool:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..caishen import Problem, claimed_wild, invalid, multiplier, options_json, table_problem, validate
+from ..caishen import Problem, claimed_wild, invalid, multiplier, options_json, read_alike, table_problem, validate
 from ..errors import ContextError
 from ..hand import Hand
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
 from ..shapes import Shape, ShapeKind
 from ..tiles import tile
 from ..wild import WildRule, decompose_wild, splits_into_sets
-from .fans import BY_ID, ROWS, Facts
+from .fans import BY_ID, ROWS, Facts, fours
 from .options import Caishen, Discard, HangzhouOptions
 from .settle import settle
 
@@ -154,7 +154,9 @@ def score_hand(hand: Hand, options: HangzhouOptions) -> Score:
         return invalid(RULES, UNIT, options, ("不是和牌型：四组一将（乱将），或七对",
                                               "Not a winning shape: four sets and any pair, or seven pairs"))
     facts = _facts(hand, rule, options)
-    readings = tuple(read(s, facts) for s in shapes)
+    wild_ok = options.haohua_wild
+    readings = read_alike(shapes, lambda s: (s.kind, fours(s, wild_ok) if s.kind is ShapeKind.SEVEN_PAIRS else 0),
+                          lambda s, alike: read(s, facts))
     best = max(readings, key=lambda r: r.total)
     total = min(best.total, options.cap) if options.cap else best.total
     settlement, payment_notes = settle(hand, best, options)
