@@ -285,7 +285,7 @@ def _kept(counts: tuple[int, ...], faces: tuple[int, ...], standard: bool, pairs
 
 def _spec_key(kind: ShapeKind, specs: tuple[_Spec, ...], faces: tuple[int, ...], by_value: bool) -> object:
     if not by_value:
-        return (kind, tuple(sorted(specs)))
+        return (kind, tuple(sorted(specs, key=lambda g: (g[0].value, g[1], g[2]))))  # GroupKind has no order
     filled = [p for _, _, places in specs for p in places]
     own = sum(min(filled.count(f), faces.count(f)) for f in set(faces))
     groups = tuple(sorted((g.value, places[0] // 9 + 100 if g is GroupKind.CHOW else places[0])
