@@ -53,6 +53,13 @@ class PairRule(Choice):
     BIG = ("big", "大胡都可乱将", "Every big win")
 
 
+class RedIndicator(Choice):
+    """What a 红中 turned up as the indicator gives (W-1)."""
+
+    FA = ("fa", "发财作癞子", "发 is the 癞子")
+    REDRAW = ("redraw", "重翻一张", "Turn up another tile")
+
+
 class Rounding(Choice):
     """How a scaled amount is rounded (W-6)."""
 
@@ -68,6 +75,10 @@ SEED = "seed 001 武汉麻将"
 class WuhanOptions:
     """The house rules of one 武汉 table."""
 
+    red_indicator: RedIndicator = field(default=RedIndicator.FA, metadata={
+        "zh": "翻出红中", "en": "红中 turned up",
+        "source": f"{SEED} 癞子 4: 摸到北和中都是发作癞子 and the errata of rules/regional.md (default); §1 W-1: "
+                  "re-draw the indicator"})
     payer: Payer = field(default=Payer.ALL, metadata={
         "zh": "点炮谁付", "en": "Who pays a discard",
         "source": f"§1 W-4 and worked example W-B; {SEED} 记分规则 原则1: 没放冲的玩家依然输点 (default); "

@@ -23,7 +23,7 @@ from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
 from ..tiles import ALL_TILES, Tile
 from ..wild import WildRule, decompose_wild, honour_cycle, is_winning_wild, successor
 from .fans import ANY_PAIR, BIG, BY_ID, PREDICATES, Reading, is_jiang
-from .options import PairRule, WildLimit, WuhanOptions
+from .options import PairRule, RedIndicator, WildLimit, WuhanOptions
 from .settle import Outcome, Seating, seating, settle
 
 RULES = "wuhan"
@@ -38,10 +38,13 @@ HONOURS = {**honour_cycle((_E, _S, _W, _N, _F, _P)), RED: GREEN}
 Problem = tuple[str, str]
 
 
-def wild_tile(hand: Hand) -> Tile | None:
+def wild_tile(hand: Hand, options: WuhanOptions | None = None) -> Tile | None:
     """The 癞子: ``wildcard`` when given, else the tile after ``indicator``; None when neither is given."""
     ctx = hand.context
     indicator = ctx.get("indicator")
+    if indicator == RED and options is not None and options.red_indicator is RedIndicator.REDRAW:
+        raise ContextError("context.indicator: at this table a 红中 turned up is turned again (red_indicator=redraw): "
+                           "give the tile turned up after it")
     derived = successor(indicator, HONOURS) if indicator is not None else None
     given = ctx.wildcard
     if given is not None:
@@ -54,15 +57,15 @@ def wild_tile(hand: Hand) -> Tile | None:
     return derived
 
 
-def wild_rule(hand: Hand, options: object = None) -> WildRule | None:
-    w = wild_tile(hand)
+def wild_rule(hand: Hand, options: WuhanOptions | None = None) -> WildRule | None:
+    w = wild_tile(hand, options)
     return WildRule(frozenset({w}), zh="癞子", en="wild") if w is not None else None
 
 
 # --- checks ----------------------------------------------------------------------------------------------
 
 
-def validate(hand: Hand) -> None:
+def validate(hand: Hand, options: WuhanOptions | None = None) -> None:
     """Input errors (a hand that cannot exist at a 武汉 table): raises :class:`HandError`/:class:`ContextError`."""
     if hand.winning_tile is None:
         raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
@@ -72,13 +75,12 @@ def validate(hand: Hand) -> None:
         raise ContextError("杠上开花 (kong_replacement) needs a kong in the winner's hand; after a 红中杠 or 癞子杠 "
                            "set red_kong_draw instead")
     hand.validate(hand_size=14, players=4)
-    _check_table(hand)
+    _check_table(hand, wild_tile(hand, options))
 
 
-def _check_table(hand: Hand) -> None:
+def _check_table(hand: Hand, wild: Tile | None) -> None:
     ctx = hand.context
     me = ctx.seat
-    wild = wild_tile(hand)
     reds = dict(ctx.get("red_kongs", ()))
     laizis = dict(ctx.get("laizi_kongs", ()))
     if sum(reds.values()) > 4:
@@ -290,8 +292,8 @@ def _invalid(problem: Problem, options: WuhanOptions, shapes: Iterable[ShapeScor
 def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
     """Score a complete 武汉 hand (raises for input that cannot exist; a rule broken is a result with a reason)."""
     options = options or WuhanOptions()
-    validate(hand)
-    wild = wild_tile(hand)
+    validate(hand, options)
+    wild = wild_tile(hand, options)
     problem = _tile_problem(hand, wild)
     if problem is not None:
         return _invalid(problem, options)
@@ -335,7 +337,7 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     if hand.winning_tile is not None:
         raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
     hand.validate(hand_size=14, players=4)
-    wild = wild_tile(hand)
+    wild = wild_tile(hand, options)
     rule = WildRule(frozenset({wild})) if wild is not None else None
     copies = Counter(hand.all_tiles)
     out = []
