@@ -28,7 +28,7 @@ from .wild import STANDARD_HONOURS, WildRule, successor
 
 __all__ = [
     "Problem", "claimed_wild", "feeder", "invalid", "liable_shares", "multiplier", "options_json", "predecessor",
-    "read_alike", "successor", "table_problem", "times", "validate",
+    "read_alike", "spelled", "successor", "table_problem", "times", "validate",
 ]
 
 Problem = tuple[str, str]
@@ -136,11 +136,20 @@ def liable_shares(
     out = []
     for seat in payers(hand.context.replace(win=WinMethod.SELF_DRAWN, from_seat=None), 4):
         line = factors(seat) + ([liable_factor] if liable_factor is not None else [])
-        zh, en = why
+        zh, en = spelled(why, line)
         if seat is not liable:
             zh, en = f"{zh}（代{seat.zh}家付）", f"{en} (for {seat.en})"
         out.append(paid(liable, winner, base, line, zh, en))
     return out
+
+
+def spelled(why: tuple[str, str], factors: Iterable[Factor]) -> tuple[str, str]:
+    """A payment's why with its factors written out, for a reader of the text alone (the CLI):
+    ``("自摸", "self-drawn")`` → ``("自摸：暴头×2 庄闲×8", "self-drawn: 暴头 ×2, dealer ×8")``."""
+    factors = list(factors)
+    if not factors:
+        return why
+    return (f"{why[0]}：" + " ".join(f.zh for f in factors), f"{why[1]}: " + ", ".join(f.en for f in factors))
 
 
 def times(fid: str, zh: str, en: str, value: int, seat: Seat | None = None) -> Factor:

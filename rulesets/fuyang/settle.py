@@ -5,7 +5,7 @@ default, FY-2 (2^台 × 底分) the option: the discarder alone pays a discard w
 
 from __future__ import annotations
 
-from ..caishen import times
+from ..caishen import spelled, times
 from ..hand import Hand, Seat
 from ..pairwise import payers, settle_pairs
 from ..scoring import Factor, Settlement
@@ -39,5 +39,6 @@ def settle(hand: Hand, tai: int, options: FuyangOptions) -> Settlement:
         why = ("抢杠：被抢者付", "robbing a kong: the robbed player pays")
     else:
         why = (f"放冲：{discarder.zh}家付", f"won on {discarder.en}'s discard")
-    lines = settle_pairs(ctx.seat, payers(ctx, 4), options.base, lambda seat: factors, lambda seat: why)
+    said = spelled(why, factors)
+    lines = settle_pairs(ctx.seat, payers(ctx, 4), options.base, lambda seat: factors, lambda seat: said)
     return Settlement(tuple(lines), SEATS)

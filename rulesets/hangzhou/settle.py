@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..caishen import feeder, liable_shares, times
+from ..caishen import feeder, liable_shares, spelled, times
 from ..hand import Hand, KongKind, MeldKind, Seat
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Settlement, ShapeScore
@@ -81,15 +81,19 @@ def settle(hand: Hand, best: ShapeScore, options: HangzhouOptions) -> tuple[Sett
         f = dealer_factor(hand, seat, options)
         return factors + ([f] if f else [])
 
+    def each_pays(why: tuple[str, str]) -> Settlement:
+        lines = settle_pairs(winner, payers(ctx, 4), options.base, share, lambda seat: spelled(why, share(seat)))
+        return Settlement(tuple(lines), SEATS)
+
     if ctx.self_drawn:
         liable, extra, why, notes = _liable(hand, options)
         if liable is not None:
             return Settlement(tuple(liable_shares(hand, options.base, share, why, liable, extra)), SEATS), notes
-        return Settlement(tuple(settle_pairs(winner, payers(ctx, 4), options.base, share, lambda s: why)), SEATS), notes
+        return each_pays(why), notes
     discarder = ctx.discarder(4)
     assert discarder is not None
     if options.discard_pays is DiscardPays.ALL:
         why = (f"放冲：{discarder.zh}家包三家", f"won on {discarder.en}'s discard, who pays all three shares")
         return Settlement(tuple(liable_shares(hand, options.base, share, why, discarder)), SEATS), []
     why = (f"放冲：{discarder.zh}家付", f"won on {discarder.en}'s discard")
-    return Settlement(tuple(settle_pairs(winner, payers(ctx, 4), options.base, share, lambda s: why)), SEATS), []
+    return each_pays(why), []
