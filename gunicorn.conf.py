@@ -11,7 +11,8 @@ Everything is read from the environment (docs/deploy.md lists it):
   10) is dropped (calculator/gunicorn_worker.py), so slow clients cannot hold every thread;
 - ``GUNICORN_TIMEOUT``: seconds before a stuck worker is killed and replaced (default 30);
 - ``FORWARDED_ALLOW_IPS``: the proxies whose X-Forwarded-* headers are trusted (default 127.0.0.1);
-- ``ACCESS_LOG``: ``-`` (stdout, the default), a file path, or empty for none.
+- ``ACCESS_LOG``: ``-`` (stdout, the default), a file path, or empty for none;
+- ``GUNICORN_PIDFILE``: where the master writes its pid (for ``kill -USR2``), default none.
 
 Workers keep no state that matters between requests (the database and the cache are shared), so
 any number of these servers can run behind one load balancer.
@@ -56,6 +57,9 @@ max_requests_jitter = max_requests // 10
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
+
+# The master's pid file, for ``kill -USR2 $(cat …)`` (new code on the same socket; docs/deploy.md, Reloads).
+pidfile = os.environ.get("GUNICORN_PIDFILE") or None
 
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = os.environ.get("ACCESS_LOG", "-") or None

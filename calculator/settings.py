@@ -137,9 +137,9 @@ MAX_HAND_STRING = env_int("MAX_HAND_STRING", 400)
 # burst). Over the limit: 429 with Retry-After. CLIENT_IP_HEADER names the proxy's header to read the
 # client from (its last address), e.g. X-Forwarded-For; empty: the connection's address.
 RATE_LIMITS = {
-    "preview": env_rate("RATE_LIMIT_PREVIEW", (2, 20)),
-    "link": env_rate("RATE_LIMIT_LINK", (5, 30)),
-    "api": env_rate("RATE_LIMIT_API", (20, 60)),
+    "preview": env_rate("RATE_LIMIT_PREVIEW", (1, 10)),
+    "link": env_rate("RATE_LIMIT_LINK", (2, 20)),
+    "api": env_rate("RATE_LIMIT_API", (10, 40)),
 }
 CLIENT_IP_HEADER = env_str("CLIENT_IP_HEADER", "")
 
