@@ -391,10 +391,20 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
     }
 
 
+def _labelled(label: str, value: object) -> str:
+    """"国标麻将：14 番" / "Chinese Official (MCR): 14 fan" (the colon of the active language)."""
+    return pgettext("a label and its value", "%(label)s: %(value)s") % {"label": label, "value": value}
+
+
+def _bracketed(text: str) -> str:
+    """" (self-drawn: …)" / "（自摸：…）"."""
+    return pgettext("in brackets", " (%(what)s)") % {"what": text}
+
+
 def _verdict(row: dict[str, Any]) -> str:
     if row["valid"]:
-        return f"{row['name']}: {row['total']} {row['unit']}"
-    return f"{row['name']}: {row.get('not_a_win') or gettext('not a win')}"
+        return _labelled(row["name"], f"{row['total']} {row['unit']}")
+    return _labelled(row["name"], row.get("not_a_win") or gettext("not a win"))
 
 
 def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> str:
@@ -411,7 +421,7 @@ def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> 
         lines += [f"  {_fan_line(f)}" for f in r["fans"]]
         lines += [f"  {e['name']}{' ' + e['sets'] if e['sets'] else ''} — {e['why']}" for e in r["excluded"]]
         if r["valid"]:
-            lines.append(f"  {gettext('Total')}: {r['total']} {r['unit']}")
+            lines.append("  " + _labelled(gettext("Total"), f"{r['total']} {r['unit']}"))
         lines += [f"  {_payment_line(p)}" for p in r["payments"]]
     return "\n".join(line for line in lines if line is not None).strip()
 
@@ -420,13 +430,13 @@ def _fan_line(f: dict[str, Any]) -> str:
     """"幺九刻 1111m 1", "花牌 1×2 = 2"."""
     name = f"{f['name']} {f['sets']}" if f["sets"] else f["name"]
     value = f"{f['value']}×{f['count']} = {f['total']}" if f["count"] > 1 else f"{f['total']}"
-    return f"{name} {value}" + (f" ({f['note']})" if f["note"] else "")
+    return f"{name} {value}" + (_bracketed(f["note"]) if f["note"] else "")
 
 
 def _payment_line(p: dict[str, Any]) -> str:
     """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"."""
     text = gettext("%(payer)s → %(payee)s %(amount)s") % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
-    return f"{text} ({p['why']})" if p["why"] else text
+    return text + _bracketed(p["why"]) if p["why"] else text
 
 
 def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
@@ -798,8 +808,7 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
     parts += [wording.short_flag(k, hu) for k in FLAGS if getattr(ctx, k)]
     if ctx.flowers:
         names = " ".join(pick(f.zh, f.en) for f in sorted(ctx.flowers))
-        parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + pgettext("in brackets", " (%(what)s)")
-                     % {"what": names})
+        parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + _bracketed(names))
     return " · ".join(parts)
 
 

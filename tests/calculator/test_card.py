@@ -198,7 +198,7 @@ def test_copy_as_text_carries_the_link_context_fans_total_and_payments(client, l
     assert any(line.strip() == ("五门齐 6" if zh else "All Types 6") for line in lines)
     assert any(line.strip() == ("幺九刻 1111m 1" if zh else "Pung of Terminals or Honors 1m ×4 1") for line in lines)
     assert any(line.strip() == ("花牌 1×2 = 2" if zh else "Flower Tiles 1×2 = 2") for line in lines)
-    assert any(line.strip() == ("合计: 14 番" if zh else "Total: 14 fan") for line in lines)
+    assert any(line.strip() == ("合计：14 番" if zh else "Total: 14 fan") for line in lines)
     payments = [line for line in lines if "→" in line]
     assert len(payments) == 3 and all(("南 22" if zh else "South 22") in line for line in payments)
 

@@ -492,7 +492,7 @@ def test_the_share_page_says_how_the_hand_was_won_and_its_text_carries_the_whole
     text = _share_text(html)
     assert text.splitlines()[0] == f"http://testserver/h/{CODE}"
     assert context in text and fan in text and payment in text
-    assert ("合计: 14 番" if headers is ZH else "Total: 14 fan") in text
+    assert ("合计：14 番" if headers is ZH else "Total: 14 fan") in text
     assert sum(1 for line in text.splitlines() if "→" in line) == 3  # each of the three payers
 
 
