@@ -83,6 +83,12 @@ def _check_table(hand: Hand, wild: Tile | None) -> None:
     me = ctx.seat
     reds = dict(ctx.get("red_kongs", ()))
     laizis = dict(ctx.get("laizi_kongs", ()))
+    for key in ("red_kongs", "laizi_kongs", "openings", "third_opening"):
+        value = ctx.get(key)
+        named = {s for s, _ in value} if isinstance(value, tuple) else {value} - {None}
+        outside = sorted(s.value for s in named if s not in seats(4))
+        if outside:
+            raise ContextError(f"context.{key}: seat {outside[0]} is not at a 4-player table")
     if sum(reds.values()) > 4:
         raise ContextError(f"context.red_kongs: {sum(reds.values())} 红中 put out, but there are only 4")
     if laizis and wild is None:

@@ -92,6 +92,8 @@ def test_every_option_has_a_source() -> None:
     (W_A, {"seat": "S", "win": "self_drawn", "red_kong_draw": True}, "no 红中 or 癞子"),
     (W_A, {"seat": "S", "win": "self_drawn", "kong_replacement": True}, "red_kong_draw"),
     ("[777s1]2222m678m123p5m", {"seat": "S", "indicator": "2m"}, "cannot be turned up"),
+    (W_A, {"seat": "S", "red_kongs": {"X": 1}}, "not at a 4-player table"),
+    (W_A, {"seat": "S", "third_opening": "Y"}, "not at a 4-player table"),
 ])
 def test_context_that_cannot_be_is_refused(hand: str, context: dict[str, Any], message: str) -> None:
     with pytest.raises(ContextError) as info:
