@@ -117,7 +117,7 @@ def _finish(amount: int | Fraction, options: WuhanOptions) -> list[Factor]:
     """Scale, round and cap (the house rules of W-6), as factors."""
     out: list[Factor] = []
     if options.scale != 1:
-        out.append(Factor("scale", f"折算÷{options.scale}", f"scaled 1/{options.scale}", TIMES,
+        out.append(Factor("scale", "折算", "scaled", TIMES,
                           Fraction(1, options.scale)))
         amount = Fraction(amount) / options.scale
         if options.rounding is not Rounding.EXACT:
@@ -137,23 +137,41 @@ def _term(f: Factor, zh: bool) -> str:
     return name if n == 1 else f"{n}·{name}"
 
 
+def _num(value: int | Fraction) -> str:
+    """A number as the card writes it: 64, 1.5, 3.2 (every amount here is a terminating decimal)."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):g}"
+    return str(int(value))
+
+
+def _step(f: Factor, before: int | Fraction, zh: bool) -> str:
+    """One factor that is not a double: "× 1.5（自摸）", "÷ 10（折算）", "→ 3（四舍五入）", "封顶 50（金顶）"."""
+    name = f.zh if zh else f.en
+    wrap = f"（{name}）" if zh else f" ({name})"
+    if f.id == "scale" and isinstance(f.value, Fraction):
+        return f" ÷ {f.value.denominator}{wrap}"
+    if f.op is Op.PLUS:
+        return f" → {_num(f.apply(before))}{wrap}"
+    if f.op is Op.CAP:
+        return f" {'封顶' if zh else 'cap'} {_num(f.value)}{wrap}"
+    return f" × {_num(f.value)}{wrap}"
+
+
 def explain(payer: Seat, payee: Seat, base: int, factors: list[Factor], contract_for: Seat | None) -> tuple[str, str]:
     """The payment in words: "东付南 64 = 1 × 2^(开口 + 自摸 + …)"."""
     amount = apply_factors(base, factors)
-    shown = str(amount) if not isinstance(amount, Fraction) else str(float(amount))
     powers = [f for f in factors if f.op is TIMES and doubles([f]) and f.value == 2 ** doubles([f])]
     rest = [f for f in factors if f not in powers]
-    zh = f"{base}"
-    en = f"{base}"
+    zh = en = str(base)
     if powers:
         zh += " × 2^(" + " + ".join(_term(f, True) for f in powers) + ")"
         en += " × 2^(" + " + ".join(_term(f, False) for f in powers) + ")"
+    running = apply_factors(base, powers)
     for f in rest:
-        value = f.value if not isinstance(f.value, Fraction) else (f"{f.value.numerator}/{f.value.denominator}"
-                                                                   if f.value.denominator != 1 else f.value)
-        word = {TIMES: "×", Op.PLUS: "+", Op.CAP: "封顶"}[f.op]
-        zh += f" {word} {value}（{f.zh}）"
-        en += f" {'cap' if f.op is Op.CAP else word} {value} ({f.en})"
+        zh += _step(f, running, True)
+        en += _step(f, running, False)
+        running = f.apply(running)
+    shown = _num(amount)
     head_zh = f"{payer.zh}付{payee.zh} {shown} = "
     head_en = f"{payer.en} pays {payee.en} {shown} = "
     if contract_for is not None and contract_for is not payer:

@@ -125,7 +125,7 @@ def test_each_payment_itemises_its_doubles() -> None:
 
 def test_a_big_win_names_its_one_and_a_half() -> None:
     (line, *_) = _result("[777s1]12345688899s", {"win": "self_drawn", "seat": "S"})["payments"]
-    assert "3/2（自摸）" in line["why"]
+    assert "× 1.5（自摸）" in line["why"]
     assert any(f["id"] == "zimo" and f["value"] == 1.5 for f in line["factors"])
 
 
