@@ -496,7 +496,27 @@ def health_states(answers: list[Answer]) -> list[tuple[int, str, str]]:
     return out
 
 
+def _report(result: Load) -> None:
+    """With FAULT_REPORT=path, append what this test measured (the figures in docs/deploy.md)."""
+    path = os.environ.get("FAULT_REPORT")
+    if not path:
+        return
+    seconds = sorted(a.seconds for a in result.answers)
+    figures = {
+        "test": os.environ.get("PYTEST_CURRENT_TEST", "?").split("::")[-1].split(" ")[0],
+        "requests": len(result.answers), "failed": len(result.failures()),
+        "retried": sum(a.retried for a in result.answers),
+        "p50_ms": round(seconds[len(seconds) // 2] * 1000, 1) if seconds else None,
+        "p99_ms": round(seconds[int(len(seconds) * 0.99)] * 1000, 1) if seconds else None,
+        "healthz": len(result.health), "healthz_max_ms": round(max(a.seconds for a in result.health) * 1000),
+        "healthz_states": sorted({f"{s} {d} / {c}" for s, d, c in health_states(result.health)}),
+    }
+    with open(path, "a") as out:
+        out.write(json.dumps(figures) + "\n")
+
+
 def assert_served(result: Load) -> None:
+    _report(result)
     assert result.answers and result.health, "the load sent nothing"
     assert not result.failures(), result.describe()
     assert result.names() >= {"calculator", "api GET", "api POST", "share page", "preview", "fan pages"}

@@ -30,7 +30,9 @@ SETTINGS_VARIABLES = (
     "DB_CONN_MAX_AGE", "CACHE_URL", "REDIS_URL", "CACHE_KEY_PREFIX", "CACHE_SECONDS", "STATIC_ROOT",
     "PLAIN_STATIC", "MAX_BODY_BYTES", "MAX_HAND_STRING", "REFERRER_POLICY", "HSTS_SECONDS",
     "HSTS_INCLUDE_SUBDOMAINS", "HSTS_PRELOAD", "SSL_REDIRECT", "BEHIND_TLS_PROXY", "SECURE_COOKIES",
-    "LOG_LEVEL", "DJANGO_SETTINGS_MODULE", "WEB_CONCURRENCY", "PORT", "BIND",
+    "LOG_LEVEL", "DJANGO_SETTINGS_MODULE", "WEB_CONCURRENCY", "PORT", "BIND", "CACHE_TIMEOUT", "CACHE_RETRY_SECONDS",
+    "DB_CONNECT_TIMEOUT", "DB_STATEMENT_TIMEOUT_MS", "RATE_LIMIT_PREVIEW", "RATE_LIMIT_LINK", "RATE_LIMIT_API",
+    "CLIENT_IP_HEADER", "LINK_RETENTION_DAYS", "LINK_MAX_ROWS", "GUNICORN_THREADS", "GUNICORN_HEADER_TIMEOUT",
 )
 
 
@@ -164,6 +166,35 @@ class TestSecurityHeadersAreConfigurable:
         env = production_env(MAX_BODY_BYTES="1000", MAX_HAND_STRING="50")
         values = settings_under(env, "DATA_UPLOAD_MAX_MEMORY_SIZE", "MAX_HAND_STRING")
         assert values == {"DATA_UPLOAD_MAX_MEMORY_SIZE": 1000, "MAX_HAND_STRING": 50}
+
+
+_BAD_HOST = """
+import django
+django.setup()
+from django.test import Client
+print(Client().get("/livez", HTTP_HOST="evil.example").status_code)
+"""
+
+
+class TestLoggingAndCookies:
+    def test_a_bad_host_is_one_log_line_without_a_traceback(self) -> None:
+        done = run(["-c", _BAD_HOST], production_env(SSL_REDIRECT="0", PLAIN_STATIC="1"))
+        assert done.stdout.strip().splitlines()[-1] == "400", done.stderr
+        logged = [line for line in done.stderr.splitlines() if line.strip() and "UserWarning" not in line
+                  and "mw_instance" not in line]  # whitenoise's note that this run has no STATIC_ROOT
+        assert logged == ["Invalid HTTP_HOST header: 'evil.example'. You may need to add 'evil.example' to "
+                          "ALLOWED_HOSTS."], done.stderr
+
+    def test_the_language_cookie_is_same_site_lax(self) -> None:
+        values = settings_under(production_env(), "LANGUAGE_COOKIE_SAMESITE", "LANGUAGE_COOKIE_HTTPONLY")
+        assert values == {"LANGUAGE_COOKIE_SAMESITE": "Lax", "LANGUAGE_COOKIE_HTTPONLY": True}
+
+    def test_rate_limits_are_read_as_rate_and_burst(self) -> None:
+        values = settings_under(production_env(RATE_LIMIT_PREVIEW="3,7", RATE_LIMIT_API="0"), "RATE_LIMITS")
+        assert values["RATE_LIMITS"]["preview"] == [3.0, 7.0]  # type: ignore[index]
+        assert values["RATE_LIMITS"]["api"][0] == 0  # type: ignore[index]
+        done = run(["manage.py", "check"], production_env(RATE_LIMIT_LINK="fast"))
+        assert done.returncode != 0 and "RATE_LIMIT_LINK='fast'" in done.stderr
 
 
 class TestStaticFiles:
