@@ -379,7 +379,7 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
             for s in seats
             if s.value in row["net"]
         ]
-    line = context_line(request.hand.context, request.rulesets)
+    line = context_line(request.hand.context, request.rulesets, won=request.hand.winning_tile is not None)
     return {
         "results": results,
         "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],
@@ -790,20 +790,23 @@ def _summary(ctx: WinContext, rulesets: Iterable[Ruleset] = ()) -> str:
     return context_line(ctx, rulesets, discarder_always=False)
 
 
-def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_always: bool = True) -> str:
+def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_always: bool = True,
+                 won: bool = True) -> str:
     """How the hand was won, in one line, in the words of ``rulesets`` (和 or 胡): round wind, seat wind,
     self-drawn or whose discard, the flags, the flowers — 东风圈 · 南风位 · 点和 · 北家点炮 · 和绝张 · 2 花（梅 菊）.
-    ``discarder_always``: name the discarder when it is the default one (上家) too."""
+    ``discarder_always``: name the discarder when it is the default one (上家) too. A hand not ``won`` yet
+    (waiting) has only its winds, flags and flowers."""
     rulesets = tuple(rulesets)
     hu = wording.speaks_hu(rulesets)
     players = max((r.players for r in rulesets), default=4)
     parts = [
         gettext("%(wind)s round") % {"wind": seat_name(ctx.round_wind)},
         gettext("%(wind)s seat") % {"wind": seat_name(ctx.seat)},
-        _win_label(ctx.win.value, hu),
     ]
+    if won:
+        parts.append(_win_label(ctx.win.value, hu))
     discarder = ctx.from_seat if not discarder_always else ctx.discarder(players)
-    if not ctx.self_drawn and discarder is not None:
+    if won and not ctx.self_drawn and discarder is not None:
         parts.append(gettext("from %(seat)s") % {"seat": seat_name(discarder)})
     parts += [wording.short_flag(k, hu) for k in FLAGS if getattr(ctx, k)]
     if ctx.flowers:

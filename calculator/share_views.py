@@ -313,7 +313,7 @@ def draw_preview(code: str, lang: str) -> bytes:
         else:
             lines = preview_lines(results_context(shared.request, shared.outcomes)["results"])
         footer = f"{settings.SITE_NAME} · /h/{code}"
-        context = context_line(shared.request.hand.context, shared.request.rulesets)
+        context = context_line(shared.request.hand.context, shared.request.rulesets, won=not shared.waiting)
         return preview.render_preview(hand_view(shared.request.hand), lines, footer, context)
 
 

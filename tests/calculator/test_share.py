@@ -521,3 +521,12 @@ def test_the_preview_says_how_the_hand_was_won_in_each_systems_words(monkeypatch
     assert "不能胡" in texts and "不能和" not in texts  # 四川 is not a win: in 四川's words
     english = _drawn_texts(monkeypatch, "v1.1122233344s-4s.P555s2~sichuan", "en")
     assert "East round · East seat · On a discard · from North" in english
+
+
+@pytest.mark.django_db
+def test_a_waiting_hand_says_its_winds_but_not_how_it_was_won(client, monkeypatch):
+    html = client.get("/h/v1.1112345678999m", **ZH).content.decode()
+    line = re.search(r'<p class="share__context">(.*?)</p>', html, re.S).group(1)
+    assert "东风圈" in line and "点和" not in line and "点炮" not in line
+    texts = _drawn_texts(monkeypatch, "v1.1112345678999m", "zh-hans")
+    assert "东风圈 · 东风位" in texts
