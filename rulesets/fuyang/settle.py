@@ -25,7 +25,7 @@ ASSUMPTION = {
 
 def tai_factor(tai: int, options: FuyangOptions) -> Factor:
     if options.payout is Payout.POWER:
-        return times("tai", f"{tai}台：×2^{tai}", f"{tai} 台: ×2^{tai}", 2**tai)
+        return times("tai", f"{tai}台 ×2^{tai}", f"{tai} 台 ×2^{tai}", 2**tai)
     return times("tai", f"{tai}台", f"{tai} 台", tai)
 
 

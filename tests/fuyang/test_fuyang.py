@@ -82,3 +82,11 @@ def test_a_share_code_keeps_the_context_and_scores_the_same(hand, context, optio
 def test_every_fan_page_renders(client):
     for fan in RULESET.fans:
         assert client.get(f"/fans/fuyang/{fan.id}/").status_code == 200
+
+
+def test_the_calculator_page_scores_it(client):
+    response = client.get("/", {"hand": "[555z1]123m345m789m1z1z|ES1000", "rules_shown": "1", "rules": "fuyang"},
+                          HTTP_ACCEPT_LANGUAGE="zh-hans")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "混一色" in html and "假设" in html

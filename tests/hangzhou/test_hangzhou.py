@@ -116,3 +116,17 @@ def test_payments_carry_the_dealer_seat_on_the_dealer_factor():
 def test_every_fan_page_renders(client):
     for fan in RULESET.fans:
         assert client.get(f"/fans/hangzhou/{fan.id}/").status_code == 200
+
+
+def test_the_calculator_page_scores_it_with_its_context_controls(client):
+    response = client.get("/", {"hand": "123m456m789p234s5p9s|ES1000", "rules_shown": "1", "rules": "hangzhou",
+                                "ctx-indicator": "5p"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "暴头" in html and 'name="ctx-piao"' in html and 'name="ctx-claims_from_winner' in html
+
+
+def test_the_api_lists_its_declared_context(client):
+    rules = {r["id"]: r for r in client.get("/api/v1/rules").json()["rules"]}
+    declared = {f["key"] for f in rules["hangzhou"]["context"]["declared"]}
+    assert {"piao", "chain_kongs", "piao_turn", "claims_from_winner", "indicator", "dealer", "streak"} <= declared
