@@ -111,15 +111,18 @@ def entries(request: HttpRequest, token: str) -> HttpResponse:
 
 @_guarded
 @require_http_methods(["PUT", "DELETE"])
-def entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
+def entry(request: HttpRequest, token: str, n: str) -> HttpResponse:
     """PUT {kind, data, version}: replace entry n (1-based); DELETE ?version=: remove it."""
+    if not n.isascii() or not n.isdigit() or int(n) < 1 or len(n) > 6:
+        raise service.NotFound(f"no entry {n!r}: entries are numbered from 1")
+    position = int(n)
     if request.method == "DELETE":
         body = _body(request) if request.body else {}
         version = body.get("version", request.GET.get("version"))
-        found, _ = service.change(token, "delete", version, n - 1)
+        found, _ = service.change(token, "delete", version, position - 1)
     else:
         body = _body(request)
-        found, _ = service.change(token, "edit", body.get("version"), n - 1, body)
+        found, _ = service.change(token, "edit", body.get("version"), position - 1, body)
     return _state(request, found, True)
 
 

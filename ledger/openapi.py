@@ -116,6 +116,7 @@ def _responses(ok: str = "200") -> dict[str, Any]:
              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Table"}}}},
         "400": {"description": "bad input, with a message", **error},
         "404": {"description": "no table with this token", **error},
+        "405": {"description": "method not allowed", **error},
         "409": {"description": "the table changed since the version given: fetch it and try again", **error},
     }
 
@@ -154,7 +155,10 @@ def paths() -> dict[str, Any]:
             "summary": "The sheet as CSV (the JSON export is GET /api/v1/tables/{token})",
             "operationId": "exportTableCsv", "parameters": [_TOKEN],
             "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
-                          "404": {"description": "no table with this token"}}}},
+                          "404": {"description": "no table with this token",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                          "405": {"description": "method not allowed",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}}},
     }
 
 

@@ -19,7 +19,7 @@ urlpatterns = [
     path("api/v1/tables", api.tables, name="api-tables"),
     path("api/v1/tables/<str:token>", api.table, name="api-table"),
     path("api/v1/tables/<str:token>/entries", api.entries, name="api-table-entries"),
-    path("api/v1/tables/<str:token>/entries/<int:n>", api.entry, name="api-table-entry"),
+    path("api/v1/tables/<str:token>/entries/<str:n>", api.entry, name="api-table-entry"),
     path("api/v1/tables/<str:token>/undo", api.undo, name="api-table-undo"),
     path("api/v1/tables/<str:token>/export.csv", api.export_csv, name="api-table-csv"),
 ]
