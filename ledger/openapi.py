@@ -109,8 +109,11 @@ SCHEMAS: dict[str, Any] = {
 }
 
 
+_ERROR = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
 def _responses(ok: str = "200") -> dict[str, Any]:
-    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    error = _ERROR
     return {
         ok: {"description": "the table",
              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Table"}}}},
@@ -155,10 +158,8 @@ def paths() -> dict[str, Any]:
             "summary": "The sheet as CSV (the JSON export is GET /api/v1/tables/{token})",
             "operationId": "exportTableCsv", "parameters": [_TOKEN],
             "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
-                          "404": {"description": "no table with this token",
-                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-                          "405": {"description": "method not allowed",
-                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}}},
+                          "404": {"description": "no table with this token", **_ERROR},
+                          "405": {"description": "method not allowed", **_ERROR}}}},
     }
 
 
