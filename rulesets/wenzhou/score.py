@@ -71,7 +71,10 @@ def validate(hand: Hand) -> None:
     if hand.winning_tile is None:
         raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
                         "see the waits for what each tile is worth (这是听牌，请看听牌查询)")
-    hand.validate(hand_size=SIZE, players=PLAYERS)
+    hand.validate(hand_size=hand.size(), players=PLAYERS)  # copies and the context first, then the size
+    if hand.size() != SIZE:
+        raise HandError(f"wrong tile count: {hand.size()} tiles (each meld counted as 3), expected {SIZE} "
+                        "at a 温州 table (16 + the winning tile)")
 
 
 def _check_caishen_counts(hand: Hand, rule: WildRule | None) -> None:
