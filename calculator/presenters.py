@@ -344,7 +344,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
         valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en), r) if not s.valid else "", total=s.total,
-        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [], notes=wording.notes(s.extra),
+        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [], notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
     )
     row["hand"] = hand_view(hand) if s.shape is None else None  # no reading: draw the hand as it lies

@@ -163,6 +163,11 @@ def notes(extra: Mapping[str, Any]) -> list[str]:
     return [text for n in found if (text := note_text(n))]
 
 
+def player_notes(extra: Mapping[str, Any], ruleset: Ruleset) -> list[str]:
+    """:func:`notes`, each in the player's words (:func:`player_text`)."""
+    return [player_text(n, ruleset) for n in notes(extra)]
+
+
 def player_text(text: str, ruleset: Ruleset | None = None) -> str:
     """An engine text with its references to the project's documents dropped ("…; seed 001)" → "…)"),
     and the name of a context field or house rule of ``ruleset`` shown as the control's label
@@ -177,10 +182,14 @@ def player_text(text: str, ruleset: Ruleset | None = None) -> str:
 
 
 def _labels(ruleset: Ruleset) -> dict[str, str]:
-    """The labels, in the active language, of ``ruleset``'s declared context fields and house rules."""
+    """The labels, in the active language, of ``ruleset``'s declared context fields and house rules, and
+    of the house rules' named choices (地胡 ``first_draw`` → “闲家第一次摸牌自摸”)."""
     zh = is_zh()
     named = [(f.key, f.zh, f.en) for f in getattr(ruleset, "context", ())]
-    named += [(i.key, i.zh, i.en) for i in ruleset.option_infos()]
+    for info in ruleset.option_infos():
+        named.append((info.key, info.zh, info.en))
+        named += [(str(getattr(c, "value", c)), getattr(c, "zh", ""), getattr(c, "en", ""))
+                  for c in info.choices or () if isinstance(getattr(c, "zh", None), str)]
     return {key: f"“{(z if zh else e) or key}”" for key, z, e in named}
 
 

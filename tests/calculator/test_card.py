@@ -91,7 +91,7 @@ def test_every_registered_system_has_a_card_checked_above():
 def test_the_sichuan_card_labels_its_multiplier_and_cap(client):
     zh = text_of(card(page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1"),
                       "sichuan"))
-    assert "倍数 ×8" in zh and "未封顶" in zh and "每家付 8" in zh
+    assert "倍数 ×8" in zh and "未封顶" in zh and "付款者每人付 8" in zh
     en = text_of(card(page(client, "en", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1"), "sichuan"))
     assert "multiplier ×8" in en and "not capped" in en
     capped = text_of(card(page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1",
@@ -219,3 +219,15 @@ def test_a_regional_system_that_is_not_a_win_says_so_with_hu(client):
     compare = text_of(re.search(r'<table class="compare__table">.*?</table>', html, re.S).group(0))
     assert "不能胡" in compare and "不能和" not in compare  # 四川 has no honours: not a win, in its words
     assert "不能胡" in text_of(card(html, "sichuan")) and "不能和" not in text_of(card(html, "sichuan"))
+
+
+@pytest.mark.django_db
+def test_a_sichuan_note_names_the_house_rule_choice_by_its_label(client):
+    query = {"hand": "1122233344s4s555s", "rules": "sichuan", "rules_shown": "1", "earthly": "1", "seat": "S",
+             "win": "discard", "from_seat": "E"}
+    result = evaluate(query["hand"], rules=["sichuan"], context={"earthly": True, "seat": "S", "from_seat": "E"})
+    assert any("first_draw" in n for n in result["results"][0]["notes"])  # the engine's words name the value
+    zh = text_of(card(page(client, "zh-hans", **query), "sichuan"))
+    assert "闲家第一次摸牌自摸" in zh and "first_draw" not in zh and "(not 地胡" not in zh
+    en = text_of(card(page(client, "en", **query), "sichuan"))
+    assert "not 地胡 under this table's definition" in en and "不成立" not in en
