@@ -11,7 +11,7 @@ from .._regional.facts import Reading
 from .._regional.pipeline import Problem
 from ..hand import Hand, WinMethod
 from ..scoring import Item
-from ..shapes import Group, GroupKind, ShapeKind
+from ..shapes import Group, ShapeKind
 from ..tiles import Suit, Tile
 from .fans import BY_ID, LIMITS
 
@@ -62,14 +62,13 @@ def _winds(r: Reading) -> tuple[int, bool]:
     return sum(1 for t in _pungs(r) if t.is_wind), pair is not None and pair.tile.is_wind
 
 
-def _identical(r: Reading) -> int:
-    """0 none, 1 two identical, 2 two identical twice, 3 three, 4 four."""
-    counts = sorted(_chow_keys(r).values(), reverse=True)
-    if not counts or counts[0] < 2:
-        return 0
-    if counts[0] >= 3:
-        return counts[0]
-    return 2 if len(counts) > 1 and counts[1] >= 2 else 1
+def _identical(r: Reading) -> list[str]:
+    """The identical-sequence patterns that hold (the series keeps the highest)."""
+    counts = sorted(_chow_keys(r).values(), reverse=True) + [0, 0]
+    held = [("two_identical_sequences", counts[0] >= 2),
+            ("two_identical_sequences_twice", counts[0] >= 4 or counts[1] >= 2),
+            ("three_identical_sequences", counts[0] >= 3), ("four_identical_sequences", counts[0] >= 4)]
+    return [f for f, ok in held if ok]
 
 
 def _similar_sequences(r: Reading) -> bool:
@@ -112,42 +111,33 @@ def _group_has_terminal(g: Group) -> bool:
     return any(t.is_terminal_or_honour for t in g.tiles)
 
 
-def _terminals(r: Reading) -> int:
-    """4 pure greater, 3 mixed greater, 2 pure lesser, 1 mixed lesser, 0 none."""
+def _terminals(r: Reading) -> list[str]:
+    """The terminal patterns that hold: lesser (every group has a terminal or honour), greater (every tile
+    is one); mixed with honours, pure without."""
     if not any(t.is_terminal for t in r.tiles):
-        return 0
-    if all(t.is_terminal_or_honour for t in r.tiles):
-        return 3 if r.has_honours else 4
-    if r.kind is ShapeKind.STANDARD and all(_group_has_terminal(g) for g in r.groups if g.kind is not GroupKind.SINGLE):
-        return 1 if r.has_honours else 2
-    return 0
-
-
-_BY_LEVEL: dict[str, tuple[str, ...]] = {
-    "identical": ("", "two_identical_sequences", "two_identical_sequences_twice", "three_identical_sequences",
-                  "four_identical_sequences"),
-    "terminals": ("", "mixed_lesser_terminals", "pure_lesser_terminals", "mixed_greater_terminals",
-                  "pure_greater_terminals"),
-    "concealed_triplets": ("", "", "two_concealed_triplets", "three_concealed_triplets", "four_concealed_triplets"),
-    "kongs": ("", "one_kong", "two_kongs", "three_kongs", "four_kongs"),
-    "consecutive": ("", "", "", "three_consecutive_triplets", "four_consecutive_triplets"),
-    "similar_triplets": ("", "small_three_similar_triplets", "three_similar_triplets"),
-}
+        return []
+    greater = all(t.is_terminal_or_honour for t in r.tiles)
+    lesser = greater or (r.kind is ShapeKind.STANDARD and all(_group_has_terminal(g) for g in r.groups))
+    kind = "mixed" if r.has_honours else "pure"
+    return [f"{kind}_{size}_terminals" for size, ok in (("lesser", lesser), ("greater", greater)) if ok]
 
 
 def _levels(r: Reading) -> list[str]:
-    found = [_BY_LEVEL["identical"][_identical(r)], _BY_LEVEL["terminals"][_terminals(r)],
-             _BY_LEVEL["concealed_triplets"][min(r.concealed_triplets, 4)],
-             _BY_LEVEL["kongs"][len(r.kongs)], _BY_LEVEL["consecutive"][min(_consecutive(r), 4)],
-             _BY_LEVEL["similar_triplets"][_similar_triplets(r)]]
+    """Every pattern of the counted series that holds; each higher one excludes the lower (fans.py)."""
+    found = _identical(r) + _terminals(r)
+    found += ["two_concealed_triplets", "three_concealed_triplets", "four_concealed_triplets"][:max(
+        0, min(r.concealed_triplets, 4) - 1)]
+    found += ["one_kong", "two_kongs", "three_kongs", "four_kongs"][:len(r.kongs)]
+    found += ["three_consecutive_triplets", "four_consecutive_triplets"][:max(0, min(_consecutive(r), 4) - 2)]
+    similar = _similar_triplets(r)
+    if similar:
+        found.append(("small_three_similar_triplets", "three_similar_triplets")[similar - 1])
     dragons, dragon_pair = _dragons(r)
-    if dragons == 3 or (dragons == 2 and dragon_pair):
-        found.append("big_three_dragons" if dragons == 3 else "small_three_dragons")
     winds, wind_pair = _winds(r)
-    wind_level = {(2, True): "small_three_winds", (3, False): "big_three_winds", (3, True): "small_four_winds",
-                  (4, False): "big_four_winds"}
-    found.append(wind_level.get((winds, wind_pair), ""))
-    return [f for f in found if f]
+    held = [("small_three_dragons", dragons >= 2 and dragon_pair), ("big_three_dragons", dragons == 3),
+            ("small_three_winds", winds >= 2 and wind_pair), ("big_three_winds", winds >= 3),
+            ("small_four_winds", winds >= 3 and wind_pair), ("big_four_winds", winds == 4)]
+    return found + [f for f, ok in held if ok]
 
 
 _PREDICATES: tuple[tuple[str, Callable[[Reading], bool]], ...] = (

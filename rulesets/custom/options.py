@@ -56,7 +56,8 @@ class CustomOptions:
     seven_pairs: bool = field(default=True, metadata=_o("可和七对", "Seven pairs is a winning shape"))
     pair_258: bool = field(default=False, metadata=_o("二五八将", "The pair of a standard hand must be 2, 5 or 8"))
     void_suit: bool = field(default=False, metadata=_o("缺一门", "The hand must lack one of the three suits"))
-    must_open: bool = field(default=False, metadata=_o("必须开门", "At least one claimed meld (chow/pung/kong)"))
+    must_open: bool = field(default=False, metadata=_o(
+        "必须开门", "At least one claimed meld (chow/pung/kong); seven pairs are exempt"))
     chow: bool = field(default=True, metadata=_o("可以吃", "Chows may be claimed (吃)"))
     # the value of each pattern
     pinghu: int = _value(1, "平胡", "Plain win (no shape pattern)")
@@ -114,12 +115,6 @@ def definition_problem(o: CustomOptions) -> tuple[str, str] | None:
     if o.cap and o.minimum > o.cap:
         return (f"起胡 {o.minimum} 番高于封顶 {o.cap} 番，任何牌都和不了",
                 f"the minimum {o.minimum} is above the cap {o.cap}: no hand could ever win")
-    if o.must_open and o.seven_pairs:
-        return ("必须开门与可和七对矛盾：七对不能有副露",
-                "must open contradicts seven pairs: a seven-pairs hand has no claimed meld")
-    if o.must_open and o.menqing:
-        return ("必须开门时门清永远不成立：把门清设为 0",
-                "with must open a concealed hand never happens: set menqing to 0")
     if o.pair_258 and o.ziyise and not o.seven_pairs:
         return ("二五八将与字一色矛盾：字一色的将不是二五八",
                 "a 2/5/8 pair contradicts all honours: an all-honours hand has no 2/5/8 pair")

@@ -28,12 +28,13 @@ def check(hand: Hand, options: CustomOptions) -> Problem | None:
         return f"本桌不能吃：{chow} 是吃进的顺子", f"This table does not allow chows: {chow} was claimed"
     if options.void_suit and len({t.suit for t in hand.all_tiles if t.is_suited}) == 3:
         return "万、筒、条三门都有：本桌必须缺一门", "The hand holds all three suits: this table requires a void suit"
-    if options.must_open and hand.is_concealed:
-        return "本桌必须开门：至少要有一组吃、碰或明杠", "This table requires an open hand: at least one claimed meld"
     return None
 
 
 def legal(reading: Reading, options: CustomOptions) -> Problem | None:
+    if options.must_open and reading.kind is ShapeKind.STANDARD and reading.menqing:
+        return ("本桌必须开门：至少要有一组吃、碰或明杠（七对除外）",
+                "This table requires an open hand: at least one claimed meld (seven pairs exempt)")
     pair = reading.pair
     if options.pair_258 and reading.kind is ShapeKind.STANDARD and pair is not None:
         if not (pair.tile.is_suited and pair.tile.rank in (2, 5, 8)):
