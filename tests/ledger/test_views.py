@@ -193,3 +193,21 @@ def test_bad_form_input_gets_a_message_never_a_500(client, new_table, data):
     response = post(client, table, **data)
     assert response.status_code in (400, 409)
     assert "alert--error" in response.content.decode()
+
+
+def test_a_round_opens_in_its_form_and_an_edit_of_it_recalculates(client, new_table):
+    table = new_table()
+    rows = {"e0_t": "kong", "e0_p": "1", "e0_k": "exposed", "e0_f": "0",
+            "e1_t": "discard", "e1_p": "2", "e1_f": "0", "e1_h": WIN,
+            "e2_t": "discard", "e2_p": "3", "e2_f": "0", "e2_h": WIN, "e2_m": "1"}
+    assert post(client, table, action="add", kind="round", **rows).status_code == 302
+    assert totals(table) == [-2 - 2, 2, 1, 1]
+    form = client.get(f"/t/{table.edit_token}/e/1/").content.decode()
+    assert f'name="e1_h" maxlength="400" value="{WIN}"' in form
+    assert 'name="e2_m" value="1" checked' in form and '<option value="exposed" selected>' in form
+    rows["e2_t"] = ""  # C alone wins on A's discard
+    assert post(client, table, action="edit", position="1", kind="round", **rows).status_code == 302
+    assert totals(table) == [-2 - 1, 2, 1, 0]
+    from ledger.service import sheet_of
+
+    assert sheet_of(Table.objects.get(pk=table.pk)).dealer == 2
