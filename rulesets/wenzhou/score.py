@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import ContextError, HandError, MahjongError
 from ..hand import Hand, MeldKind, WinMethod, seats
-from ..scoring import Item, Score, Settlement, ShapeScore, apply_exclusions, options_dict
+from ..scoring import Exclusion, Item, Score, Settlement, ShapeScore, apply_exclusions, options_dict
 from ..shapes import GroupKind, Shape, ShapeKind, is_winning
 from ..tiles import ALL_TILES, Tile
 from ..wild import WildRule, decompose_wild, is_winning_wild, successor
@@ -201,13 +201,13 @@ assert list(RULES) == [f.id for f in FANS]
 class Valued:
     facts: Facts
     items: tuple[Item, ...]
-    excluded: tuple[object, ...]
+    excluded: tuple[Exclusion, ...]
     total: int
 
     def shape_score(self) -> ShapeScore | None:
         if self.facts.shape is None:
             return None
-        return ShapeScore(self.facts.shape, self.total, self.items, self.excluded)  # type: ignore[arg-type]
+        return ShapeScore(self.facts.shape, self.total, self.items, self.excluded)
 
 
 def value(f: Facts) -> Valued:
@@ -253,7 +253,7 @@ def score_hand(hand: Hand, options: WenzhouOptions) -> Score:
     shapes = tuple(s for s in (v.shape_score() for v in sorted(valued, key=_best_key, reverse=True)) if s)
     level_zh, level_en = LEVEL_NAMES[best.total]
     return Score(
-        RULES_ID, True, UNIT, total=best.total, items=best.items, excluded=best.excluded,  # type: ignore[arg-type]
+        RULES_ID, True, UNIT, total=best.total, items=best.items, excluded=best.excluded,
         shape=best.shape_score(), shapes=shapes, settlement=Settlement(tuple(payments), seats(PLAYERS)),
         options=opts, extra={"level": best.total, "level_zh": level_zh, "level_en": level_en,
                              "caishen": str(c) if c is not None else None, "caishen_held": n},
