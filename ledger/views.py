@@ -124,6 +124,9 @@ def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> d
         context["recomputed"] = [{"name": n, "kept": a, "now": b} for n, a, b in
                                  zip(table.players, built.totals, now.totals, strict=True)]
         context["recomputed_same"] = built.totals == now.totals
+        context["recomputed_rows"] = [{"n": a.index + 1, "kept": a.deltas, "now": b.deltas,
+                                       "engine": a.snapshot.get("engine")}
+                                      for a, b in zip(built.rows, now.rows, strict=True) if a.deltas != b.deltas]
     return context
 
 

@@ -169,7 +169,13 @@ def test_recompute_compares_without_changing_anything(client, new_table):
     table = new_table()
     post(client, table, action="add", kind="hand", hand=WIN, player="1", win="self_drawn")
     page = client.get(f"/t/r/{table.read_token}/", {"recompute": "1"}).content.decode()
-    assert 'id="recomputed"' in page
+    assert 'id="recomputed"' in page and "#1 (" not in page
+    entry = Table.objects.get(pk=table.pk).entries.get()
+    entry.snapshot = {**entry.snapshot, "deltas": [0, 0, 0, 0], "engine": "old"}  # as an older engine scored it
+    entry.save()
+    page = client.get(f"/t/r/{table.read_token}/", {"recompute": "1"}).content.decode()
+    assert "#1 (" in page and "old" in page
+    assert totals(table) == [0, 0, 0, 0]  # the kept snapshot still counts
     assert Table.objects.get(pk=table.pk).version == table.version + 1
 
 
