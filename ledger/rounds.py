@@ -421,3 +421,21 @@ def best_wait(system: str, options: Mapping[str, Any], hand13: str) -> tuple[str
     except MahjongError as exc:
         raise RoundError(str(exc)) from None
     return (str(found[0]), found[1]) if found else None
+
+
+def seats_of_code(text: str, dealer: int, players: int) -> dict[str, Any]:
+    """Who won from whom as a hand string or share code says (its seat winds, with ``dealer`` at E), to fill
+    in the hand form; empty when the text cannot be read."""
+    try:
+        ctx = build_request(text, None).hand.context
+    except (MahjongError, ValueError):
+        return {}
+    out: dict[str, Any] = {"player": player_at(ctx.seat, dealer, players), "win": ctx.win.value}
+    discarder = ctx.discarder(players)
+    if discarder is not None:
+        out["from"] = player_at(discarder, dealer, players)
+    for flag in WIN_FLAGS:
+        if getattr(ctx, flag, False):
+            out[flag] = True
+    return out
+

@@ -139,6 +139,10 @@ def _system_name(table: Table) -> str:
 
 def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
+    if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
+        form = {"hand": request.GET["hand"][: settings.MAX_HAND_STRING],
+                **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING],
+                                       service.sheet_of(table).dealer, len(table.players))}
     form = form or {}
     try:
         count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)

@@ -217,3 +217,16 @@ def test_a_round_opens_in_its_form_and_an_edit_of_it_recalculates(client, new_ta
     from ledger.service import sheet_of
 
     assert sheet_of(Table.objects.get(pk=table.pk)).dealer == 2
+
+
+def test_add_to_table_fills_in_who_won_from_whom_from_the_code(client, new_table):
+    table = new_table()
+    post(client, table, action="add", kind="hand", hand=WIN, player="1", win="self_drawn")  # Bo deals next
+    code = "v1.11234567789m55p-5p.EW.dN~sichuan"  # West wins on North's discard
+    form = client.get(f"/t/{table.edit_token}/", {"hand": code}).content.decode()
+    hand_form = form[form.index('id="add-hand"'):]
+    assert '<option value="3" selected>Di</option>' in hand_form  # West: two after the dealer Bo
+    assert '<option value="discard" selected>' in hand_form
+    assert hand_form.count('<option value="0" selected>Ann</option>') == 1  # North: three after Bo
+    assert client.get(f"/t/{table.edit_token}/", {"hand": "nonsense"}).status_code == 200
+
