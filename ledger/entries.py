@@ -143,8 +143,8 @@ def clean(kind: Any, data: Any, table: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "hand":
         return clean_win(data, n, "hand")
     if kind == "round":
-        if not rounds.is_sichuan(table["system"]):
-            raise EntryError("rounds with events are for 四川 tables; enter this system's hands one by one")
+        if not rounds.has_rounds(table["system"]):
+            raise EntryError("this system has no rounds of several events; enter its hands one by one")
         events = data.get("events")
         if not isinstance(events, list) or not events or len(events) > MAX_EVENTS:
             raise EntryError(f"events: a list of 1–{MAX_EVENTS} events")

@@ -383,12 +383,61 @@ def _wall_end(state: _Round, event: Mapping[str, Any], previous: Mapping[str, An
 _EVENTS = {"kong": _kong, "win": _win, "multi": _multi}
 
 
+def has_rounds(system: str) -> bool:
+    """Whether the system settles rounds of several events: 四川 (血战/血流), or a ruleset that declares
+    the ``settle_round`` capability (several wins on one discard, e.g. 长沙 通炮)."""
+    ruleset = get_ruleset(system)
+    return ruleset.id in sichuan.VARIANTS or getattr(ruleset, "settle_round", None) is not None
+
+
+def _generic_round(system: str, options: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
+                   dealer: int) -> Settled:
+    """A round of a system with ``Ruleset.settle_round``: wins one by one, and several wins on one discard
+    settled by the ruleset (长沙 通炮: the discarder pays each winner in full)."""
+    ruleset = get_ruleset(system)
+    players = ruleset.players
+    out = Settled()
+    for i, event in enumerate(events):
+        try:
+            if event.get("type") == "win":
+                one = score_hand(system, options, event, dealer)
+                out.lines += one.lines
+                out.results += one.results
+                out.winners += one.winners
+                continue
+            if event.get("type") != "multi":
+                raise RoundError(f"{event.get('type')!r} is settled only at 四川 tables; enter kong money in the "
+                                 "hands (the system's own rules) and a 荒庄 as a drawn game")
+            hands = [build_request(w["hand"], [system], _context({**w, "win": "discard", "from": event["from"]},
+                                                                dealer, players, {}), {system: dict(options)}).hand
+                     for w in event["wins"]]
+            scores, settlement = ruleset.settle_round(hands, ruleset.parse_options(dict(options)))
+        except MahjongError as exc:
+            raise RoundError(f"event {i + 1}: {exc}") from None
+        except RoundError as exc:
+            raise RoundError(f"event {i + 1}: {exc}") from None
+        bad = next((sc for sc in scores if not sc.valid), None)
+        if bad is not None:
+            raise RoundError(f"event {i + 1}: {bad.reason_en or bad.reason or 'not a winning hand'}")
+        out.results += [sc.as_dict() for sc in scores]
+        out.lines += [Line(player_at(p.payer, dealer, players), player_at(p.payee, dealer, players), p.amount,
+                           p.why, p.why_en) for p in settlement.payments]
+        winners = [player_at(h.context.seat, dealer, players) for h in hands]
+        if not out.winners and len(winners) > 1:
+            out.first_multi_from = event["from"]
+        out.winners += winners
+    return out
+
+
 def settle_round(system: str, options: Mapping[str, Any], events: Sequence[Mapping[str, Any]], dealer: int,
                  refund_policy: str = "still_in") -> Settled:
-    """Settle one 血战/血流 round's events in order (module docstring)."""
+    """Settle one round's events in order (module docstring): 四川 here, other systems through their
+    ``settle_round`` capability."""
     system = ruleset_id(system)
     if system not in sichuan.VARIANTS:
-        raise RoundError(f"{system} has no 血战 rounds: enter its hands one by one")
+        if not has_rounds(system):
+            raise RoundError(f"{system} has no rounds of several events: enter its hands one by one")
+        return _generic_round(system, options, events, dealer)
     try:
         opts = get_ruleset(system).parse_options(dict(options))
     except (MahjongError, TypeError, ValueError) as exc:

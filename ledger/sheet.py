@@ -117,7 +117,8 @@ def _kept(result: Mapping[str, Any]) -> dict[str, Any]:
 def next_dealer(table: Mapping[str, Any], kind: str, snapshot: Mapping[str, Any], dealer: int) -> int:
     """Each system's rotation: 国标 passes the deal every hand; 血战 the first winner deals next (一炮多响:
     the discarder), a round nobody won keeps the dealer; other systems 连庄 (the dealer keeps the deal
-    on a win or a draw); Rummikub's first player moves round by round."""
+    on a win or a draw, else the next player deals; several wins on one discard, 通炮: the discarder);
+    Rummikub's first player moves round by round."""
     n = len(table["players"])
     if kind == "rummikub" or table["kind"] == "rummikub":
         return (dealer + 1) % n
@@ -125,9 +126,9 @@ def next_dealer(table: Mapping[str, Any], kind: str, snapshot: Mapping[str, Any]
     winners = snapshot.get("winners") or []
     if system == "guobiao":
         return (dealer + 1) % n
+    if snapshot.get("first_multi_from") is not None:
+        return snapshot["first_multi_from"]
     if rounds.is_sichuan(system):
-        if snapshot.get("first_multi_from") is not None:
-            return snapshot["first_multi_from"]
         return winners[0] if winners else dealer
     return dealer if not winners or winners[0] == dealer else (dealer + 1) % n
 

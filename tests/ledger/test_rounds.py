@@ -168,3 +168,24 @@ def test_an_entry_an_edit_made_impossible_is_kept_and_counts_nothing():
     built, _ = sheet.build(TABLE, [_entry([win(2, "self_drawn")]), heavenly])  # round 1 edited: C deals now
     assert built.rows[1].error and built.rows[1].deltas == [0, 0, 0, 0]
     assert built.totals == [-2, -2, 6, -2]
+
+
+def test_a_system_with_the_settle_round_capability_settles_several_wins_on_one_discard():
+    hand = "22m234m567m789m55p5p"  # 长沙 小胡 on a 2/5/8 pair
+    events = [{"type": "multi", "from": 0, "wins": [{"player": 1, "hand": hand}, {"player": 3, "hand": hand}]}]
+    assert rounds.has_rounds("changsha") and not rounds.has_rounds("guobiao")
+    settled = rounds.settle_round("changsha", {}, events, 0)
+    from rulesets.engine import evaluate
+
+    def alone(seat):  # each winner is paid in full by the discarder, as if they had won alone
+        return evaluate(hand, "changsha", {"seat": seat, "win": "discard", "from_seat": "E"})["results"][0]["payouts"]
+
+    south, north = alone("S"), alone("N")
+    assert deltas(settled) == [south["E"] + north["E"], south["S"], 0, north["N"]]
+    assert settled.first_multi_from == 0 and settled.winners == [1, 3]
+    table = {**TABLE, "system": "changsha"}
+    built, _ = sheet.build(table, [_entry(events)])
+    assert built.dealer == 0  # 通炮: the discarder deals next
+    with pytest.raises(rounds.RoundError, match="only at 四川"):
+        rounds.settle_round("changsha", {}, [{"type": "kong", "player": 0, "kind": "concealed"}], 0)
+
