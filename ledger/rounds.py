@@ -313,14 +313,18 @@ def _multi(state: _Round, event: Mapping[str, Any], previous: Mapping[str, Any] 
     state.out.winners += paid
 
 
-def _stand_in(variant: Any, state: str) -> str | None:
-    return STAND_INS.get((variant.two_suits, variant.hand_size - 1), {}).get(state)
+def _stand_in(variant: Any, state: str, opts: Any) -> str | None:
+    text = STAND_INS.get((variant.two_suits, variant.hand_size - 1), {}).get(state)
+    suits = getattr(getattr(opts, "suits", None), "value", "ps")
+    if text and variant.two_suits and suits != "ps":  # the same shapes in the table's two suits
+        text = text.replace("p", "\0").replace("s", suits[1]).replace("\0", suits[0])
+    return text
 
 
-def _held(variant: Any, player_state: Mapping[str, Any], seat: Seat) -> Any:
+def _held(variant: Any, player_state: Mapping[str, Any], seat: Seat, opts: Any) -> Any:
     if player_state["state"] == "pig" and not variant.flower_pig:
         raise RoundError(f"seat {seat.value}: this table has no 花猪 (two suits)")
-    text = player_state.get("hand") or _stand_in(variant, player_state["state"])
+    text = player_state.get("hand") or _stand_in(variant, player_state["state"], opts)
     if not text:
         raise RoundError(f"seat {seat.value}: a ready player's 13 tiles are needed for 查大叫")
     try:
@@ -362,7 +366,7 @@ def _wall_end(state: _Round, event: Mapping[str, Any], previous: Mapping[str, An
         if not state.xueliu and player in state.won and not (state.opts.chadajiao_winners and ps.get("hand")):
             continue
         seat = state.seat(player)
-        hand = _held(state.variant, ps, seat)
+        hand = _held(state.variant, ps, seat, state.opts)
         if ps.get("hand"):
             _check_state(state, hand, ps["state"], player)
         hands[seat], states[player] = hand, ps["state"]
