@@ -44,7 +44,8 @@ def test_a_two_suit_table_settles_a_wall_end_and_has_no_flower_pig():
                                                {"player": 2, "state": "not_ready"}]}]
     assert deltas(rounds.settle_round("sichuan-3p", {}, events, 0), 3) == [2, -1, -1]
     in_mp = [{"type": "wall_end", "players": [{"player": 0, "state": "ready", "hand": "11m234m567m789m55p"},
-                                              {"player": 1, "state": "not_ready"}, {"player": 2, "state": "not_ready"}]}]
+                                              {"player": 1, "state": "not_ready"},
+                                              {"player": 2, "state": "not_ready"}]}]
     assert deltas(rounds.settle_round("sichuan-3p", {"suits": "mp"}, in_mp, 0), 3) == [2, -1, -1]
     pig = [{"type": "wall_end", "players": [{"player": p, "state": "pig"} for p in range(3)]}]
     with pytest.raises(rounds.RoundError, match="no 花猪"):
