@@ -57,10 +57,9 @@ def bird_factors(lands: Sequence[Landing], winner: Seat, payer: Seat, options: A
     if options.bird_rule is BirdRule.TIMES:
         names = " ".join(f"{t}→{s.zh}" for t, s in hits)
         names_en = " ".join(f"{t}→{s.value}" for t, s in hits)
-        return [Factor("birds", f"中鸟 {names} ×{1 + len(hits)}", f"birds {names_en} ×(1+{len(hits)})", Op.TIMES,
-                       1 + len(hits))]
+        return [Factor("birds", f"中鸟 {names}", f"birds {names_en} (1 + {len(hits)})", Op.TIMES, 1 + len(hits))]
     op, value = (Op.PLUS, 1) if options.bird_rule is BirdRule.ADD else (Op.TIMES, 2)
-    return [Factor("bird", f"中鸟 {t}→{s.zh}", f"bird {t} on {s.value}", op, value, s) for t, s in hits]
+    return [Factor("bird", f"中鸟 {t}", f"bird {t}", op, value, s) for t, s in hits]
 
 
 def zhuang_factor(hand: Hand, payer: Seat, units: int, options: Any) -> list[Factor]:
@@ -69,7 +68,7 @@ def zhuang_factor(hand: Hand, payer: Seat, units: int, options: Any) -> list[Fac
     if options.zhuangxian is ZhuangXian.OFF or not dealer_side(ctx, payer):
         return []
     n = units if options.zhuangxian is ZhuangXian.PER_UNIT else 1
-    return [Factor("zhuang", f"庄闲 +{n}", f"dealer +{n}", Op.PLUS, n, ctx.dealer)]
+    return [Factor("zhuang", "庄闲", "dealer", Op.PLUS, n, ctx.dealer)]
 
 
 def origin_of(hand: Hand, options: Any) -> Seat:
@@ -99,7 +98,7 @@ def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, opti
     def factors(payer: Seat) -> list[Factor]:
         out = zhuang_factor(declarer, payer, 1, options)
         if count > 1:
-            out.append(Factor("count", f"{zh} ×{count}", f"{en} ×{count}", Op.TIMES, count))
+            out.append(Factor("count", f"{zh}（{count}个）", f"{en} ({count})", Op.TIMES, count))
         if options.qishou_birds:
             out += bird_factors(lands, seat, payer, options)
         return out

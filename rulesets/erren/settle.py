@@ -17,11 +17,11 @@ def settle(hand: Hand, total: int, options: Any) -> tuple[Settlement, bool]:
     ctx = hand.context
     factors: list[Factor] = []
     if options.base != 1:
-        factors.append(Factor("base", f"底分 ×{options.base}", f"base ×{options.base}", Op.TIMES, options.base))
+        factors.append(Factor("base", "底分", "base", Op.TIMES, options.base))
     capped = bool(options.cap) and total > options.cap
     if capped:
         cap = options.cap * options.base
-        factors.append(Factor("cap", f"役满封顶 {cap}", f"cap {cap} ({options.cap} fan)", Op.CAP, cap))
+        factors.append(Factor("cap", f"役满封顶（{options.cap}番）", f"cap ({options.cap} fan)", Op.CAP, cap))
     how = ("自摸", "self-drawn") if ctx.self_drawn else ("点和", "on a discard")
     cut = (f"，封顶{options.cap}番", f", capped at {options.cap}") if capped else ("", "")
     lines = settle_pairs(ctx.seat, payers(ctx, PLAYERS), total, lambda p: factors,

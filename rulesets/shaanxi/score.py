@@ -74,7 +74,7 @@ def score(hand: Hand, options: Any) -> Score:
         return _invalid((f"不是和牌型：{what}", "Not a winning shape: four sets and a pair"
                          + (" or seven pairs" if options.seven_pairs is not SevenPairs.OFF else "")), options)
     best = max(readings, key=lambda r: r.total)
-    doubles = [Factor(i.fan.id, f"{i.fan.zh} ×{i.value}", f"{i.fan.en} ×{i.value}", Op.TIMES, i.value)
+    doubles = [Factor(i.fan.id, i.fan.zh, i.fan.en, Op.TIMES, i.value)
                for i in best.items if i.value > 1]
     payments = hand_payments(hand, doubles, options) + kong_payments(hand, options)
     return Score(RULES, True, UNIT, best.total, best.items, shape=best, shapes=tuple(readings),

@@ -21,6 +21,11 @@ def cannons(hand: Hand) -> dict[Seat, int]:
     return dict(hand.context.get("cannons", ()))
 
 
+def base_factor(options: Any) -> list[Factor]:
+    """底分 as a factor (none when it is 1)."""
+    return [Factor("base", "底分", "base", Op.TIMES, options.base)] if options.base != 1 else []
+
+
 def hand_payers(hand: Hand, options: Any) -> tuple[tuple[Seat, ...], bool]:
     """Who pays the hand and whether it counts as self-drawn (A = 2)."""
     ctx = hand.context
@@ -47,19 +52,16 @@ def hand_payments(hand: Hand, doubles: list[Factor], options: Any) -> list[Payme
         out: list[Factor] = []
         dealer = options.dealer is not Dealer.OFF and dealer_side(ctx, side)
         if dealer and options.dealer is Dealer.PLUS:
-            out.append(Factor("zhuang", "庄家 +1", "dealer +1", Op.PLUS, 1, ctx.dealer))
+            out.append(Factor("zhuang", "庄家", "dealer", Op.PLUS, 1, ctx.dealer))
         cw, cl = c.get(winner, 0), c.get(side, 0)
         if not options.cannons_both or (cw and cl):
-            out += [Factor("cannons", f"炮子 {s.zh} +{n}", f"cannons {s.value} +{n}", Op.PLUS, n, s)
+            out += [Factor("cannons", "炮子", "cannons", Op.PLUS, n, s)
                     for s, n in ((winner, cw), (side, cl)) if n]
         if self_drawn:
-            out.append(Factor("zimo", "自摸 ×2", "self-drawn ×2", Op.TIMES, 2))
+            out.append(Factor("zimo", "自摸", "self-drawn", Op.TIMES, 2))
         if dealer and options.dealer is Dealer.DOUBLE:
-            out.append(Factor("zhuang", "庄家 ×2", "dealer ×2", Op.TIMES, 2, ctx.dealer))
-        out += doubles
-        if options.base != 1:
-            out.append(Factor("base", f"底分 ×{options.base}", f"base ×{options.base}", Op.TIMES, options.base))
-        return out
+            out.append(Factor("zhuang", "庄家翻倍", "dealer doubles", Op.TIMES, 2, ctx.dealer))
+        return out + doubles + base_factor(options)
 
     how = ("自摸", "self-drawn") if self_drawn else ("点炮", "on a discard")
     if shares:
@@ -83,9 +85,7 @@ def _kong_lines(owner: Seat, kind: KongKind, feeder: Seat | None, options: Any) 
     else:
         amount = 2 if options.kongs is Kongs.SEED else 1
         lines, zh, en = ([(feeder, amount)] if feeder else []), "直杠（引杠者付）", "exposed kong (the feeder pays)"
-    return [paid(p, owner, n, [Factor("base", f"底分 ×{options.base}", f"base ×{options.base}", Op.TIMES,
-                                      options.base)] if options.base != 1 else [], f"{zh}：{n}", f"{en}: {n}")
-            for p, n in lines]
+    return [paid(p, owner, n, base_factor(options), f"{zh}：{n}", f"{en}: {n}") for p, n in lines]
 
 
 def kong_payments(hand: Hand, options: Any) -> list[Payment]:

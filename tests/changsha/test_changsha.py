@@ -62,7 +62,7 @@ def test_each_bird_is_itemised_on_the_payment_it_doubles():
     r = evaluate("444666888s9s[222s]9s", "changsha", {"win": "self_drawn", "birds": "5m6p"})["results"][0]
     line = next(p for p in r["payments"] if p["from"] == "S")
     birds = [(f["zh"], f["seat"]) for f in line["factors"] if f["id"] == "bird"]
-    assert birds == [("中鸟 5m→东", "E"), ("中鸟 6p→南", "S")]
+    assert birds == [("中鸟 5m", "E"), ("中鸟 6p", "S")]
     assert r["birds"] == [{"tile": "5m", "seat": "E"}, {"tile": "6p", "seat": "S"}]
 
 

@@ -40,8 +40,8 @@ def test_a_share_code_with_cannons_round_trips_and_scores_the_same():
 def test_each_cannon_is_a_named_factor_of_its_payment():
     r = evaluate(HAND, "shaanxi", {"seat": "S", "win": "self_drawn", "cannons": {"E": 2, "S": 1}})["results"][0]
     line = next(p for p in r["payments"] if p["from"] == "E")
-    assert [(f["zh"], f["value"]) for f in line["factors"]] == [
-        ("庄家 +1", 1), ("炮子 南 +1", 1), ("炮子 东 +2", 2), ("自摸 ×2", 2)]
+    assert [(f["zh"], f["op"], f["value"], f["seat"]) for f in line["factors"]] == [
+        ("庄家", "+", 1, "E"), ("炮子", "+", 1, "S"), ("炮子", "+", 2, "E"), ("自摸", "×", 2, None)]
     assert line["base"] == 1 and line["amount"] == 10
 
 
