@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import rulesets
 from rulesets import sichuan
@@ -201,7 +201,7 @@ def _kong(state: _Round, event: Mapping[str, Any], previous: Mapping[str, Any] |
             raise RoundError("an exposed kong (直杠) needs the player who fed it")
         state.still_in(feeder, "kong fed by")
     seat = state.seat(player)
-    fed = state.seat(feeder) if kind == "exposed" else None
+    fed = state.seat(feeder) if kind == "exposed" and feeder is not None else None
     payments = kong_lines(state.variant, seat, KongKind(kind), fed, f"{seat.value}", state.already_won(), state.opts)
     lines = state.lines_from(payments)
     state.kongs.append(_KongRecord(player, kind, lines))
@@ -301,7 +301,8 @@ def _multi(state: _Round, event: Mapping[str, Any], previous: Mapping[str, Any] 
         result = s.as_dict()
         if not result["valid"]:
             raise RoundError(result.get("reason_en") or result.get("reason") or "not a winning hand")
-        winner = state.player(Seat(next(seat for seat, net in result["payouts"].items() if net > 0)))
+        payouts = cast(dict[str, int], result["payouts"])
+        winner = state.player(Seat(next(seat for seat, net in payouts.items() if net > 0)))
         state.out.results.append(result)
         state.out.lines += _win_lines(state, result, winner)
         paid.append(winner)
@@ -399,6 +400,7 @@ def _generic_round(system: str, options: Mapping[str, Any], events: Sequence[Map
     """A round of a system with ``Ruleset.settle_round``: wins one by one, and several wins on one discard
     settled by the ruleset (长沙 通炮: the discarder pays each winner in full)."""
     ruleset = get_ruleset(system)
+    assert ruleset.settle_round is not None  # has_rounds
     players = ruleset.players
     out = Settled()
     for i, event in enumerate(events):

@@ -113,6 +113,7 @@ def _group_values(pieces: Sequence[Piece]) -> list[int] | None:
     if len(numbers) != 1 or not 3 <= len(pieces) <= 4 or len(colours) != len(set(colours)):
         return None
     (n,) = numbers
+    assert n is not None  # jokers were left out
     return [n] * len(pieces)
 
 
