@@ -1,7 +1,8 @@
 """What a result card says besides the fan rows, in the player's words (calculator/presenters.py uses it).
 
 - :func:`speaks_hu` / :func:`word`: each system in its own rule text's words: 国标 writes 和 (和牌, 点和,
-  抢杠和), 四川 and the regional systems write 胡 (胡牌, 点炮, 抢杠胡), on badges, roles and controls alike.
+  抢杠和), 四川 and most regional systems write 胡 (胡牌, 点炮, 抢杠胡), on badges, roles and controls alike.
+  Which one a system writes is read from its own fan table (碰碰和, 平和… or 对对胡, 平胡…).
 - :func:`facts`: the numbers a system adds to its score (``Score.extra``) that matter to a player,
   labelled (倍数 ×64 · 未封顶); internal keys are never shown, and a key with no label here is left out.
 - :func:`notes`: the engine's notes (``extra["notes"]``: why a context flag did not count…) in the
@@ -28,17 +29,26 @@ from rulesets.tiles import Tile
 from .engine_messages import translate
 
 MCR_SYSTEMS = frozenset({"guobiao"})
-"""The systems whose rule text writes 和 (the 1998/2006 MCR texts); every other one writes 胡."""
+"""Systems that write 和 whatever their table says (the 1998/2006 MCR texts)."""
 
 
 def is_zh() -> bool:
     return (get_language() or "").lower().startswith("zh")
 
 
+def writes_hu(r: Ruleset) -> bool:
+    """Whether ``r``'s rule text writes 胡 rather than 和: its fan names use 胡 more (对对胡, 平胡, 天胡) than
+    和 (碰碰和, 平和, 天和); a table with neither is a regional one (胡). MCR always writes 和."""
+    if r.id in MCR_SYSTEMS:
+        return False
+    names = "".join(f.zh for f in r.fans)
+    return names.count("胡") >= names.count("和")
+
+
 def speaks_hu(rulesets: Iterable[Ruleset]) -> bool:
-    """True when the words to use are 胡's: every one of ``rulesets`` is a regional system."""
+    """True when the words to use are 胡's: every one of ``rulesets`` writes 胡."""
     rulesets = tuple(rulesets)
-    return bool(rulesets) and all(r.id not in MCR_SYSTEMS for r in rulesets)
+    return bool(rulesets) and all(writes_hu(r) for r in rulesets)
 
 
 HU = "regional systems: 胡"
@@ -178,7 +188,15 @@ def player_text(text: str, ruleset: Ruleset | None = None) -> str:
     if ruleset is not None and "_" in text:
         labels = _labels(ruleset)
         text = re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+\b", lambda m: labels.get(m.group(0), m.group(0)), text)
+    if ruleset is not None and "和" in text and writes_hu(ruleset):
+        text = _HU_TERMS.sub(lambda m: HU_TERMS[m.group(0)], text)
     return text
+
+
+HU_TERMS = {"抢杠和": "抢杠胡", "和绝张": "胡绝张", "天和": "天胡", "地和": "地胡", "点和": "点炮", "和牌": "胡牌",
+            "自摸和": "自摸胡", "不能和": "不能胡", "和了": "胡了"}
+"""MCR's 和 terms as the regional rule texts write them: an engine text shown on a regional card says 胡."""
+_HU_TERMS = re.compile("|".join(sorted(map(re.escape, HU_TERMS), key=len, reverse=True)))
 
 
 def _labels(ruleset: Ruleset) -> dict[str, str]:

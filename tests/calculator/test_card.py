@@ -11,11 +11,11 @@ from urllib.parse import urlencode
 
 import pytest
 
-from calculator import citations
+from calculator import citations, wording
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
 from rulesets.notation import parse_hand
-from rulesets.registry import all_rulesets
+from rulesets.registry import all_rulesets, get_ruleset
 
 EXTRA_KEYS = ("multiplier", "multiplier_uncapped", "fan_e0", "fan_e1", "fan_uncapped", "points", "capped", "payers",
               "notes", "provisional", "waits")
@@ -79,6 +79,11 @@ def test_no_card_of_any_system_shows_an_internal_key_in_either_language(client, 
     for lang in LANGS:
         body = card(page(client, lang, hand=hand, rules=rules, rules_shown="1"), rules)
         assert _internal_words(text_of(body), fan_ids) == [], (lang, text_of(body)[:400])
+        if lang == "zh-hans" and wording.writes_hu(get_ruleset(rules)):  # its badge, roles, reason say 胡
+            parts = (r'<span class="verdict[^"]*">.*?</span>|<small class="role">.*?</small>'
+                     r'|<p class="card__reason">.*?</p>')
+            said = " ".join(text_of(part) for part in re.findall(parts, body, re.S))
+            assert [t for t in wording.HU_TERMS if t in said] == [], said
 
 
 @pytest.mark.django_db
@@ -229,5 +234,6 @@ def test_a_sichuan_note_names_the_house_rule_choice_by_its_label(client):
     assert any("first_draw" in n for n in result["results"][0]["notes"])  # the engine's words name the value
     zh = text_of(card(page(client, "zh-hans", **query), "sichuan"))
     assert "闲家第一次摸牌自摸" in zh and "first_draw" not in zh and "(not 地胡" not in zh
+    assert "按普通胡牌计" in zh and "和牌" not in zh  # the engine's 和牌, in 四川's words
     en = text_of(card(page(client, "en", **query), "sichuan"))
     assert "not 地胡 under this table's definition" in en and "不成立" not in en
