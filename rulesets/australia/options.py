@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._regional.table import meta as _o
 from ..scoring import Choice
 
 MA = "Mahjong Australia Tournament Rules §1–2 (mahjongaustralia.com.au)"
@@ -25,9 +26,6 @@ class Payoff(Choice):
     UNIFORM = ("uniform", "ZJ 均付（每家付V）", "ZJ uniform (each pays V)")
     APM = ("apm", "APM：自摸各付V，点炮者付2V", "APM: self-drawn each pays V, a discard the discarder 2V")
 
-
-def _o(zh: str, en: str, source: str) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source}
 
 
 @dataclass(frozen=True)

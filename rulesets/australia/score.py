@@ -9,6 +9,7 @@ from typing import Any
 
 from .._regional.facts import Reading
 from .._regional.pipeline import Problem
+from .._regional.table import capped
 from ..hand import Hand, WinMethod
 from ..scoring import Item
 from ..shapes import Group, ShapeKind
@@ -195,10 +196,7 @@ def value(kept: list[Item], options: Any) -> tuple[int, list[Item]]:
         top = max(limits)
         return top, kept + ([Item(BY_ID["limit"], 1, f"{total}→{top}", value_override=top - total)]
                             if total != top else [])
-    if options.cap and total > options.cap:
-        return options.cap, kept + [Item(BY_ID["cap"], 1, f"{total}→{options.cap}",
-                                         value_override=options.cap - total)]
-    return total, kept
+    return capped(kept, options.cap, BY_ID["cap"])
 
 
 def admit(total: int, options: Any) -> Problem | None:

@@ -7,7 +7,8 @@ from typing import Any
 
 from .._regional.facts import Reading
 from .._regional.pipeline import Problem
-from ..hand import Hand, KongKind, MeldKind, WinMethod
+from .._regional.table import capped, win_items
+from ..hand import Hand, KongKind, MeldKind
 from ..scoring import Item
 from ..shapes import ShapeKind
 from .fans import BY_ID
@@ -61,26 +62,15 @@ def _shape_items(r: Reading) -> list[str]:
     return found
 
 
-def _win_items(hand: Hand) -> list[str]:
-    ctx = hand.context
-    found = []
-    if ctx.self_drawn:
-        found.append("zimo")
-    if ctx.kong_replacement:
-        found.append("gangshangkaihua")
-    if ctx.last_tile:
-        found.append("haidi")
-    if ctx.win is WinMethod.ROB_KONG:
-        found.append("qianggang")
-    if hand.is_concealed:
-        found.append("menqing")
-    return found
+_WIN = {"self_drawn": "zimo", "kong_replacement": "gangshangkaihua", "last_tile": "haidi", "rob_kong": "qianggang",
+        "concealed": "menqing"}
+"""The win flags this table values, and their fan ids."""
 
 
 def items(r: Reading, options: CustomOptions) -> list[Item]:
     """Every pattern of the reading with the table's value (zero-valued ones other than 平胡 left out)."""
     hand = r.hand
-    out = [_item(fid, options) for fid in _shape_items(r) + _win_items(hand)]
+    out = [_item(fid, options) for fid in _shape_items(r) + win_items(hand, _WIN)]
     exposed = sum(1 for m in hand.kongs if m.kong is not KongKind.CONCEALED)
     counted = (("minggang", exposed), ("angang", len(hand.kongs) - exposed), ("gen", r.held_fours),
                ("flower", len(hand.context.flowers)))
@@ -90,11 +80,7 @@ def items(r: Reading, options: CustomOptions) -> list[Item]:
 
 def value(kept: list[Item], options: CustomOptions) -> tuple[int, list[Item]]:
     """The sum of the counted values, held to the cap (shown as a 封顶 line)."""
-    total = sum(i.total for i in kept)
-    if options.cap and total > options.cap:
-        return options.cap, kept + [Item(BY_ID["fengding"], 1, f"{total}→{options.cap}",
-                                         value_override=options.cap - total)]
-    return total, kept
+    return capped(kept, options.cap, BY_ID["fengding"])
 
 
 def multiplier(total: int, options: CustomOptions) -> int:

@@ -4,18 +4,17 @@ reading kept. Exclusions are data: 飘和 does not also take 夹/单吊/单和; 
 
 from __future__ import annotations
 
+from .._regional.table import excludes as _x
+from .._regional.table import row
 from ..scoring import Excludes, Fan
 
 SRC = "rules/vague-systems.md §4.1 (MIL 长春麻将竞赛规则 2024; open_mahjong_unity changchun/rules.py)"
 
 
-def _x(*ids: str) -> tuple[Excludes, ...]:
-    return tuple(Excludes(i) for i in ids)
-
 
 def _fan(fid: str, zh: str, en: str, value: int, excludes: tuple[Excludes, ...], definition: tuple[str, str],
          example: str, category: str = "fan") -> Fan:
-    return Fan(fid, zh, en, value, excludes, definition[0], definition[1], SRC, example, category)
+    return row(fid, zh, en, value, category, definition, example, excludes, SRC)
 
 
 FANS: tuple[Fan, ...] = (

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._regional.table import meta as _o
 from ..scoring import Choice
 
 
@@ -23,9 +24,6 @@ class Liability(Choice):
     ALWAYS = ("always", "点炮者总是包三家", "The discarder always pays for all")
     NEVER = ("never", "不包（三家各付）", "Never: each pays his own")
 
-
-def _o(zh: str, en: str, source: str) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source}
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,11 @@ the pattern bonuses of the v1 table; :data:`VALUES` holds the v2 and advisor val
 
 from __future__ import annotations
 
-from ..scoring import Excludes, Fan
+from functools import partial
+
+from .._regional.table import excludes as _x
+from .._regional.table import row
+from ..scoring import Fan
 from .options import V1, V2, Table
 
 HOLD = "hold"  # the hold 花 (硬花 + 软花): what the threshold counts
@@ -16,23 +20,8 @@ _S = f"§2.1; {V1}"
 _H = f"§2.1 花 count; {V1} getHuaCntWithoutHuTypeHuaCnt / checkAnKe"
 
 
-def _x(*ids: str) -> tuple[Excludes, ...]:
-    return tuple(Excludes(i) for i in ids)
 
-
-def _fan(
-    fid: str,
-    zh: str,
-    en: str,
-    value: int,
-    category: str,
-    definition: tuple[str, str],
-    example: str,
-    excludes: tuple[Excludes, ...] = (),
-    source: str = _S,
-) -> Fan:
-    return Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, example, category)
-
+_fan = partial(row, source=_S)
 
 FANS: tuple[Fan, ...] = (
     _fan(

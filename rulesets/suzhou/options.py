@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._regional.table import meta as _o
 from ..scoring import Choice
 
 V1 = "BillXu/NewProject Server/MaJiangServer SZMJRoom.cpp onDoHu (v1)"
@@ -37,9 +38,6 @@ class Threshold(Choice):
     def needs(self) -> tuple[int, int]:
         return {"two_three": (2, 3), "three_four": (3, 4), "one_two": (1, 2)}[self.value]
 
-
-def _o(zh: str, en: str, source: str) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source}
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ single flowers (XS-A4); at most one of 平胡/边倒/嵌倒/对倒/单吊 (XS-A3
 
 from __future__ import annotations
 
+from .._regional.table import excludes as _x
+from .._regional.table import row
 from ..scoring import Excludes, Fan
 from .options import PZ, SHEET, Values
 
@@ -16,9 +18,6 @@ SEED = "seed"
 _S = f"§3.1; {SHEET}"
 _P = f"§3.1; {PZ}"
 
-
-def _x(*ids: str) -> tuple[Excludes, ...]:
-    return tuple(Excludes(i) for i in ids)
 
 
 def _fan(
@@ -32,7 +31,7 @@ def _fan(
     source: str = _S,
     category: str = TAI,
 ) -> Fan:
-    return Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, example, category)
+    return row(fid, zh, en, value, category, definition, example, excludes, source)
 
 
 WAIT_GROUP = ("pinghu", "biandao", "qiandao", "duidao", "dandiao")

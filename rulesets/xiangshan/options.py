@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._regional.table import meta as _o
 from ..scoring import Choice
 
 SHEET = "PudgeOneM/roomcard-master 339_象山麻将 rule sheet (rule.ccb)"
@@ -45,9 +46,6 @@ class FlowerSets(Choice):
     REPLACE = ("replace", "四花/八花代替单花", "A set replaces its single flowers")
     ADD = ("add", "四花/八花另加", "Added to the single flowers")
 
-
-def _o(zh: str, en: str, source: str) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source}
 
 
 @dataclass(frozen=True)

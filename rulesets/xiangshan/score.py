@@ -7,7 +7,8 @@ from typing import Any
 
 from .._regional.facts import Reading, Wait
 from .._regional.pipeline import Problem
-from ..hand import Hand, Seat, WinMethod
+from .._regional.table import capped, win_items
+from ..hand import Hand, Seat
 from ..scoring import Item
 from ..shapes import ShapeKind
 from ..tiles import Tile
@@ -101,23 +102,15 @@ def _shape_items(r: Reading) -> list[str]:
     return out
 
 
+_WIN = {"self_drawn": "zimo", "concealed": "menqing", "kong_replacement": "gangkai", "rob_kong": "lagang",
+        "heavenly": "tianhu", "earthly": "dihu"}
+"""The win flags with a 台, and their fan ids (海底捞月 is self-drawn only: below)."""
+
+
 def _win_items(hand: Hand) -> list[str]:
-    ctx = hand.context
-    out = []
-    if ctx.self_drawn:
-        out.append("zimo")
-    if hand.is_concealed:
-        out.append("menqing")
-    if ctx.kong_replacement:
-        out.append("gangkai")
-    if ctx.win is WinMethod.ROB_KONG:
-        out.append("lagang")
-    if ctx.last_tile and ctx.self_drawn:
+    out = win_items(hand, _WIN)
+    if hand.context.last_tile and hand.context.self_drawn:
         out.append("haidi")
-    if ctx.heavenly:
-        out.append("tianhu")
-    if ctx.earthly:
-        out.append("dihu")
     return out
 
 
@@ -142,11 +135,7 @@ def items(r: Reading, options: Any) -> list[Item]:
 
 
 def value(kept: list[Item], options: Any) -> tuple[int, list[Item]]:
-    total = sum(i.total for i in kept)
-    if options.model is Model.TAI and options.cap and total > options.cap:
-        return options.cap, kept + [Item(BY_ID["fengding"], 1, f"{total}→{options.cap}",
-                                         value_override=options.cap - total)]
-    return total, kept
+    return capped(kept, options.cap if options.model is Model.TAI else 0, BY_ID["fengding"])
 
 
 def admit(total: int, options: Any) -> Problem | None:
