@@ -12,6 +12,8 @@ from typing import Any
 
 from ..hand import Hand, WinMethod
 from ..scoring import Excludes, Fan, Item
+from ..shapes import ShapeKind
+from .facts import Reading
 
 WIN_FLAGS = ("self_drawn", "kong_replacement", "last_tile", "rob_kong", "concealed", "heavenly", "earthly")
 """The facts of a win that tables give a value to, in the order their items are listed."""
@@ -48,6 +50,17 @@ def win_flags(hand: Hand) -> list[str]:
 def win_items(hand: Hand, names: Mapping[str, str]) -> list[str]:
     """The table's fan ids for the win flags it values (``names``: flag → fan id)."""
     return [names[f] for f in win_flags(hand) if f in names]
+
+
+SHAPE_FLAGS = ("all_pungs", "seven_pairs", "one_suit", "mixed_one_suit", "all_honours", "single_tile_left")
+"""The facts of a reading's shape that tables give a value to (the :class:`~._regional.facts.Reading` properties,
+``seven_pairs`` its kind)."""
+
+
+def shape_items(r: Reading, names: Mapping[str, str]) -> list[str]:
+    """The table's fan ids for the shape facts of reading ``r`` it values (``names``: flag → fan id)."""
+    held = {"seven_pairs": r.kind is ShapeKind.SEVEN_PAIRS}
+    return [fid for flag, fid in names.items() if held.get(flag, False) or (flag != "seven_pairs" and getattr(r, flag))]
 
 
 def capped(kept: list[Item], cap: int, line: Fan) -> tuple[int, list[Item]]:

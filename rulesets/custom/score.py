@@ -7,7 +7,7 @@ from typing import Any
 
 from .._regional.facts import Reading
 from .._regional.pipeline import Problem
-from .._regional.table import capped, win_items
+from .._regional.table import capped, shape_items, win_items
 from ..hand import Hand, KongKind, MeldKind
 from ..scoring import Item
 from ..shapes import ShapeKind
@@ -47,19 +47,9 @@ def _item(fid: str, options: CustomOptions, count: int = 1, note: str = "") -> I
     return Item(BY_ID[fid], count, note, value_override=getattr(options, fid))
 
 
-def _shape_items(r: Reading) -> list[str]:
-    found = ["pinghu"]
-    if r.all_pungs:
-        found.append("pengpenghu")
-    if r.kind is ShapeKind.SEVEN_PAIRS:
-        found.append("qidui")
-    if r.one_suit:
-        found.append("qingyise")
-    if r.mixed_one_suit:
-        found.append("hunyise")
-    if r.all_honours:
-        found.append("ziyise")
-    return found
+_SHAPES = {"all_pungs": "pengpenghu", "seven_pairs": "qidui", "one_suit": "qingyise", "mixed_one_suit": "hunyise",
+           "all_honours": "ziyise"}
+"""The shape facts this table values, and their fan ids (平胡 is always listed; the others exclude it)."""
 
 
 _WIN = {"self_drawn": "zimo", "kong_replacement": "gangshangkaihua", "last_tile": "haidi", "rob_kong": "qianggang",
@@ -70,7 +60,7 @@ _WIN = {"self_drawn": "zimo", "kong_replacement": "gangshangkaihua", "last_tile"
 def items(r: Reading, options: CustomOptions) -> list[Item]:
     """Every pattern of the reading with the table's value (zero-valued ones other than 平胡 left out)."""
     hand = r.hand
-    out = [_item(fid, options) for fid in _shape_items(r) + win_items(hand, _WIN)]
+    out = [_item(fid, options) for fid in ["pinghu", *shape_items(r, _SHAPES), *win_items(hand, _WIN)]]
     exposed = sum(1 for m in hand.kongs if m.kong is not KongKind.CONCEALED)
     counted = (("minggang", exposed), ("angang", len(hand.kongs) - exposed), ("gen", r.held_fours),
                ("flower", len(hand.context.flowers)))

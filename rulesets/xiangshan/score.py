@@ -7,7 +7,7 @@ from typing import Any
 
 from .._regional.facts import Reading, Wait
 from .._regional.pipeline import Problem
-from .._regional.table import capped, win_items
+from .._regional.table import capped, shape_items, win_items
 from ..hand import Hand, Seat
 from ..scoring import Item
 from ..shapes import ShapeKind
@@ -83,22 +83,20 @@ def _flower_items(hand: Hand) -> list[str]:
     return out
 
 
+_SHAPES = {"single_tile_left": "dadiao", "all_pungs": "duiduihu", "mixed_one_suit": "hunyise", "one_suit": "qingyise",
+           "all_honours": "ziyise"}
+"""The shape facts with a 台, and their fan ids."""
+
+
 def _shape_items(r: Reading) -> list[str]:
     out = []
     if _pinghu(r):
         out.append("pinghu")
     if r.wait in _WAIT_ITEM:
         out.append(_WAIT_ITEM[r.wait])
-    if r.single_tile_left:
-        out.append("dadiao")
-    if r.all_pungs:
-        out.append("duiduihu")
-    if r.mixed_one_suit:
-        out.append("hunyise")
-    if r.one_suit:
-        out.append("qingyise")
+    out += shape_items(r, _SHAPES)
     if r.all_honours:
-        out += ["ziyise", "fengyise"]
+        out.append("fengyise")  # PZ's name and value of 字一色 (0 in the rule sheet's set)
     return out
 
 
