@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -84,6 +85,10 @@ def test_a_16_hand_guobiao_session_gives_the_right_standard_scores(client):
         standard[p] = sum(places[first:first + len(tied)]) / len(tied)
     assert state["standard_scores"] == [standard[p] for p in range(4)]
     assert sum(state["standard_scores"]) == 7
+    page = client.get(f"/t/r/{made['links']['read_token']}/").content.decode()
+    shown = re.findall(r'<td class="num ledger-standard">([^<]*)</td>', page)
+    assert [float(x) for x in shown] == state["standard_scores"]
+    assert "16" in page[page.index("ledger-next"):]  # hand 16 of 16
 
 
 def test_standard_scores_share_tied_places():
