@@ -202,8 +202,8 @@ def score_starting(hand: Hand, options: Any) -> Score:
     if not found:
         return _invalid(("起手牌没有四喜、板板胡、缺一色或六六顺",
                          "The dealt hand has no starting win (四喜, 板板胡, 缺一色, 六六顺)"), options)
-    birds: tuple[Tile, ...] = ctx.get("birds", ()) if options.qishou_birds else ()
-    lands = landings(birds, origin_of(hand, options))
+    given, _ = birds_of(hand, options)  # checked like a win's birds
+    lands = landings(given if options.qishou_birds else (), origin_of(hand, options))
     items = tuple(Item(BY_ID[f], n, value_override=options.small_self_drawn) for f, n in found)
     payments: list[Payment] = []
     for f, n in found:
