@@ -13,8 +13,10 @@ settle each reading → the reading the winner collects most from.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from ..errors import ContextError, HandError
 from ..hand import Hand, Seat, WinMethod, seats
@@ -65,8 +67,9 @@ def wild_rule(hand: Hand, options: WuhanOptions | None = None) -> WildRule | Non
 # --- checks ----------------------------------------------------------------------------------------------
 
 
-def validate(hand: Hand, options: WuhanOptions | None = None) -> None:
-    """Input errors (a hand that cannot exist at a 武汉 table): raises :class:`HandError`/:class:`ContextError`."""
+def validate(hand: Hand, options: WuhanOptions | None = None) -> Tile | None:
+    """Input errors (a hand that cannot exist at a 武汉 table): raises :class:`HandError`/:class:`ContextError`.
+    Returns the 癞子."""
     if hand.winning_tile is None:
         raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
                         "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
@@ -75,7 +78,9 @@ def validate(hand: Hand, options: WuhanOptions | None = None) -> None:
         raise ContextError("杠上开花 (kong_replacement) needs a kong in the winner's hand; after a 红中杠 or 癞子杠 "
                            "set red_kong_draw instead")
     hand.validate(hand_size=14, players=4)
-    _check_table(hand, wild_tile(hand, options))
+    wild = wild_tile(hand, options)
+    _check_table(hand, wild)
+    return wild
 
 
 def _check_table(hand: Hand, wild: Tile | None) -> None:
@@ -290,16 +295,20 @@ def value(r: Reading, hand: Hand, wild: Tile | None, st: Seating, options: Wuhan
     return v if minimum is None else Valued(r, scored, big, hard, minimum, None)
 
 
+@lru_cache(maxsize=64)
+def _options_shown(options: WuhanOptions) -> Mapping[str, object]:
+    return MappingProxyType(options_dict(options))
+
+
 def _invalid(problem: Problem, options: WuhanOptions, shapes: Iterable[ShapeScore] = ()) -> Score:
     return Score(rules=RULES, valid=False, unit=UNIT, reason=problem[0], reason_en=problem[1],
-                 shapes=tuple(shapes), options=options_dict(options))
+                 shapes=tuple(shapes), options=_options_shown(options))
 
 
 def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
     """Score a complete 武汉 hand (raises for input that cannot exist; a rule broken is a result with a reason)."""
     options = options or WuhanOptions()
-    validate(hand, options)
-    wild = wild_tile(hand, options)
+    wild = validate(hand, options)
     problem = _tile_problem(hand, wild)
     if problem is not None:
         return _invalid(problem, options)
@@ -332,7 +341,7 @@ def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
     return Score(
         rules=RULES, valid=True, unit=UNIT, total=best.scored.total, items=best.scored.items,
         excluded=best.scored.excluded, shape=best.scored, shapes=tuple(v.scored for v in good),
-        settlement=best.outcome.settlement, options=options_dict(options), extra=extra,
+        settlement=best.outcome.settlement, options=_options_shown(options), extra=extra,
     )
 
 
