@@ -332,7 +332,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
         "readings": 0, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None, "facts": [], "notes": [],
-        "hand": hand_view(hand), "verdict": wording.word("Not a legal win", hu),
+        "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": wording.word("Not a legal win", hu),
         "not_a_win": wording.word("not a win", hu),
     }
     if outcome.error is not None:
@@ -344,10 +344,12 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
         valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en), r) if not s.valid else "", total=s.total,
-        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [], notes=wording.player_notes(s.extra, r),
+        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
+        notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
     )
-    row["hand"] = hand_view(hand) if s.shape is None else None  # no reading: draw the hand as it lies
+    # no reading: draw the hand as it lies
+    row["hand"] = wording.hand_in_words(hand_view(hand), hu) if s.shape is None else None
     if s.shape is not None:
         row["shape"] = _shape_row(r, s.shape, True, ctx)
         row["others"] = [_shape_row(r, other, False, ctx) for other in s.shapes

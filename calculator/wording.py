@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
@@ -27,6 +28,7 @@ from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
 from .engine_messages import translate
+from .tiles_view import HandView
 
 MCR_SYSTEMS = frozenset({"guobiao"})
 """Systems that write 和 whatever their table says (the 1998/2006 MCR texts)."""
@@ -105,6 +107,13 @@ SHORT_FLAGS = {
 
 def short_flag(key: str, hu: bool) -> str:
     return SHORT_FLAGS[key][1 if hu else 0]
+
+
+def hand_in_words(view: HandView, hu: bool) -> HandView:
+    """A drawn hand whose winning tile is captioned 胡牌 for a system that writes 胡 (tiles_view says 和牌)."""
+    if not hu or not any(g.zh == "和牌" for g in view.groups):
+        return view
+    return replace(view, groups=tuple(replace(g, zh="胡牌") if g.zh == "和牌" else g for g in view.groups))
 
 
 # -- the numbers a system adds ------------------------------------------------------------------------

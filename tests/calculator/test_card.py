@@ -224,6 +224,7 @@ def test_a_regional_system_that_is_not_a_win_says_so_with_hu(client):
     compare = text_of(re.search(r'<table class="compare__table">.*?</table>', html, re.S).group(0))
     assert "不能胡" in compare and "不能和" not in compare  # 四川 has no honours: not a win, in its words
     assert "不能胡" in text_of(card(html, "sichuan")) and "不能和" not in text_of(card(html, "sichuan"))
+    assert "胡牌" in text_of(card(html, "sichuan")) and "和牌" not in text_of(card(html, "sichuan"))  # its tile
 
 
 @pytest.mark.django_db
