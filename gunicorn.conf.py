@@ -36,7 +36,8 @@ def _int(name: str, default: int) -> int:
 
 bind = [os.environ.get("BIND") or f"127.0.0.1:{_int('PORT', 8000)}"]
 workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
-worker_class = "calculator.gunicorn_worker.HeaderTimeoutWorker"
+# GUNICORN_WORKER_CLASS=sync (with GUNICORN_THREADS=1) gives the old sync workers, for comparisons only.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS") or "calculator.gunicorn_worker.HeaderTimeoutWorker"
 threads = _int("GUNICORN_THREADS", 4)
 worker_connections = 1000
 backlog = 2048

@@ -227,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     busy = os.getloadavg()[0]
     code = share_code(parse_hand(HANDS[0]), None)
     phases = []
+    for name in ("RATE_LIMIT_PREVIEW", "RATE_LIMIT_LINK", "RATE_LIMIT_API"):
+        os.environ[name] = ""  # empty: the shipped limits (bench_load turns unset ones off)
     with production_server(args.workers) as (base, what):
         for _ in range(3):  # warm every worker: the page, the share page and its preview
             other_client(base, "127.0.0.9", code, 1, 0.01)

@@ -110,6 +110,11 @@ def _server_env(static_root: Path, database: Path, port: int, workers: int | Non
         ACCESS_LOG="",
         LOG_LEVEL="warning",
     )
+    # wrk sends everything from one address: the per-client rate limits (calculator/ratelimit.py) would
+    # answer most of it with 429. This benchmark measures throughput, so they are off unless set;
+    # bench/bench_abuse.py measures them.
+    for name in ("RATE_LIMIT_PREVIEW", "RATE_LIMIT_LINK", "RATE_LIMIT_API"):
+        env[name] = os.environ.get(name, "0")
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
     return env

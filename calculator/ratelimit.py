@@ -15,6 +15,7 @@ proxy that appends the address it saw) the last address of that header. IPv6 cli
 from __future__ import annotations
 
 import ipaddress
+import json
 import math
 import re
 import threading
@@ -24,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 
 MAX_CLIENTS = 50_000
 
@@ -75,11 +76,17 @@ class Buckets:
 
 def client_address(request: HttpRequest, header: str = "") -> str:
     """The client's address as counted (an IPv6 address as its /64 network)."""
+    return address_from_meta(request.META, header)
+
+
+def address_from_meta(meta: dict[str, object] | object, header: str = "") -> str:
+    """The same from a WSGI environ (``request.META``)."""
+    get = meta.get  # type: ignore[attr-defined]
     raw = ""
     if header:
-        value = request.META.get("HTTP_" + header.upper().replace("-", "_"), "")
+        value = str(get("HTTP_" + header.upper().replace("-", "_"), ""))
         raw = value.split(",")[-1].strip()
-    raw = raw or request.META.get("REMOTE_ADDR", "") or "unknown"
+    raw = raw or str(get("REMOTE_ADDR", "") or "") or "unknown"
     try:
         address = ipaddress.ip_address(raw)
     except ValueError:
@@ -99,11 +106,10 @@ def parse_limits(config: dict[str, tuple[float, float]]) -> tuple[tuple[re.Patte
     return tuple(out)
 
 
-class RateLimitMiddleware:
-    """Answers 429 with Retry-After when a client is over the limit of the door it knocks at."""
+class Limiter:
+    """The limits of ``settings.RATE_LIMITS`` over one process's buckets."""
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
+    def __init__(self) -> None:
         self.buckets = Buckets()
         self._config: object = None
         self._limits: tuple[tuple[re.Pattern[str], Limit], ...] = ()
@@ -114,26 +120,73 @@ class RateLimitMiddleware:
             self._config, self._limits = config, parse_limits(config)
         return self._limits
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        path = request.path_info
+    def check(self, path: str, meta: dict[str, object]) -> tuple[Limit, float] | None:
+        """The limit a request to ``path`` is over and the seconds to wait, or None (it is counted)."""
         for pattern, limit in self.limits():
             if pattern.match(path):
-                client = client_address(request, getattr(settings, "CLIENT_IP_HEADER", ""))
+                client = address_from_meta(meta, getattr(settings, "CLIENT_IP_HEADER", ""))
                 wait = self.buckets.take((limit.name, client), limit.rate, limit.burst)
-                if wait:
-                    return too_many(request, limit, wait)
-                break
+                return (limit, wait) if wait else None
+        return None
+
+
+LIMITER = Limiter()
+CHECKED = "calculator.rate_limit_checked"
+"""Set in the WSGI environ by :func:`wsgi` so that the middleware does not count a request twice."""
+
+
+class RateLimitMiddleware:
+    """Answers 429 with Retry-After when a client is over the limit of the door it knocks at — for
+    requests that did not come through :func:`wsgi` (the test client, ``runserver``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.META.get(CHECKED):
+            over = LIMITER.check(request.path_info, request.META)
+            if over:
+                return too_many(request, *over)
         return self.get_response(request)
 
 
-def too_many(request: HttpRequest, limit: Limit, wait: float) -> HttpResponse:
+def wsgi(app: Callable[..., object]) -> Callable[..., object]:
+    """``app`` behind the rate limits, checked before Django builds a request: a refused request costs
+    a few microseconds, so a flood of them cannot take the CPU that other clients need."""
+
+    def limited(environ: dict[str, object], start_response: Callable[..., object]) -> object:
+        over = LIMITER.check(str(environ.get("PATH_INFO", "")), environ)
+        if over:
+            limit, wait = over
+            status, headers, body = _refusal(str(environ.get("PATH_INFO", "")), limit, wait)
+            start_response(status, headers)
+            return [body]
+        environ[CHECKED] = True
+        return app(environ, start_response)
+
+    return limited
+
+
+def _message(limit: Limit, seconds: int) -> str:
+    return f"too many requests: at most {limit.rate:g} per second (bursts of {limit.burst:g}); retry in {seconds} s"
+
+
+def _refusal(path: str, limit: Limit, wait: float) -> tuple[str, list[tuple[str, str]], bytes]:
     seconds = max(1, math.ceil(wait))
-    message = f"too many requests: at most {limit.rate:g} per second (bursts of {limit.burst:g}); retry in {seconds} s"
-    response: HttpResponse
-    if request.path_info.startswith("/api/"):
-        response = JsonResponse({"error": {"code": "rate_limited", "message": message, "position": None}}, status=429)
+    message = _message(limit, seconds)
+    if path.startswith("/api/"):
+        body = json.dumps({"error": {"code": "rate_limited", "message": message, "position": None}}).encode()
+        kind = "application/json"
     else:
-        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(seconds)
-    response["Cache-Control"] = "no-store"
+        body, kind = message.encode(), "text/plain; charset=utf-8"
+    headers = [("Content-Type", kind), ("Content-Length", str(len(body))), ("Retry-After", str(seconds)),
+               ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
+    return "429 Too Many Requests", headers, body
+
+
+def too_many(request: HttpRequest, limit: Limit, wait: float) -> HttpResponse:
+    status, headers, body = _refusal(request.path_info, limit, wait)
+    response = HttpResponse(body, status=int(status[:3]))
+    for name, value in headers:
+        response[name] = value
     return response

@@ -3,10 +3,11 @@
 import pytest
 from django.test import override_settings
 
+from calculator import ratelimit
 from calculator.ratelimit import Buckets, client_address
 
 CODE = "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao"
-LIMITS = {"preview": (1, 2), "link": (1, 3), "api": (1, 2)}
+LIMITS = {"preview": (0.01, 2), "link": (0.01, 3), "api": (0.01, 2)}  # next token in 100 s: none refills here
 
 
 class Clock:
@@ -65,3 +66,22 @@ def test_previews_and_share_pages_are_limited_per_client_and_other_pages_are_not
     assert client.get(f"/h/{CODE}", REMOTE_ADDR="10.9.1.2")["Retry-After"]
     assert all(client.get("/livez", REMOTE_ADDR="10.9.1.1").status_code == 200 for _ in range(5))
     assert all(client.get("/", REMOTE_ADDR="10.9.1.1").status_code == 200 for _ in range(3))
+
+
+@override_settings(RATE_LIMITS=LIMITS)
+def test_the_wsgi_door_refuses_before_django_and_the_middleware_does_not_count_twice():
+    reached = []
+
+    def django(environ, start_response):
+        reached.append(environ[ratelimit.CHECKED])
+        start_response("200 OK", [])
+        return [b"ok"]
+
+    app = ratelimit.wsgi(django)
+    statuses = []
+    for _ in range(3):
+        environ = {"PATH_INFO": "/api/v1/score", "REMOTE_ADDR": "10.9.2.1"}
+        body = app(environ, lambda status, headers: statuses.append((status, dict(headers))))
+    assert [s for s, _h in statuses] == ["200 OK", "200 OK", "429 Too Many Requests"]
+    assert statuses[2][1]["Retry-After"] and b"rate_limited" in b"".join(body)
+    assert reached == [True, True]  # the refused one never reached Django; the others carry the mark
