@@ -87,7 +87,7 @@ FANS: tuple[Fan, ...] = (
          "v1.23567m345p55678s-4m.ES.dEe~changsha", "lucky"),
     _big("menqing", "门清", "Concealed hand", 1, "没有吃、碰、明杠（选项，默认不算）。",
          "No claimed meld (an option, off by default).", "rules/regional.md §3(b) [disagree]: billee1011 only",
-         "v1.23567m345p55678s-4m.ES.dW~changsha", "lucky"),
+         "v1.234567m3455p678s-5p.ES.dW~changsha.menqing_big-true", "lucky"),
     Fan("sixi", "四喜", "Four of a kind", 2, (), "起完牌手上有四张一样的牌（每组四张算一个）。计分等同小胡自摸。",
         "The dealt hand holds four of one tile (each such four is one). Paid like a small self-drawn win.",
         f"{SEED0} 小胡 1) 四喜; {SEED1} 小胡 1. 四喜; {SPEC}",

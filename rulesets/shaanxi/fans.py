@@ -18,8 +18,9 @@ FANS: tuple[Fan, ...] = (
         "123m456p789s123s55z", "shape"),
     Fan("qidui", "七对", "Seven pairs", 2, (), "七个对子（选项：可胡，或可胡且×2）。",
         "Seven pairs (option: allowed, or allowed and ×2).", "rules/regional.md §4(a)-(b) (billee1011 option)",
-        "", "shape"),
+        "v1.1133m5577p99s112z-2z.ES.dW~shaanxi.seven_pairs-double", "shape"),
     Fan("qingyise", "清一色", "Full flush", 2, (), "全手一种花色（选项：×2）。", "One suit only (option: ×2).",
-        "rules/regional.md §4(b) (billee1011 option)", "", "suits"),
+        "rules/regional.md §4(b) (billee1011 option)", "v1.1122334556789m-5m.ES.dW~shaanxi.qingyise_double-true",
+        "suits"),
 )
 BY_ID = {f.id: f for f in FANS}

@@ -47,3 +47,10 @@ def test_each_cannon_is_a_named_factor_of_its_payment():
 
 def test_not_in_the_all_systems_comparison():
     assert not SX.can_read(parse_hand(HAND))
+
+
+def test_every_fan_row_is_complete_and_its_example_scores_it_with_the_options_of_its_code():
+    for fan in SX.fans:
+        assert fan.zh and fan.en and fan.definition_zh and fan.definition_en and fan.source and fan.example, fan.id
+        r = evaluate(fan.example, None if fan.example.startswith("v1.") else SX.id)["results"][0]
+        assert fan.id in [f["id"] for f in r["fans"]], fan.id
