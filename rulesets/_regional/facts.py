@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..hand import Hand, KongKind, MeldKind, Relative
-from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose, waits
+from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
 from ..tiles import Suit, Tile
 
-__all__ = ["Reading", "Wait", "decompose", "readings", "single_wait"]
+__all__ = ["Reading", "Wait", "decompose", "readings"]
 
 
 class Wait(enum.Enum):
@@ -190,10 +190,3 @@ def readings(hand: Hand, shapes: Iterable[Shape]) -> list[Reading]:
         places = shape.win_groups() if shape.kind is ShapeKind.STANDARD else ()
         out.extend(Reading(hand, shape, i) for i in places) if places else out.append(Reading(hand, shape, -1))
     return out
-
-
-def single_wait(hand: Hand, kinds: Iterable[ShapeKind]) -> bool:
-    """Whether the hand before its winning tile waited on one tile only (单和)."""
-    assert hand.winning_tile is not None
-    before = Hand(hand.standing, hand.melds, None, hand.context)
-    return len(waits(before, frozenset(kinds))) == 1

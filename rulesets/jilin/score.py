@@ -7,14 +7,15 @@ concealed; a player with a chow may not go down to one standing tile (手把一)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from .._regional.facts import Reading, Wait, single_wait
+from .._regional.facts import Reading, Wait, decompose, readings
 from .._regional.pipeline import Problem
 from ..hand import Hand, MeldKind, Seat
 from ..scoring import Item
-from ..shapes import ShapeKind
-from ..tiles import Suit
+from ..shapes import ShapeKind, waits
+from ..tiles import Suit, Tile
 from .fans import BY_ID
 
 KINDS = frozenset({ShapeKind.STANDARD, ShapeKind.SEVEN_PAIRS})
@@ -77,8 +78,23 @@ def legal(r: Reading, options: Any) -> Problem | None:
     return None
 
 
+@lru_cache(maxsize=256)
+def legal_waits(hand: Hand) -> tuple[Tile, ...]:
+    """The tiles the hand before its winning tile waits on that make a legal Changchun win (三门带幺九, a
+    pung unless a dragon pair, a fifth copy excluded): what 单和 counts (open_mahjong_unity ``waits``)."""
+    before = Hand(hand.standing, hand.melds, None, hand.context)
+    out = []
+    for t in waits(before, KINDS):
+        done = before.with_winning_tile(t)
+        if done.all_tiles.count(t) > 4 or _tile_problem(done) is not None:
+            continue
+        if any(legal(r, None) is None for r in readings(done, decompose(done, KINDS))):
+            out.append(t)
+    return tuple(out)
+
+
 def _jia(r: Reading) -> bool:
-    return r.wait in (Wait.CLOSED, Wait.EDGE, Wait.PAIR) or single_wait(r.hand, KINDS)
+    return r.wait in (Wait.CLOSED, Wait.EDGE, Wait.PAIR) or len(legal_waits(r.hand)) == 1
 
 
 def items(r: Reading, options: Any) -> list[Item]:
