@@ -11,6 +11,7 @@ _CODE = r"(?P<code>[^/]+)"
 urlpatterns = [
     re_path(rf"^h/{_CODE}/og\.png$", share_views.preview_png, name="share-og"),
     re_path(rf"^h/{_CODE}/qr\.svg$", share_views.qr_svg, name="share-qr"),
+    re_path(r"^h/(?P<code>[^/]+)\.json$", share_views.share_json, name="share-json"),
     re_path(rf"^h/{_CODE}$", share_views.share, name="share"),
     # Anything else under /h/ (a pasted text with "/", a trailing slash) gets the share view's answer:
     # a redirect to the canonical code, or the bilingual "not found" page.

@@ -329,3 +329,23 @@ def qr_svg(request: HttpRequest, code: str) -> HttpResponse:
     response["Cache-Control"] = f"public, max-age={settings.CACHE_SECONDS}"
     return response
 
+
+@require_safe
+def share_json(request: HttpRequest, code: str) -> HttpResponse:
+    """``/h/<code>.json``: the result object of the shared hand (the same answer as the API and the page)."""
+    from django.http import JsonResponse
+
+    from rulesets.engine import result_object, score
+
+    try:
+        canonical = canonical_code(code, request.GET.get("rules"))
+    except BadCode as exc:
+        return JsonResponse({"error": {"code": "share_code", "message": exc.detail or "not a share code"}}, status=404)
+    if canonical != code:
+        return HttpResponsePermanentRedirect(reverse("share-json", args=[canonical]))
+    try:
+        shared = build_request(canonical)
+    except MahjongError as exc:
+        return JsonResponse({"error": exc.as_dict()}, status=404)
+    return JsonResponse(result_object(shared, score(shared)), json_dumps_params={"ensure_ascii": False})
+

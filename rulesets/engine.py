@@ -215,7 +215,7 @@ def build_request(
 
     ``options`` is either ``{ruleset id: {key: value}}`` or, with one ruleset, ``{key: value}``.
     """
-    from .notation import parse_hand
+    from .notation import canonical_hand, parse_hand
     from .sharecode import VERSION, parse_share_code
 
     if isinstance(hand, str) and hand.strip().startswith(VERSION + "."):
@@ -226,7 +226,9 @@ def build_request(
             options = options if options is not None else shared.options
         hand = shared.hand
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
-    parsed = parsed.with_context(context_from_mapping(context, parsed.context))
+    # One hand, one answer: the canonical form (melds and tiles in the share code's order), so the typed
+    # hand, its share code and every other door give the same result object, shapes included.
+    parsed = canonical_hand(parsed.with_context(context_from_mapping(context, parsed.context)))
     chosen = resolve(rules)
     if rules in (None, "all", "", []):
         chosen = tuple(r for r in chosen if r.can_read(parsed)) or chosen
