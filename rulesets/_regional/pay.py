@@ -1,4 +1,5 @@
-"""Payment lines shared by the issue-15 systems: who pays a win, and named factors for each line.
+"""Payment lines shared by the issue-15 systems: named factors, and each line labelled by the payer's part
+in the win (自摸, 放炮, 被抢杠, 陪付). Who pays and the line itself are :mod:`rulesets.pairwise`'s.
 
 >>> from rulesets.notation import parse_hand
 >>> from rulesets.engine import context_from_mapping
@@ -15,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from .. import pairwise
 from ..hand import Hand, Seat, WinMethod, seats
-from ..scoring import Factor, Op, Payment, paid
+from ..scoring import Factor, Op, Payment
 
 __all__ = ["cap", "others", "times", "what_win", "win_lines"]
 
@@ -34,16 +36,6 @@ def others(hand: Hand, players: int) -> tuple[Seat, ...]:
     return tuple(s for s in seats(players) if s is not hand.context.seat)
 
 
-def win_payers(hand: Hand, players: int, discarder_alone: bool) -> tuple[Seat, ...]:
-    """Who pays: everyone on a self-draw; on a discard (or robbed kong) the discarder alone or everyone."""
-    ctx = hand.context
-    if ctx.self_drawn or not discarder_alone:
-        return others(hand, players)
-    discarder = ctx.discarder(players)
-    assert discarder is not None
-    return (discarder,)
-
-
 def what_win(hand: Hand, payer: Seat, players: int) -> tuple[str, str]:
     """The 中文/English label of a payer's line: 自摸, 放炮, 被抢杠, or paying along on another's discard."""
     ctx = hand.context
@@ -59,9 +51,10 @@ def win_lines(
     discarder_alone: bool, payers: Sequence[Seat] | None = None, label: str = "", label_en: str = "",
 ) -> list[Payment]:
     """One line per payer to the winner: ``base`` through the payer's ``factors``."""
-    winner = hand.context.seat
-    out = []
-    for payer in payers if payers is not None else win_payers(hand, players, discarder_alone):
+    paying = payers if payers is not None else pairwise.payers(hand.context, players, discarder_only=discarder_alone)
+
+    def why(payer: Seat) -> tuple[str, str]:
         zh, en = what_win(hand, payer, players)
-        out.append(paid(payer, winner, base, factors(payer), label + zh, (label_en + " " if label_en else "") + en))
-    return out
+        return label + zh, (label_en + " " if label_en else "") + en
+
+    return pairwise.settle_pairs(hand.context.seat, paying, base, factors, why)
