@@ -35,8 +35,8 @@ from .hand import Hand, Meld, Seat, WinContext
 from .tiles import Tile
 
 __all__ = [
-    "BIRDS", "CANNONS", "DEALER", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "STREAK", "ContextField", "Kind", "Whose",
-    "declare", "field", "replacement_kong", "table_get", "table_values",
+    "BAOTING", "BIRDS", "CANNONS", "DEALER", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "STREAK", "ContextField",
+    "Kind", "Whose", "declare", "field", "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -355,7 +355,14 @@ REPLACEMENT_KONG = ContextField(
     "not needed with one kong.",
     source="DESIGN §3: which kong a replacement came from is explicit data, never read from the order of a hand string",
 )
-declare(DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG)
+BAOTING = ContextField(
+    "baoting", Kind.SEATS, "报听", "Declared ready", default=frozenset(), whose=Whose.EACH, max_items=4,
+    help_zh="已经报听的玩家（吉林：只有报听的玩家能冲宝、摸宝，未报听的点炮者包三家；二人麻将：报听计番）。",
+    help_en="Players who declared ready (报听): in 吉林 only they may win by 冲宝/摸宝 and an undeclared "
+    "discarder pays for all three; in 二人麻将 报听 scores.",
+    source="rules/vague-systems.md §4.1 (MIL 长春 2024: 报听, 宝, 包三家); seed 003 二人麻将 报听",
+)
+declare(DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING)
 
 
 def replacement_kong(hand: Hand) -> Meld | None:

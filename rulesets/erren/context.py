@@ -1,10 +1,9 @@
 """The table context 二人麻将 reads: the shared win context (two seats, E and S), the dealer, who declared
-ready (报听: the ``baoting`` field 吉林 declares, one key with one meaning) and 天听."""
+ready (报听: the shared ``baoting`` field, one key with one meaning) and 天听."""
 
 from __future__ import annotations
 
-from ..context import DEALER, ContextField, Kind, Whose
-from ..jilin.context import BAOTING
+from ..context import BAOTING, DEALER, ContextField, Kind, Whose
 
 TIANTING = ContextField(
     "tianting", Kind.BOOL, "天听", "Heavenly ready", default=False, whose=Whose.WINNER,

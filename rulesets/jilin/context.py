@@ -3,15 +3,8 @@ the 宝 tile and whether the win was 冲宝 or 摸宝 (§4.1)."""
 
 from __future__ import annotations
 
-from ..context import DEALER, ContextField, Kind, Whose
+from ..context import BAOTING, DEALER, ContextField, Kind, Whose
 
-BAOTING = ContextField(
-    "baoting", Kind.SEATS, "报听", "Declared ready", default=frozenset(), whose=Whose.EACH, max_items=4,
-    help_zh="已经报听的玩家（只有报听的玩家能看宝、冲宝、摸宝；未报听的点炮者包三家）。",
-    help_en="Players who declared ready (报听): only they see the 宝 and may win by 冲宝/摸宝; "
-    "a discarder who had not declared pays for all three.",
-    source="rules/vague-systems.md §4.1 (MIL 长春 2024: 报听, 宝, 包三家)",
-)
 BAO = ContextField(
     "bao", Kind.TILE, "宝牌", "宝 tile", default=None,
     help_zh="报听后翻出的宝牌（冲宝、摸宝时和张就是这张）。",
