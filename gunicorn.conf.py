@@ -54,8 +54,10 @@ preload_app = True
 max_requests = _int("GUNICORN_MAX_REQUESTS", 0)
 max_requests_jitter = max_requests // 10
 
-# Refuse oversized request lines and headers at the door (Django limits bodies: MAX_BODY_BYTES).
-limit_request_line = 4094
+# Refuse oversized request lines and headers at the door (Django limits bodies: MAX_BODY_BYTES). The
+# calculator's htmx form is a GET: with every system's house rules shown its URL is ~6.8 KB (303
+# fields), so the request line may be gunicorn's largest, 8190 bytes (4094 answered those with 414).
+limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 
