@@ -6,10 +6,7 @@ page both pass them to ``templates/_results.html`` (its context contract is writ
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -40,7 +37,7 @@ from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor, table_context, wording
 from .citations import cite
-from .engine_messages import translate
+from .engine_messages import render
 from .forms import (
     CLAIMED_CHOICES,
     FLAGS,
@@ -57,6 +54,7 @@ from .forms import (
     selected,
 )
 from .tiles_view import HandView, TileView, hand_view, meld_view, shape_view, tile_view
+from .parts import frozen
 from .visible import visible
 
 
@@ -74,70 +72,30 @@ def seat_name(seat: Seat) -> str:
     return pick(seat.zh, seat.en)
 
 
-class Memo:
-    """Values built from hashable inputs (the language among them), kept per process and shared.
+class Keyed:
+    """A ruleset as a cache key: by its id and options type (a Ruleset value holds dicts, so it has no hash)."""
 
-    What it holds is read, never changed, by its users. Least recently used first out, at most
-    ``size`` values; thread-safe. Inputs that cannot be hashed are built every time."""
+    __slots__ = ("ruleset",)
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Any, Any] = OrderedDict()
-        self.lock = threading.Lock()
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
 
-    def get(self, key: Any, build: Callable[[], Any]) -> Any:
-        try:
-            with self.lock:
-                value = self.items.get(key)
-                if value is not None:
-                    self.items.move_to_end(key)
-                    return value
-        except TypeError:  # an unhashable input
-            return build()
-        value = build()
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
+    def __hash__(self) -> int:
+        return hash((self.ruleset.id, self.ruleset.options_type))
 
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-class _ReprOnce:
-    """A memoised view's ``repr``, which a part's signature digests, computed once (the view is read only)."""
-
-    __slots__ = ()
-    _repr: str
-
-    def __repr__(self) -> str:
-        try:
-            return self._repr
-        except AttributeError:
-            self._repr = super().__repr__()
-            return self._repr
-
-
-class Shown(_ReprOnce, dict):
-    """A memoised view: a dict the templates read."""
-
-    __slots__ = ("_repr",)
-
-
-class ShownList(_ReprOnce, list):
-    """A memoised list of views."""
-
-    __slots__ = ("_repr",)
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyed) and (other.ruleset.id, other.ruleset.options_type) == (
+            self.ruleset.id, self.ruleset.options_type)
 
 
 def default_options(r: Ruleset) -> Any:
     """``r``'s default house rules (the value ``r.parse_options()`` builds), built once."""
-    return _DEFAULTS.get((r.id, r.options_type), r.parse_options)
+    return _default_options(Keyed(r))
 
 
-_DEFAULTS = Memo(64)
+@lru_cache(maxsize=64)
+def _default_options(key: Keyed) -> Any:
+    return key.ruleset.parse_options()
 
 
 @lru_cache(maxsize=256)
@@ -336,7 +294,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "not_a_win": wording.word("not a win", hu),
     }
     if outcome.error is not None:
-        row["reason"] = wording.player_text(translate(outcome.error.message), r)
+        row["reason"] = wording.player_text(render(outcome.error), r)
         return row
     s = outcome.score
     assert s is not None
@@ -509,7 +467,9 @@ def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
         names = " ".join(pick(t.zh, t.en) for t in p.tiles)
         packs.append({"token": f"p:{i}", "tiles": meld, "label": label,
                       "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
-    standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t)} for t in hand.held]
+    standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t), "str": str(t),
+                 "win_aria": gettext("Make %(tile)s the winning tile") % {"tile": pick(t.zh, t.en)}}
+                for t in hand.held]
     win = hand.winning_tile
     winning = None
     if win is not None:
@@ -601,15 +561,14 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
 def _house_rules(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
     preset = form.preset(r)
     values = form.option_values.get(r.id) or default_options(r)
-    key = (get_language(), r.id, r.options_type, preset, values)
-    return _HOUSE_RULES.get(key, lambda: _house_rules_view(r, preset, values))
+    return _house_rules_view(get_language() or "", Keyed(r), preset, values)
 
 
-_HOUSE_RULES = Memo(256)
-
-
-def _house_rules_view(r: Ruleset, preset: str, values: Any) -> dict[str, Any]:
-    """One system's house-rule controls with ``values`` shown and ``preset`` chosen."""
+@lru_cache(maxsize=256)
+def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> dict[str, Any]:
+    """One system's house-rule controls with ``values`` shown and ``preset`` chosen, in ``language`` (the
+    active one), built once: read it only."""
+    r = key.ruleset
     defaults = options_as_dict(default_options(r))
     current = options_as_dict(values)
     info_names = getattr(r, "preset_info", {}) or {}
@@ -631,8 +590,8 @@ def _house_rules_view(r: Ruleset, preset: str, values: Any) -> dict[str, Any]:
             "source": cite(info.source), "changed": current[info.key] != defaults[info.key],
             "default": plain(info.default),
         })
-    return Shown(id=r.id, name=pick(r.zh, r.en), presets=presets, applied=preset, options=options,
-                 changed=sum(1 for o in options if o["changed"]))
+    return frozen({"id": r.id, "name": pick(r.zh, r.en), "presets": presets, "applied": preset, "options": options,
+                   "changed": sum(1 for o in options if o["changed"])})
 
 
 # -- the win context controls -----------------------------------------------------------------------
@@ -664,22 +623,27 @@ def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -
             "reason": reason, "id": f"id_{control}_{value}"}
 
 
-def uses_context(rulesets: Iterable[Ruleset]) -> Shown:
+def uses_context(rulesets: Iterable[Ruleset]) -> dict[str, str]:
     """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
-    one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer."""
-    rulesets = tuple(rulesets)
-    key = (get_language(), tuple((r.id, r.zh, r.en, r.context_fields) for r in rulesets))
-    return _USES.get(key, lambda: _uses_view(rulesets))
+    one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer. Shared: read it only."""
+    return _uses_view(get_language() or "", tuple(_Reads(r.zh, r.en, r.context_fields) for r in rulesets))
 
 
-_USES = Memo(64)
+@dataclass(frozen=True)
+class _Reads:
+    """What :func:`uses_context` needs of a system: its names and the context fields it reads."""
+
+    zh: str
+    en: str
+    context_fields: frozenset[str]
 
 
-def _uses_view(rulesets: tuple[Ruleset, ...]) -> Shown:
-    return Shown((name, _unused_note(rulesets, name)) for name in sorted(ALL_CONTEXT_FIELDS))
+@lru_cache(maxsize=64)
+def _uses_view(language: str, rulesets: tuple[_Reads, ...]) -> dict[str, str]:
+    return frozen({name: _unused_note(rulesets, name) for name in sorted(ALL_CONTEXT_FIELDS)})
 
 
-def _unused_note(rulesets: tuple[Ruleset, ...], name: str) -> str:
+def _unused_note(rulesets: tuple[_Reads, ...], name: str) -> str:
     """The note under a control: nothing when every chosen system reads field ``name``."""
     sep = pgettext("between the names of a list", ", ")
     readers = [pick(r.zh, r.en) for r in rulesets if name in r.context_fields]
@@ -711,7 +675,7 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
                       "reason": reason, "unused": uses[key]})
     won = {s.value for s in ctx.already_won}
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
-    lang = get_language()
+    lang = get_language() or ""
     return {
         "win": [_choice("win", v, _win_label(v, hu), ctx.win.value == v, c) for v, _label in WIN_CHOICES],
         "title": wording.word("How it was won", hu), "win_legend": wording.word("Won", hu),
@@ -725,8 +689,8 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
         },
         "flags": flags,
         "already_won": [_choice("already_won", v, n, v in won, c) for v, n in seats],
-        "wildcard": _WILDCARDS.get((lang, ctx.wildcard), lambda: _wildcard_options(ctx.wildcard)),
-        "kong_rows": _KONG_ROWS.get((lang, kongs), lambda: _kong_rows(kongs)),
+        "wildcard": _wildcard_options(lang, ctx.wildcard),
+        "kong_rows": _kong_rows(lang, kongs),
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
         "from_string": c.from_string,
         "summary": _summary(ctx, chosen),
@@ -734,25 +698,24 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
     }
 
 
-_WILDCARDS = Memo(128)
-_KONG_ROWS = Memo(256)
-
-
-def _wildcard_options(chosen: Tile | None) -> ShownList:
-    return ShownList([{"value": "", "label": gettext("none"), "selected": chosen is None}] + [
+@lru_cache(maxsize=128)
+def _wildcard_options(language: str, chosen: Tile | None) -> tuple[dict[str, Any], ...]:
+    """The wildcard select in ``language`` (the active one), built once: read it only."""
+    return frozen([{"value": "", "label": gettext("none"), "selected": chosen is None}] + [
         {"value": str(t), "label": pick(t.zh, t.en), "selected": chosen == t} for t in ALL_TILES
     ])
 
 
-def _kong_rows(chosen: tuple[str, ...]) -> ShownList:
-    """The selects of other players' kongs, the chosen ones first."""
+@lru_cache(maxsize=256)
+def _kong_rows(language: str, chosen: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """The selects of other players' kongs, the chosen ones first, in ``language`` (the active one): read it only."""
     labels = [(value, _kong_label(value)) for value, _label in KONG_EVENT_CHOICES]
     rows = []
     for i in range(KONG_ROWS):
         current = chosen[i] if i < len(chosen) else ""
         options = [{"value": v, "label": label, "selected": v == current} for v, label in labels]
         rows.append({"name": f"kong{i + 1}", "options": options})
-    return ShownList(rows)
+    return frozen(rows)
 
 
 def _kong_value(event: Any) -> str:
@@ -831,7 +794,8 @@ def _win_label(value: str, hu: bool) -> str:
 def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
     """What is wrong with the input: the engine's message, and the hand box's text with the character at
     fault marked; values no control offers (an edited URL) are listed too."""
-    messages = [translate(m) for m in (form.errors.get("hand") or [])] + [translate(m) for m in form.non_field_errors()]
+    # the form holds the engine's messages rendered in the reader's language (calculator/forms.py)
+    messages = [str(m) for m in (form.errors.get("hand") or [])] + [str(m) for m in form.non_field_errors()]
     messages += [f"{name}: {m}" for name, errs in form.errors.items() if name not in ("hand", "__all__") for m in errs]
     if not messages:
         return None
@@ -870,7 +834,6 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         **systems_context(form),
         "status": "", "results": [], "wait_rows": [],
     }
-    page["sigs"] = part_signatures(page)
     request = form.request
     if request is None:
         if not page["hand_text"]:
@@ -903,30 +866,6 @@ def examples() -> list[dict[str, str]]:
         {"hand": "[555s2]1122233344s4s", "label": gettext("a Sichuan flush with a pung")},
         {"hand": "1112345678999m", "label": gettext("13 tiles: what does it wait on?")},
     ]
-
-
-PARTS = {
-    "placed": ("placed", "hand_error", "notice", "left_csv"),
-    "flowers": ("flower_row", "flowers_unused"),
-    "context": ("controls", "table_context"),
-    "systems": ("systems", "rules_auto", "house_rules"),
-}
-"""The parts of the page drawn from the state besides the result, and what each is drawn from."""
-
-
-def part_signatures(page: dict[str, Any]) -> dict[str, str]:
-    """A short digest of what each part shows: an htmx response leaves out a part the page already shows."""
-    lang = get_language() or ""
-    return {
-        part: hashlib.blake2b(repr([lang] + [page[k] for k in keys]).encode(), digest_size=16).hexdigest()
-        for part, keys in PARTS.items()
-    }
-
-
-def parts_to_send(page: dict[str, Any], shown: str) -> set[str]:
-    """The parts whose signature differs from the one the browser reports (``placed:ab12…,context:…``)."""
-    seen = dict(item.partition(":")[::2] for item in shown.split(",") if ":" in item)
-    return {part for part, sig in page["sigs"].items() if seen.get(part) != sig}
 
 
 def _hand_text(form: CalculatorForm) -> str:

@@ -12,6 +12,7 @@ import hashlib
 import io
 import logging
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -36,7 +37,7 @@ from rulesets.tiles import Tile
 from . import preview
 from .bytecache import BoundedBytes
 from .models import IssuedLink
-from .presenters import Memo, Outcome, context_line, pick, results_context, score_each, waits_context
+from .presenters import Outcome, context_line, pick, results_context, score_each, waits_context
 from .tiles_view import hand_view
 from .visible import visible
 
@@ -193,20 +194,17 @@ def _record(code: str) -> None:
         log.warning("could not record share link %s: %s: %s", code, type(exc).__name__, exc)
 
 
-PAGES = Memo(size=128)
-"""Share pages by (code, language, site): the context and the rendered ``shared`` partial, per process.
-A code names its hand, systems and house rules, so its page only changes with a release."""
-
-
 def shared_page(request: HttpRequest, code: str) -> dict[str, Any]:
     """The context of share.html for a canonical ``code``, with ``shared_html`` (the ``shared`` partial
     rendered): built once per code, language and site, then kept. Raises BadCode (never kept)."""
-    key = (code, translation.get_language(), request.build_absolute_uri("/"))
-    return PAGES.get(key, lambda: _build_page(request, code))
+    return kept_page(code, translation.get_language() or "", request.build_absolute_uri("/"))
 
 
-def _build_page(request: HttpRequest, code: str) -> dict[str, Any]:
-    context = page_context(request, load(code))
+@lru_cache(maxsize=128)
+def kept_page(code: str, language: str, site: str) -> dict[str, Any]:
+    """Share pages by (code, language, site), per process: a code names its hand, systems and house rules, so
+    its page only changes with a release. ``language`` is the active one; read the context only."""
+    context = page_context(site, load(code))
     context["shared_html"] = render_to_string("share.html#shared", context)
     return context
 
@@ -226,11 +224,16 @@ def share(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "share.html", context)
 
 
-def page_context(request: HttpRequest, shared: Shared) -> dict[str, Any]:
+def _absolute(site: str, path: str) -> str:
+    """``path`` on ``site`` (``https://example.org/``), as ``request.build_absolute_uri(path)`` gives it."""
+    return site.rstrip("/") + path
+
+
+def page_context(site: str, shared: Shared) -> dict[str, Any]:
     results = results_context(shared.request, shared.outcomes)
     rows = results["results"]
     lang = translation.get_language() or settings.LANGUAGE_CODE
-    page_url = request.build_absolute_uri(reverse("share", args=[shared.code]))
+    page_url = _absolute(site, reverse("share", args=[shared.code]))
     rules = ",".join(r.id for r in shared.request.rulesets)
     context: dict[str, Any] = {
         **results,
@@ -240,7 +243,7 @@ def page_context(request: HttpRequest, shared: Shared) -> dict[str, Any]:
         "page_url": page_url,
         "og_title": title_text(rows),
         "og_description": description_text(rows),
-        "og_image": request.build_absolute_uri(reverse("share-og", args=[shared.code])) + f"?lang={lang}",
+        "og_image": _absolute(site, reverse("share-og", args=[shared.code])) + f"?lang={lang}",
         "qr_url": reverse("share-qr", args=[shared.code]),
         "calculator_url": "/?" + _query(hand=shared.code, rules=rules),
         "totals": [{"name": row["name"], "headline": headline(row), "valid": row["valid"]} for row in rows],

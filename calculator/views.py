@@ -6,14 +6,14 @@ buttons also work without JavaScript: they submit the form with ``add``/``remove
 view applies the edit and redirects to the page of the new hand.
 
 The parts drawn from the state (placed tiles, flowers, win context, systems and house rules) are
-rendered here, each kept in a small per-process cache under its signature (``data-sig``, a digest of
-everything the part shows, language included): the same inputs draw the same markup, and most
-requests ask for a part some earlier request already drew (the empty page's house rules, the
-default win context…).
+drawn by :mod:`calculator.parts`, each from its own context and kept under the digest of it
+(``data-sig``): most requests ask for a part some earlier request already drew (the empty page's
+house rules, the default win context…).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from . import editor, presenters
+from . import editor, parts, presenters
 from .forms import ACTIONS, CalculatorForm, apply_edit
 
 
@@ -51,7 +51,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         if not request.htmx and not notice:
             return redirect(_page_url(data))
     if not data and not notice and not request.htmx:
-        return render(request, "calculator.html", LANDING.get(get_language(), _landing_page))
+        return render(request, "calculator.html", landing_page(get_language() or ""))
     form = CalculatorForm(data)
     form.is_valid()
 
@@ -59,31 +59,21 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if context.get("share_code"):
         context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
     context["oob"] = bool(request.htmx)
-    context["oob_parts"] = presenters.parts_to_send(context, request.headers.get("X-Parts", ""))
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
-    context["parts"] = _parts(context, bool(request.htmx))
+    context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))
     template = "calculator.html#result" if request.htmx else "calculator.html"
     return render(request, template, context)
 
 
-FRAGMENTS = presenters.Memo(size=256)
-"""Rendered parts by (part, signature, out of band): at most 256 per worker (most are a few kB; the
-biggest, every system's house rules, ~50 kB)."""
-
-
-LANDING = presenters.Memo(size=8)
-"""The empty page's context with its form already rendered (``main_html``), per language."""
-
-
-def _landing_page() -> dict[str, Any]:
-    """The empty calculator: the same for every visitor in a language (CSRF token and nonce are drawn
-    by base.html around it)."""
+@lru_cache(maxsize=8)
+def landing_page(language: str) -> dict[str, Any]:
+    """The empty calculator in ``language`` (the active one), its form already rendered (``main_html``): the
+    same for every visitor (CSRF token and nonce are drawn by base.html around it), so built once."""
     data = QueryDict()
     form = CalculatorForm(data)
     form.is_valid()
     context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)))
-    context.update(oob=False, oob_parts=set())
-    context["parts"] = _parts(context, False)
+    context.update(oob=False, parts=_parts(context, htmx=False))
     context["main_html"] = get_template("calculator.html#calc").render(context)
     return context
 
@@ -94,23 +84,15 @@ def _with_hand(data: QueryDict, text: str) -> QueryDict:
     return changed
 
 
-def _parts(context: dict[str, Any], htmx: bool) -> dict[str, SafeString]:
-    """The parts to draw: on a whole page every part and the palette's tiles, for htmx the changed parts."""
-    parts = {
-        name: render_part(name, context["sigs"][name], context)
-        for name in presenters.PARTS
-        if not htmx or name in context["oob_parts"]
-    }
-    if not htmx:  # the palette's tiles show only the language and the copies left
-        key = repr((get_language(), context["left_csv"], context["hand_full"]))
-        parts["palette_tiles"] = render_part("palette_tiles", key, context)
-    return parts
-
-
-def render_part(name: str, sig: str, context: dict[str, Any]) -> SafeString:
-    """The partial ``name`` of calculator.html drawn from ``context``, or the drawing kept from before for
-    the same ``sig`` (what the part shows, language included)."""
-    return FRAGMENTS.get((name, sig, context["oob"]), lambda: get_template(f"calculator.html#{name}").render(context))
+def _parts(context: dict[str, Any], htmx: bool, reported: str = "") -> dict[str, SafeString]:
+    """The parts to draw: on a whole page every part and the palette's tiles; for htmx the parts whose
+    signature differs from the one the browser ``reported`` (X-Parts)."""
+    shown = parts.parts(context)
+    send = parts.to_send(shown, reported) if htmx else set(shown)
+    drawn = {name: parts.draw(name, p, htmx) for name, p in shown.items() if name in send}
+    if not htmx:  # the palette's tiles: a whole page only
+        drawn["palette_tiles"] = parts.draw("palette_tiles", parts.part("palette_tiles", parts.PALETTE, context), False)
+    return drawn
 
 
 def _without_actions(data: QueryDict) -> QueryDict:

@@ -185,7 +185,7 @@ def test_an_htmx_request_gets_only_the_shared_partial(client):
 
 @pytest.mark.django_db
 def test_a_share_page_is_scored_once_per_language_then_served_as_kept(client, monkeypatch):
-    share_views.PAGES.clear()
+    share_views.kept_page.cache_clear()
     calls = []
     load = share_views.load
     monkeypatch.setattr(share_views, "load", lambda code: calls.append(code) or load(code))

@@ -5,9 +5,11 @@ import re
 from html import escape
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+from django.http import QueryDict
+
 import pytest
 
-from calculator import presenters, views
+from calculator import parts, presenters, views
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
 from rulesets.notation import parse_hand
@@ -70,7 +72,7 @@ def test_with_htmx_a_part_the_page_already_shows_is_not_sent_again(client):
 
 
 def test_the_empty_page_is_drawn_once_per_language_then_kept(client, monkeypatch):
-    views.LANDING.clear()
+    views.landing_page.cache_clear()
     calls = []
     page_context = presenters.page_context
     monkeypatch.setattr(presenters, "page_context", lambda *a, **k: calls.append(1) or page_context(*a, **k))
@@ -82,7 +84,7 @@ def test_the_empty_page_is_drawn_once_per_language_then_kept(client, monkeypatch
 
 
 def test_a_part_drawn_before_is_drawn_again_only_for_what_it_shows(client):
-    views.FRAGMENTS.clear()
+    parts.clear()
     english = page(client, htmx=True, hand=HAND, win="self_drawn")
     chinese = page(client, htmx=True, lang="zh-hans", hand=HAND, win="self_drawn")
     part = re.compile(r'<section id="context".*?</section>', re.S)
@@ -91,6 +93,82 @@ def test_a_part_drawn_before_is_drawn_again_only_for_what_it_shows(client):
     assert 'value="self_drawn" id="id_win_self_drawn" checked' in part.search(english).group(0)
     discard = part.search(page(client, htmx=True, hand=HAND)).group(0)
     assert 'value="discard" id="id_win_discard" checked' in discard
+
+
+def _part(html, part):
+    match = re.search(rf'<(\w+) id="{part}".*?</\1>', html, re.S)
+    assert match, f"no {part} in the response"
+    return match.group(0)
+
+
+def test_a_part_never_shows_a_drawing_of_another_state_whatever_its_template_reads(client, tmp_path, settings):
+    # The flowers row made to read the page's status, which is not the flowers' to read: two hands with the
+    # same flowers show different statuses. Under hand-listed signatures (flower_row, flowers_unused) the
+    # second hand got the first one's drawing; a part drawn from its own context draws the same for both.
+    real = settings.BASE_DIR / "templates" / "calculator.html"
+    (tmp_path / "calculator.html").write_text(
+        real.read_text().replace("{% if flowers_unused %}", "<i>{{ status }}</i>{% if flowers_unused %}")
+    )
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}]
+    parts.clear()
+    page(client, htmx=True, hand="123m")  # "3 tiles: …"
+    kept = _part(page(client, htmx=True, hand="1234m"), "flowers")  # "4 tiles: …", the flowers as before
+    parts.clear()
+    fresh = _part(page(client, htmx=True, hand="1234m"), "flowers")
+    assert kept == fresh
+    assert "3 tiles" not in kept
+
+
+def test_every_name_a_part_reads_is_in_its_own_context(client):
+    # a name the part's context does not hold would be drawn empty, the same for every state: say which
+    from django.template import Context
+    from django.template.loader import get_template
+    from django.utils import translation
+
+    from calculator.forms import CalculatorForm
+
+    class Reads(Context):
+        """A context that notes every name asked for and found in none of its layers."""
+
+        missing: set[str]
+
+        def __contains__(self, key):
+            found = super().__contains__(key)
+            if not found and key != "forloop":  # {% for %} asks whether a loop encloses it
+                self.missing.add(key)
+            return found
+
+        def __getitem__(self, key):
+            try:
+                return super().__getitem__(key)
+            except KeyError:
+                self.missing.add(key)
+                raise
+
+        def get(self, key, otherwise=None):
+            return self[key] if key in self else otherwise
+
+    queries = [{}, {"hand": HAND, "win": "self_drawn"}, {"hand": WAITING}, {"hand": "123m[124m]"},
+               {"hand": SUITED, "rules_shown": "1", "rules": ["guobiao", "sichuan"], "opt-guobiao-base_points": "9"}]
+    with translation.override("en"):
+        for query in queries:
+            form = CalculatorForm(QueryDict(urlencode(query, doseq=True)))
+            form.is_valid()
+            context = presenters.page_context(form, lambda text: text)
+            shown = {**parts.parts(context), "palette_tiles": parts.part("palette_tiles", parts.PALETTE, context)}
+            for name, p in shown.items():
+                reads = Reads({**p.context, "oob": True, "sigs": {name: p.sig}})
+                reads.missing = set()
+                get_template(f"calculator.html#{name}").template.render(reads)
+                assert not reads.missing, (name, query, reads.missing)
+
+
+def test_a_signature_is_a_full_digest_of_the_part_and_the_language(client):
+    html = page(client, hand=HAND)
+    sigs = dict(re.findall(r'id="(\w+)"[^>]*data-sig="(\w+)"', html))
+    assert all(len(sig) == 64 for sig in sigs.values())  # SHA-256
+    chinese = dict(re.findall(r'id="(\w+)"[^>]*data-sig="(\w+)"', page(client, lang="zh-hans", hand=HAND)))
+    assert all(sigs[name] != chinese[name] for name in sigs)
 
 
 def test_responses_vary_on_the_htmx_header(client):
