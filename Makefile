@@ -16,7 +16,7 @@ PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versio
 help:
 	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
 	@echo "make test   set up and run every test"
-	@echo "make bench  engine benchmarks (on demand);  make bench-load  the load benchmark"
+	@echo "make bench  engine benchmarks (on demand);  make bench-load  the load benchmark;  make bench-abuse  one flooding client"
 	@echo "make serve-prod  production server (gunicorn; see docs/deploy.md)"
 
 check-python:
