@@ -160,6 +160,7 @@ def run(per_k: int, brute_per_k: int, seed: int) -> list[list[str]]:
                 hand = _hand(tiles, indicator)
                 try:
                     hand.validate(hand_size=r.hand_size, players=r.players)
+                    r.score(hand, options)  # a hand the system refuses (e.g. all four copies of the indicator)
                 except MahjongError:
                     continue
                 made += 1

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import permutations
 
 from .hand import Hand, Meld, MeldKind
@@ -172,15 +172,15 @@ class Shape:
     def describe(self) -> str:
         return " ".join(str(g) + "".join(f"({s})" for s in g.subs if s.tile != s.as_) for g in self.groups)
 
-    @property
+    @cached_property
     def subs(self) -> tuple[Sub, ...]:
         """Every wild and stand-in of the reading."""
         return tuple(s for g in self.groups for s in g.subs)
 
-    @property
+    @cached_property
     def wilds_as_others(self) -> int:
         """How many wilds play another tile (0: a hard hand, 硬胡)."""
-        return sum(1 for s in self.subs if s.substitutes)
+        return sum(1 for s in self.subs if s.wild and s.tile != s.as_)
 
     def as_dict(self) -> dict[str, object]:
         return {
