@@ -1,11 +1,13 @@
 """Rate limits per client address on the expensive doors: previews, share pages (which register links)
 and the API. A client over its limit gets 429 with ``Retry-After`` (seconds) and costs almost nothing.
 
-Each limit is a token bucket: ``rate`` requests per second on average, bursts of up to ``burst``. The
-buckets live in each worker's memory (no cache or database call per request, so a failing Redis cannot
-slow this down): with W worker processes a client may get up to W times the rate, which is what the
-limit is sized for (``settings.RATE_LIMITS``, from ``RATE_LIMIT_<NAME>=rate,burst``; docs/deploy.md).
-At most ``MAX_CLIENTS`` clients are remembered per worker (least recently seen forgotten first).
+Each limit is a token bucket: ``rate`` requests per second on average, bursts of up to ``burst``
+(``settings.RATE_LIMITS``, from ``RATE_LIMIT_<NAME>=rate,burst``; docs/deploy.md). The limits are
+checked in the WSGI entry point (:func:`wsgi`, before Django builds a request, so a refused request
+costs microseconds), or by :class:`RateLimitMiddleware` for requests that did not come through it (the
+test client, ``runserver``). The buckets live in memory shared by the server's worker processes
+(:class:`Buckets`; no cache or database call per request, so a failing Redis cannot slow this down):
+a limit holds per client and server; with N servers behind a balancer a client may get N times it.
 
 The client is ``REMOTE_ADDR``, or with ``CLIENT_IP_HEADER`` set (e.g. ``X-Forwarded-For`` behind a
 proxy that appends the address it saw) the last address of that header. IPv6 clients are counted per
@@ -14,20 +16,22 @@ proxy that appends the address it saw) the last address of that header. IPv6 cli
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
 import math
+import mmap
+import multiprocessing
 import re
-import threading
+import struct
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-MAX_CLIENTS = 50_000
+MAX_CLIENTS = 65_536
 
 
 @dataclass(frozen=True)
@@ -49,28 +53,48 @@ DOORS: tuple[tuple[str, str], ...] = (
 
 
 class Buckets:
-    """Token buckets by key, bounded (LRU), thread-safe."""
+    """Token buckets by key in memory shared by every worker of a server, bounded, safe across processes.
 
-    def __init__(self, size: int = MAX_CLIENTS, clock: Callable[[], float] = time.monotonic) -> None:
+    The table is an anonymous shared mapping made when this module is imported — in gunicorn's master,
+    which loads the application before forking (``preload_app``) — so all workers count against the
+    same buckets and a limit holds per server, not per worker. ``size`` slots, each the key's 64-bit
+    digest, its tokens and the time they were counted; a key whose slot holds another key takes it
+    over with a full bucket (two clients meeting in one slot are rare with 65,536 of them, and cost
+    only a fresh burst). The slots are guarded by striped locks; a lock not had within 50 ms (a worker
+    killed while holding it) lets the request through rather than stall it.
+    """
+
+    SLOT = struct.Struct("<Qdd")
+
+    def __init__(self, size: int = MAX_CLIENTS, clock: Callable[[], float] = time.monotonic, stripes: int = 64) -> None:
         self.size = size
         self._clock = clock
-        self._state: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._table = mmap.mmap(-1, self.SLOT.size * size)
+        context = multiprocessing.get_context("fork")
+        self._locks = [context.Lock() for _ in range(stripes)]
 
     def take(self, key: tuple[str, str], rate: float, burst: float) -> float:
         """0 when a request may pass (and is counted), else the seconds until one may."""
-        now = self._clock()
-        with self._lock:
-            tokens, then = self._state.pop(key, (burst, now))
-            tokens = min(burst, tokens + (now - then) * rate)
+        digest = int.from_bytes(hashlib.blake2b("\x00".join(key).encode(), digest_size=8).digest(), "little")
+        slot = digest % self.size
+        lock = self._locks[slot % len(self._locks)]
+        if not lock.acquire(timeout=0.05):
+            return 0.0
+        try:
+            now = self._clock()
+            offset = slot * self.SLOT.size
+            owner, tokens, then = self.SLOT.unpack_from(self._table, offset)
+            if owner != digest:
+                tokens, then = burst, now
+            tokens = min(burst, tokens + max(0.0, now - then) * rate)
             wait = 0.0
             if tokens >= 1:
                 tokens -= 1
             else:
                 wait = (1 - tokens) / rate
-            self._state[key] = (tokens, now)
-            while len(self._state) > self.size:
-                self._state.popitem(last=False)
+            self.SLOT.pack_into(self._table, offset, digest, tokens, now)
+        finally:
+            lock.release()
         return wait
 
 
