@@ -433,7 +433,8 @@ def apply_edit(data: QueryDict) -> QueryDict:
         t = _tile_or_fail(data["add"])
         digit = data.get("chow_claimed") if data.get("mode") == "chow" else data.get("meld_from")
         plain = (digit or "").isascii() and (digit or "").isdigit() and len(digit or "") <= 3
-        number = int(digit) if plain else 1  # not int("²"), nor int() of 4,301 digits
+        # not int("²") nor int() of 4,301 digits: another digit is refused by the editor's own message
+        number = int(digit) if plain else (0 if digit else 1)
         hand = editor.add(hand, t, data.get("mode") or "standing", number)
         out["mode"] = "standing"  # a pack is entered one at a time
     else:

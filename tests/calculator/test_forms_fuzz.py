@@ -128,6 +128,8 @@ def test_a_meld_digit_in_any_script_is_answered_not_a_server_error(client: Clien
     # int() on str.isdigit() characters was a 500 (issue 11): "²".isdigit() is True, int("²") raises
     response = client.get("/", {"hand": "123m", "add": "5m", "mode": mode, field: digit})
     _assert_answered(response)
+    # refused with the editor's notice, not applied with a digit the visitor did not give (a redirect)
+    assert response.status_code == 200
 
 
 @FUZZ
