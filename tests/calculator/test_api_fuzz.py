@@ -169,3 +169,19 @@ def test_any_chunked_body_gets_a_result_or_an_error_with_a_message(body: bytes) 
     assert int(status[:3]) < 500
     if not status.startswith("200"):
         assert result["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"hand": "123m456m789m123p55p", "x": ' + b"1" * 4301 + b"}",
+        b'{"hand": "[123m1][345m1]56s678p33z7s", "context": {"flowers": ' + b"9" * 4301 + b"}}",
+        b'{"hand": "[123m1][345m1]56s678p33z7s", "context": {"seat": "\xc2\xb2"}}',
+        b'{"hand": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    ],
+    ids=["4301-digit-integer", "4301-digit-flowers", "unicode-digit-seat", "deep-nesting"],
+)
+def test_the_inputs_that_were_500s_are_400s_with_a_message(client: Client, body: bytes) -> None:
+    response = client.post("/api/v1/score", data=body, content_type="application/json")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["error"]["message"]
