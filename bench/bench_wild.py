@@ -54,7 +54,7 @@ def _cpu(call: Callable[[], Any]) -> float:
 
 
 def _clear() -> None:
-    for fn in (wild._readings, wild._fits, shapes._sets_only_cached, shapes._part_state, shapes._part_completions,
+    for fn in (wild._readings, wild._fits, wild._kept, wild._groups, shapes._sets_only_cached, shapes._part_state, shapes._part_completions,
                shapes.winning_tiles):
         fn.cache_clear()
 

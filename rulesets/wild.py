@@ -252,11 +252,9 @@ def decompose_wild(
     pairs = ShapeKind.SEVEN_PAIRS in kinds and not hand.melds and sum(counts) + len(wilds) == 14
     readings = _kept(tuple(counts), faces, ShapeKind.STANDARD in kinds, pairs, key is not None)
     fixed = decompose_fixed(hand)
-    out = []
-    for kind, specs in readings:
-        groups = _groups(specs, wilds, stood)
-        out.append(Shape(kind, fixed + tuple(sorted(groups, key=lambda g: (g.tiles[0].index, g.kind.value))),
-                         hand.winning_tile))
+    held = tuple(sorted(wilds))
+    standing = tuple(sorted((k, tuple(v)) for k, v in stood.items()))
+    out = [Shape(kind, fixed + _groups(specs, held, standing), hand.winning_tile) for kind, specs in readings]
     if key is None or key is value_key:
         return out
     kept: dict[object, Shape] = {}
@@ -299,23 +297,30 @@ def decompose_fixed(hand: Hand) -> tuple[Group, ...]:
     return tuple(Group(kind[m.kind.value], m.tiles, m) for m in hand.melds)
 
 
-def _groups(specs: tuple[_Spec, ...], wilds: list[Tile], stood: dict[int, list[Tile]]) -> list[Group]:
-    """Groups from the search's specs: each wild place takes a held wild (one of that face first, so a
-    wild at its own face reads as natural); natural places of a stand-in's face are shown as the
-    stand-in tiles first (which copy is which does not change any value)."""
+@lru_cache(maxsize=1 << 14)
+def _groups(specs: tuple[_Spec, ...], wilds: tuple[Tile, ...], stood: tuple[tuple[int, tuple[Tile, ...]], ...],
+            ) -> tuple[Group, ...]:
+    """Groups from the search's specs, in tile order: each wild place takes a held wild (one of that face
+    first, so a wild at its own face reads as natural); natural places of a stand-in's face are shown as
+    the stand-in tiles first (which copy is which does not change any value). Kept per (specs, wilds,
+    stand-ins): the groups are values, and a waiting hand asks for the same ones for many tiles."""
+    need: dict[int, int] = {}
+    for _, _, filled in specs:
+        for p in filled:
+            need[p] = need.get(p, 0) + 1
     free = list(wilds)
-    filled = [p for _, _, places in specs for p in places]
     held: dict[int, list[Tile]] = {}  # place index → the wilds that fill it: own faces first
-    for p in filled:
-        t = ALL_TILES[p]
-        if t in free:
-            free.remove(t)
-            held.setdefault(p, []).append(t)
-    for p in filled:
-        t = ALL_TILES[p]
-        if len(held.get(p, ())) < filled.count(p):
-            held.setdefault(p, []).append(free.pop(0))
-    standing = {k: list(v) for k, v in stood.items()}
+    for p, n in need.items():
+        own = ALL_TILES[p]
+        while n and own in free:
+            free.remove(own)
+            held.setdefault(p, []).append(own)
+            n -= 1
+        need[p] = n
+    for p, n in need.items():
+        for _ in range(n):
+            held.setdefault(p, []).append(free.pop())
+    standing = {k: list(v) for k, v in stood}
     out = []
     for kind, places, filled_here in specs:
         subs = [Sub(held[p].pop(), ALL_TILES[p], True) for p in filled_here]
@@ -325,7 +330,7 @@ def _groups(specs: tuple[_Spec, ...], wilds: list[Tile], stood: dict[int, list[T
                 natural -= 1
                 subs.append(Sub(standing[p].pop(), ALL_TILES[p], False))
         out.append(Group(kind, tuple(ALL_TILES[p] for p in places), None, tuple(subs)))
-    return out
+    return tuple(sorted(out, key=lambda g: (g.tiles[0].index, g.kind.value)))
 
 
 def is_winning_wild(hand: Hand, rule: WildRule | None, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> bool:
