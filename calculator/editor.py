@@ -7,7 +7,9 @@ in the editor form below. It is the ChineseOfficialMahjongHelper bracket format 
 - packs first, in brackets: chow ``[123m2]`` (which tile was claimed), pung ``[555p3]`` and exposed
   kong ``[7777s1]`` (the seat it came from: 1 上家, 2 对家, 3 下家), concealed kong ``[7777s]``, added
   kong ``[7777s5]`` (4 + the seat of the original pung);
-- then the standing tiles in mpsz runs; when the count is full, the last one is the winning tile.
+- then the standing tiles in mpsz runs, sorted but for the last one tapped, which stays last: when
+  the count is full, the last one is the winning tile (so a pack entered after it leaves it the
+  winning tile), and :func:`make_winning` moves another standing tile there.
 
 Unlike ``parse_hand``, :func:`read` takes a hand at any stage of entry (3 tiles, 13 tiles…), so the
 page can draw what has been tapped so far. ``static/js/calculator.js`` mirrors this module for instant
@@ -78,6 +80,11 @@ class EditorHand:
         """The standing tiles without the winning tile, sorted."""
         return tuple(sorted(self.standing[:-1] if self.winning_tile else self.standing))
 
+    @property
+    def ordered(self) -> tuple[Tile, ...]:
+        """The standing tiles as written: sorted, the last one tapped (the winning tile when full) last."""
+        return tuple(sorted(self.standing[:-1])) + self.standing[-1:]
+
     def counts(self) -> list[int]:
         return counts34(list(self.standing) + [t for p in self.packs for t in p.tiles])
 
@@ -93,10 +100,8 @@ def _runs(seq: tuple[Tile, ...] | list[Tile]) -> str:
 
 
 def write(hand: EditorHand) -> str:
-    """The editor form of ``hand``: packs, the sorted standing tiles, the winning tile last."""
-    win = hand.winning_tile
-    standing = list(hand.held) + ([win] if win else [])
-    return "".join(p.text() for p in hand.packs) + _runs(standing)
+    """The editor form of ``hand``: packs, the sorted standing tiles, the last one tapped (the winning tile) last."""
+    return "".join(p.text() for p in hand.packs) + _runs(hand.ordered)
 
 
 def _tiles_of(text: str) -> tuple[Tile, ...]:
@@ -183,9 +188,16 @@ def add(hand: EditorHand, t: Tile, mode: str = "standing", digit: int = 1) -> Ed
     pack = _new_pack(t, mode, digit)
     held = list(hand.standing)
     for x in pack.tiles:
-        if x in held:
-            held.remove(x)
-    return _checked(EditorHand(hand.packs + (pack,), tuple(sorted(held))))
+        _take(held, x)
+    return _checked(EditorHand(hand.packs + (pack,), EditorHand(standing=tuple(held)).ordered))
+
+
+def _take(standing: list[Tile], t: Tile) -> bool:
+    """Take the first ``t`` out of ``standing``: the last tile (the last one tapped) only when it is the only copy."""
+    if t not in standing:
+        return False
+    standing.remove(t)
+    return True
 
 
 def _promote(hand: EditorHand, t: Tile) -> EditorHand | None:
@@ -193,10 +205,9 @@ def _promote(hand: EditorHand, t: Tile) -> EditorHand | None:
     for i, p in enumerate(hand.packs):
         if p.kind == "pung" and p.tile == t:
             held = list(hand.standing)
-            if t in held:
-                held.remove(t)
+            _take(held, t)
             packs = hand.packs[:i] + (replace(p, kind="added_kong"),) + hand.packs[i + 1 :]
-            return _checked(EditorHand(packs, tuple(sorted(held))))
+            return _checked(EditorHand(packs, EditorHand(standing=tuple(held)).ordered))
     return None
 
 
@@ -214,8 +225,7 @@ def _new_pack(t: Tile, mode: str, digit: int) -> Pack:
 def _add_standing(hand: EditorHand, t: Tile) -> EditorHand:
     if hand.size >= FULL:
         raise EditError("the hand is full: remove a tile first")
-    held = tuple(sorted(hand.standing))
-    return _checked(EditorHand(hand.packs, held + (t,) if hand.size + 1 == FULL else tuple(sorted(held + (t,)))))
+    return _checked(EditorHand(hand.packs, tuple(sorted(hand.standing)) + (t,)))
 
 
 def _checked(hand: EditorHand) -> EditorHand:
@@ -235,16 +245,33 @@ def remove(hand: EditorHand, token: str) -> EditorHand:
     if kind == "w" and hand.winning_tile is not None:
         return EditorHand(hand.packs, hand.held)
     if kind == "t":
-        held = list(hand.held if hand.winning_tile is None else hand.standing)
+        held = list(hand.ordered)
         try:
-            held.remove(tile(arg))
+            if not _take(held, tile(arg)):
+                raise ValueError(arg)
         except ValueError:
             raise EditError(f"there is no standing {arg} to remove") from None
-        return EditorHand(hand.packs, tuple(sorted(held)))
+        return EditorHand(hand.packs, EditorHand(standing=tuple(held)).ordered)
     if kind == "p" and arg.isdigit() and int(arg) < len(hand.packs):
         i = int(arg)
-        return EditorHand(hand.packs[:i] + hand.packs[i + 1 :], tuple(sorted(hand.standing)))
+        return EditorHand(hand.packs[:i] + hand.packs[i + 1 :], hand.ordered)
     raise EditError(f"nothing to remove at {token!r}")
+
+
+def make_winning(hand: EditorHand, text: str) -> EditorHand:
+    """Make a standing ``text`` (``5m``) the winning tile of a full hand: it moves to the end.
+
+    >>> write(make_winning(read("[555z2]123m456p789s22z"), "4p"))
+    '[555z2]123m56p789s22z4p'
+    """
+    held = list(hand.ordered)
+    try:
+        found = tile(text) in held[:-1] and _take(held, tile(text))
+    except ValueError:
+        found = False
+    if hand.winning_tile is None or not found:
+        raise EditError(f"there is no standing {text} to make the winning tile")
+    return EditorHand(hand.packs, tuple(sorted(held)) + (tile(text),))
 
 
 def tiles_left(hand: EditorHand | None) -> list[int]:

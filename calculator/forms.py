@@ -404,7 +404,7 @@ def selected(form: CalculatorForm, name: str, default: str) -> str:
     return data.get(name) or default
 
 
-ACTIONS = ("add", "remove", "clear")
+ACTIONS = ("add", "remove", "clear", "make_winning")
 """The buttons that edit the hand box without JavaScript (calculator.js edits it in the browser)."""
 
 
@@ -437,6 +437,9 @@ def apply_edit(data: QueryDict) -> QueryDict:
         number = int(digit) if plain else (0 if digit else 1)
         hand = editor.add(hand, t, data.get("mode") or "standing", number)
         out["mode"] = "standing"  # a pack is entered one at a time
+        out.pop("meld_from", None)  # and each says where it came from
+    elif "make_winning" in data:
+        hand = editor.make_winning(hand, data["make_winning"])
     else:
         hand = editor.remove(hand, data.get("remove", ""))
     out["hand"] = editor.write(hand)

@@ -72,8 +72,29 @@ def test_the_fourteenth_tile_is_the_winning_tile_wherever_it_sorts():
     assert write(hand) == "23345m456p789s22z1m"
 
 
-def test_a_tile_added_below_a_full_count_is_sorted_in():
-    assert write(add(read("5m1m"), tile("3m"))) == "135m"
+def test_a_tile_added_below_a_full_count_stays_last_the_others_sorted():
+    assert write(add(read("5m1m"), tile("3m"))) == "153m"  # 1m 5m, then 3m, the last tapped
+
+
+def test_a_pack_entered_last_leaves_the_last_tapped_tile_the_winning_tile():
+    hand = add(read("123m56p789s22z4p"), tile("5z"), "pung", 2)  # 4p tapped last, then 碰 中 fills the hand
+    assert hand.winning_tile == tile("4p")  # not 2z, the last tile in sorted order
+    assert write(hand) == "[555z2]123m56p789s22z4p"
+
+
+def test_a_pack_taking_a_copy_spares_the_last_tapped_tile():
+    hand = add(read("111z2z1z"), tile("1z"), "pung", 1)
+    assert hand.standing == (tile("2z"), tile("1z"))
+
+
+def test_any_standing_tile_of_a_full_hand_can_be_made_the_winning_tile():
+    hand = editor.make_winning(read("[555z2]123m456p789s22z"), "4p")
+    assert hand.winning_tile == tile("4p") and hand.size == 14
+    assert editor.make_winning(hand, "2z").winning_tile == tile("2z")
+    with pytest.raises(EditError):
+        editor.make_winning(hand, "9m")
+    with pytest.raises(EditError):
+        editor.make_winning(read("123m"), "1m")  # not full: no winning tile yet
 
 
 def test_a_pung_takes_its_tiles_from_the_standing_tiles_when_there():
