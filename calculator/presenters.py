@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
+from django.forms import CharField
 from django.utils.translation import get_language, gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -53,8 +54,8 @@ from .forms import (
     plain,
     selected,
 )
-from .tiles_view import HandView, TileView, hand_view, meld_view, shape_view, tile_view
 from .parts import frozen
+from .tiles_view import HandView, TileView, hand_view, meld_view, shape_view, tile_view
 from .visible import visible
 
 
@@ -203,11 +204,27 @@ def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext)
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
         "hand": reading_view(shape.shape),
         "text": shape.shape.describe(),
+        "wilds": wild_lines(shape.shape),
         "total": shape.total,
         "fans": fans,
         "excluded": excluded,
         "best": best,
     }
+
+
+def wild_lines(shape: Shape) -> list[str]:
+    """What each wild (and each stand-in) played in a reading: "5p 作 3s", "白板 7z 作 5p"."""
+    out = []
+    for sub in shape.subs:
+        if sub.wild and sub.tile == sub.as_:
+            out.append(gettext("%(tile)s at its own face") % {"tile": f"{sub.tile.zh} {sub.tile}"})
+        elif sub.wild:
+            out.append(gettext("%(tile)s as %(as)s") % {"tile": f"{sub.tile.zh} {sub.tile}",
+                                                        "as": f"{sub.as_.zh} {sub.as_}"})
+        else:
+            out.append(gettext("%(tile)s plays %(as)s (stand-in)") % {"tile": f"{sub.tile.zh} {sub.tile}",
+                                                                      "as": f"{sub.as_.zh} {sub.as_}"})
+    return out
 
 
 def reading_view(shape: Shape) -> HandView:
@@ -817,7 +834,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
     uses = uses_context(form.chosen_rulesets())
     page: dict[str, Any] = {
         "form": form,
-        "max_hand": form.fields["hand"].max_length,
+        "max_hand": cast(CharField, form.fields["hand"]).max_length,
         "hand_text": _hand_text(form),
         "rewrite_hand": form.context.from_string and form.parsed is not None,
         "hand_error": hand_error_context(form),
