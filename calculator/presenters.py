@@ -794,7 +794,37 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
     if ctx.flowers:
         names = " ".join(pick(f.zh, f.en) for f in sorted(ctx.flowers))
         parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + _bracketed(names))
+    parts += declared_context_parts(ctx, rulesets)
     return " · ".join(parts)
+
+
+def declared_context_parts(ctx: WinContext, rulesets: Iterable[Ruleset]) -> list[str]:
+    """The table context the systems declare and the hand sets, as "label value" (翻牌（指示牌） 4p · 下炮子 东2 北4),
+    only for fields one of ``rulesets`` reads (every set field when no system is named)."""
+    read = {f.key for r in rulesets for f in r.context}
+    out = []
+    for key, value in ctx.table:
+        f = known_context().get(key)
+        if f is None or (read and key not in read):
+            continue
+        out.append(f"{pick(f.zh, f.en)} {_declared_text(value)}")
+    return out
+
+
+def _declared_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, Seat):
+        return seat_name(value)
+    if isinstance(value, Tile):
+        return f"{value.zh} {value}" if is_zh() else str(value)
+    if isinstance(value, (frozenset, set)):
+        return " ".join(seat_name(s) for s in sorted(value, key=lambda s: s.order))
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return ", ".join(f"{seat_name(s)} {n}" for s, n in value)
+    if isinstance(value, tuple):
+        return " ".join(str(t) for t in value)
+    return str(value)
 
 
 WIN_MSGIDS = {"discard": "On a discard", "self_drawn": "Self-drawn", "rob_kong": "Robbing a kong"}

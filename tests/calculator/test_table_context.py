@@ -72,3 +72,10 @@ def test_every_option_input_carries_what_the_browser_needs_to_send_only_changes(
 def test_every_declared_field_has_labels_and_help_in_both_languages():
     for f in known().values():
         assert f.zh and f.en and f.help_zh and f.help_en and f.source, f.key
+
+
+def test_the_cards_context_line_and_the_text_to_copy_name_the_declared_context(client):
+    html = page(client, lang="zh-CN", hand="[888p3][9999m]1355m34p6s2m", seat="E", from_seat="W", rules_shown="1",
+                rules="wuhan", **{"ctx-indicator": "5s", "ctx-dealer": "S"})
+    assert "庄家 南" in html and "翻牌（指示牌） 五条 5s" in html
+    assert html.count("翻牌（指示牌） 五条 5s") >= 2  # the context line and the text to copy
