@@ -1,0 +1,192 @@
+"""A round: the events of one deal in the order they happened, and what they settle (DESIGN §2).
+
+A system whose book settles a round — several winners, kong money as it happens, the wall's end
+(流局) — gives ``Ruleset.settle_round(round, options) -> RoundResult``; every system reads the same
+events, in seat terms (E is the dealer):
+
+- :class:`Kong` — a kong as it is declared: who, which kind, who fed an exposed one;
+- :class:`Win` — one winning :class:`~rulesets.hand.Hand`, or several on one discard (一炮多响, 通炮);
+  each hand's context says how it was won (self-drawn, the discarder, 杠上炮 …). The round itself
+  fills in who had already won (``context.already_won``);
+- :class:`WallEnd` — the wall ran out: each remaining player's state (:class:`State`: ready with
+  their 13 tiles, not ready, 花猪), the tiles optional where the system does not need them.
+
+The result has, per event, what it settled (:class:`Settled`: the payments, the scores of the hands
+that won), and the round's :class:`~rulesets.scoring.Settlement` (net per seat).
+
+>>> from rulesets.hand import KongKind, Seat
+>>> Kong(Seat.S, KongKind.EXPOSED, fed_by=Seat.W).fed_by
+<Seat.W: 'W'>
+>>> Kong(Seat.S, KongKind.EXPOSED)
+Traceback (most recent call last):
+...
+rulesets.errors.ContextError: an exposed kong (直杠) needs the player who fed it
+>>> str(RoundError("player {seats} has already won", (Seat.S,)).at(1))
+'event 2: player S has already won'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .errors import ContextError
+from .hand import Hand, KongKind, Seat
+from .scoring import Choice, Payment, Score, Settlement
+
+
+class RoundError(ContextError):
+    """A round that cannot have happened (a player who left acts again, a state the tiles contradict …).
+
+    ``seats`` are the seats the message names: ``str()`` names them by seat wind, :meth:`worded` by
+    the caller's own names (the ledger's player numbers). :meth:`at` says which event it was."""
+
+    def __init__(self, template: str, seats: Iterable[Seat] = (), event: int | None = None) -> None:
+        self.template, self.seats, self.event = template, tuple(seats), event
+        super().__init__(self.worded(lambda s: s.value))
+
+    def worded(self, name: Callable[[Seat], str], order: Callable[[Seat], int] | None = None) -> str:
+        """The message with each seat called ``name(seat)``, listed by ``order`` (turn order by default)."""
+        listed = sorted(self.seats, key=order or (lambda s: s.order))
+        text = self.template.replace("{seats}", ", ".join(name(s) for s in listed))
+        return text if self.event is None else f"event {self.event + 1}: {text}"
+
+    def at(self, event: int) -> RoundError:
+        """The same error, saying it happened at event ``event`` (0-based) of the round."""
+        return self if self.event is not None else RoundError(self.template, self.seats, event)
+
+
+@dataclass(frozen=True)
+class Kong:
+    """A kong declared during the round: ``seat`` declares it; an exposed kong (直杠) names who fed it."""
+
+    seat: Seat
+    kind: KongKind
+    fed_by: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is KongKind.EXPOSED and (self.fed_by is None or self.fed_by == self.seat):
+            raise ContextError("an exposed kong (直杠) needs the player who fed it")
+        if self.kind is not KongKind.EXPOSED and self.fed_by is not None:
+            raise ContextError(f"only an exposed kong (直杠) is fed by another player, not a {self.kind.value} kong")
+
+
+@dataclass(frozen=True)
+class Win:
+    """One win, or several on one discard (一炮多响 / 通炮): each hand's context says how it was won."""
+
+    hands: tuple[Hand, ...]
+
+    def __post_init__(self) -> None:
+        if not self.hands:
+            raise ContextError("give at least one winning hand")
+
+    @property
+    def one_discard(self) -> bool:
+        """Several winners on one discard."""
+        return len(self.hands) > 1
+
+
+class State(Choice):
+    """A player's state when the wall runs out."""
+
+    READY = ("ready", "听牌", "ready")
+    NOT_READY = ("not_ready", "未听牌", "not ready")
+    PIG = ("pig", "花猪", "flower pig (holds three suits)")
+
+
+@dataclass(frozen=True)
+class Held:
+    """What a player holds at the wall's end: the state, and the 13 tiles where they are needed (a
+    ready player's best wait; for the other states they are optional and checked when given)."""
+
+    seat: Seat
+    state: State
+    hand: Hand | None = None
+
+
+@dataclass(frozen=True)
+class WallEnd:
+    """The wall ran out (流局): the state of each player still in."""
+
+    players: tuple[Held, ...]
+
+    def __post_init__(self) -> None:
+        if len({h.seat for h in self.players}) != len(self.players):
+            raise ContextError("the wall's end names each player once")
+
+
+type RoundEvent = Kong | Win | WallEnd
+
+
+class RefundTo(Choice):
+    """退税 at the wall's end: who gets back the kong money of a player who is not ready (docs/ledger.md)."""
+
+    STILL_IN = ("still_in", "只退未胡者", "the payers still in (players who won and left get nothing back)")
+    ALL = ("all", "退给原付款人", "every original payer (rules/sichuan.md §6.6)")
+
+
+@dataclass(frozen=True)
+class Round:
+    """The events of one round in order. ``refunds`` is the table's 退税 policy (a table setting)."""
+
+    events: tuple[RoundEvent, ...]
+    refunds: RefundTo = RefundTo.STILL_IN
+
+    def __post_init__(self) -> None:
+        for i, event in enumerate(self.events[:-1]):
+            if isinstance(event, WallEnd):
+                raise RoundError("the wall's end is the round's last event").at(i)
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What one event settled: its payments in order, and for a win the hands that won (their context
+    completed by the round) with each hand's :class:`~rulesets.scoring.Score` as the system scores it
+    alone (the card). With 一炮多响 off only one of the hands wins."""
+
+    event: RoundEvent
+    payments: tuple[Payment, ...] = ()
+    hands: tuple[Hand, ...] = ()
+    scores: tuple[Score, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return tuple(h.context.seat for h in self.hands)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Every event's settlement in order, and the round's: all payments, net per seat."""
+
+    events: tuple[Settled, ...]
+    seats: tuple[Seat, ...]
+    settlement: Settlement = field(init=False)
+
+    def __post_init__(self) -> None:
+        payments = tuple(p for e in self.events for p in e.payments)
+        object.__setattr__(self, "settlement", Settlement(payments, self.seats))
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """Who won, in order (a player of 血流 may win more than once)."""
+        return tuple(s for e in self.events for s in e.winners)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return tuple(n for e in self.events for n in e.notes)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "events": [{"payments": [p.as_dict() for p in e.payments], "winners": [s.value for s in e.winners],
+                        "results": [s.as_dict() for s in e.scores], "notes": list(e.notes)} for e in self.events],
+            "payouts": self.settlement.as_dict(),
+            "payments": [p.as_dict() for p in self.settlement.payments],
+        }
+
+
+__all__ = [
+    "Held", "Kong", "RefundTo", "Round", "RoundError", "RoundEvent", "RoundResult", "Settled", "State", "WallEnd",
+    "Win",
+]
