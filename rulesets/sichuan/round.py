@@ -1,0 +1,266 @@
+"""One 血战/血流 round settled event by event (rules/sichuan.md §6.5): each Sichuan table's ``settle_round``.
+
+- a :class:`~rulesets.rounds.Kong` is paid as it happens (``kong_lines``: 直杠 from the feeder, 补杠 1 and
+  暗杠 2 from each player still in, 擦挂 when on); the money actually paid is kept with the kong;
+- a :class:`~rulesets.rounds.Win` of one hand is scored with the players who already won; the hand's own
+  payment is booked (the points from each of its payers): kong money is the kong events' (a kong meld in
+  the winner's hand counts for 根, it is not paid twice). **抢杠胡**: when the event just before is the
+  robbed player's 补杠, that kong's money goes back. **杠上炮**: 呼叫转移 by the ``hujiao`` option —
+  ``transfer`` moves the money the discarder collected for their last kong to the winner, ``refund``
+  returns it to its payers, ``none`` leaves it;
+- a :class:`~rulesets.rounds.Win` of several hands is 一炮多响 (``settle_discard``; with 一炮多响 off only the
+  first after the discarder wins, 截胡); with 杠上炮 the transfer happens only with ``hujiao_multi``, to
+  each winner;
+- the :class:`~rulesets.rounds.WallEnd`: 退税 from the kong money recorded (each not-ready player and 花猪
+  still in returns what they collected, except money moved by 呼叫转移; ``Round.refunds`` says whether
+  players who already won get theirs back), then 查花猪 and 查大叫 (``wall_end``). A player declared not
+  ready or 花猪 without tiles holds a stand-in hand of that state (:data:`STAND_INS`).
+
+In 血战 a player who won has left: they neither kong, discard, win again nor pay. In 血流 (``mode=xueliu``)
+winners stay in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import MahjongError
+from ..hand import Hand, Seat, WinMethod
+from ..notation import parse_hand
+from ..rounds import Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
+from ..scoring import Payment, Score
+from .options import Mode
+from .payout import kong_lines
+from .ready import best_ready_value, is_flower_pig
+from .rounds import first_after, settle_discard, wall_end
+from .score import score_hand
+from .variant import Variant
+
+# What a player holds at the wall's end when only the state is given (no tiles): two suits that complete
+# nothing, and the same with a third suit (tests/ledger pin each), by (two-suit table, tiles held).
+STAND_INS: Mapping[tuple[bool, int], Mapping[str, str]] = {
+    (False, 13): {"not_ready": "1m2m4m5m7m8m1p2p4p5p7p8p9p", "pig": "1m2m4m5m7m8m1p2p4p5p7p1s9s"},
+    (True, 13): {"not_ready": "1p2p4p5p7p8p1s2s4s5s7s8s9s"},
+    (False, 7): {"not_ready": "1m2m4m5m7m8m1p", "pig": "1m2m4m5m1p2p1s"},
+}
+
+
+@dataclass
+class _Kong:
+    seat: Seat
+    payments: list[Payment]
+    moved: bool = False  # its money went on by 呼叫转移 (not refunded later)
+
+
+@dataclass
+class _State:
+    variant: Variant
+    options: Any
+    won: list[Seat] = field(default_factory=list)
+    kongs: list[_Kong] = field(default_factory=list)
+
+    @property
+    def xueliu(self) -> bool:
+        return bool(self.options.mode is Mode.XUELIU)
+
+    def already_won(self) -> frozenset[Seat]:
+        return frozenset(self.won)
+
+    def still_in(self, seat: Seat, what: str) -> None:
+        if not self.xueliu and seat in self.won:
+            raise RoundError(f"{what}: player {{seats}} has already won this round (血战: they left the hand)", (seat,))
+
+
+def _kong(state: _State, event: Kong) -> Settled:
+    state.still_in(event.seat, "kong")
+    if event.fed_by is not None:
+        state.still_in(event.fed_by, "kong fed by")
+    payments = kong_lines(state.variant, event.seat, event.kind, event.fed_by, event.seat.value,
+                          state.already_won(), state.options)
+    state.kongs.append(_Kong(event.seat, payments))
+    return Settled(event, tuple(payments))
+
+
+def _robbed(state: _State, hand: Hand, previous: object) -> list[Payment]:
+    """抢杠胡: the robbed 补杠 (the event just before, by the robbed player) pays nothing; its money goes back."""
+    ctx = hand.context
+    if ctx.win is not WinMethod.ROB_KONG or not isinstance(previous, Kong):
+        return []
+    if previous.kind.value == "added" and previous.seat == ctx.discarder(state.variant.players) and state.kongs:
+        record = state.kongs.pop()
+        return [Payment(x.payee, x.payer, x.amount, f"抢杠：补杠作废，退回 {x.why}",
+                        f"robbed kong cancelled: back {x.why_en}") for x in record.payments]
+    return []
+
+
+def _transfer(state: _State, discarder: Seat, winners: Sequence[Seat]) -> tuple[list[Payment], list[str]]:
+    """呼叫转移 on a 杠上炮: the discarder's last kong money goes to the winner (or back, or stays)."""
+    policy = state.options.hujiao.value
+    found = [k for k in state.kongs if k.seat == discarder and not k.moved]
+    if not found:
+        return [], ["杠上炮: no kong of the discarder in this round, nothing to transfer"]
+    if policy == "none":
+        return [], []
+    if len(winners) > 1 and not state.options.hujiao_multi:
+        return [], ["一炮多响的杠上炮不呼叫转移 (no transfer when several win on the discard)"]
+    record = found[-1]
+    record.moved = True
+    if policy == "refund":
+        return [Payment(x.payee, x.payer, x.amount, "杠上炮退杠钱", "kong money refunded after 杠上炮")
+                for x in record.payments], []
+    total = sum(x.amount for x in record.payments)
+    return [Payment(discarder, w, total, "呼叫转移：杠上炮者的杠钱转给和牌者",
+                    "呼叫转移: the discarder's kong money goes to the winner") for w in winners], []
+
+
+def win_payments(score: Score) -> tuple[Payment, ...]:
+    """The money for the hand itself: the score's lines from each of its payers (``win_lines`` comes first
+    in a Sichuan settlement; the winner's kong melds and the rest follow)."""
+    if not score.valid:
+        raise RoundError(score.reason_en or score.reason or "not a winning hand")
+    payers = list(score.extra["payers"])  # type: ignore[call-overload]
+    assert score.settlement is not None
+    lines = score.settlement.payments[: len(payers)]
+    assert [p.payer.value for p in lines] == payers
+    return lines
+
+
+def _in_round(state: _State, hand: Hand) -> Hand:
+    return hand.with_context(hand.context.replace(already_won=state.already_won()))
+
+
+def _one(state: _State, event: Win, previous: object) -> Settled:
+    (hand,) = event.hands
+    ctx = hand.context
+    state.still_in(ctx.seat, "win")
+    discarder = ctx.discarder(state.variant.players)
+    if discarder is not None:
+        state.still_in(discarder, "discarder")
+    payments = _robbed(state, hand, previous)
+    hand = _in_round(state, hand)
+    score = score_hand(state.variant, hand, state.options)
+    payments += win_payments(score)
+    notes: list[str] = []
+    if ctx.after_kong and ctx.win is WinMethod.DISCARD and discarder is not None:
+        moved, notes = _transfer(state, discarder, [ctx.seat])
+        payments += moved
+    state.won.append(ctx.seat)
+    return Settled(event, tuple(payments), (hand,), (score,), tuple(notes))
+
+
+def _several(state: _State, event: Win) -> Settled:
+    """一炮多响: ``settle_discard`` scores the winners (all, or the first after the discarder with the option off)."""
+    discarder = event.hands[0].context.discarder(state.variant.players)
+    if discarder is not None:
+        state.still_in(discarder, "discarder")
+    for h in event.hands:
+        state.still_in(h.context.seat, "win")
+    hands = [_in_round(state, h) for h in event.hands]
+    scores, _shared = settle_discard(state.variant, hands, state.options)  # checks that they share one discard
+    assert discarder is not None  # no hand is self-drawn (settle_discard)
+    won = hands if state.options.yipao_duoxiang else [first_after(state.variant, discarder, hands)]
+    payments = [p for s in scores for p in win_payments(s)]
+    notes: list[str] = []
+    if any(h.context.after_kong for h in hands):
+        moved, notes = _transfer(state, discarder, [h.context.seat for h in won])
+        payments += moved
+    state.won += [h.context.seat for h in won]
+    return Settled(event, tuple(payments), tuple(won), tuple(scores), tuple(notes))
+
+
+def stand_in(variant: Variant, state: State, options: Any) -> Hand | None:
+    """The stand-in hand of a not-ready player or a 花猪 (None where the table has no such hand)."""
+    text = STAND_INS.get((variant.two_suits, variant.hand_size - 1), {}).get(state.value)
+    suits = getattr(getattr(options, "suits", None), "value", "ps")
+    if text and variant.two_suits and suits != "ps":  # the same shapes in the table's two suits
+        text = text.replace("p", "\0").replace("s", suits[1]).replace("\0", suits[0])
+    return parse_hand(text) if text else None
+
+
+def _held(variant: Variant, held: Held, options: Any) -> Hand:
+    seat = held.seat
+    if held.state is State.PIG and not variant.flower_pig:
+        raise RoundError(f"seat {seat.value}: this table has no 花猪 (two suits)")
+    hand = held.hand if held.hand is not None else stand_in(variant, held.state, options)
+    if hand is None:
+        raise RoundError(f"seat {seat.value}: a ready player's 13 tiles are needed for 查大叫")
+    if hand.winning_tile is not None:
+        raise RoundError(f"seat {seat.value}: give the 13 tiles held at the wall's end, not a finished hand")
+    return hand.with_context(hand.context.replace(seat=seat))
+
+
+_WORDS = {State.PIG: "花猪 (holds three suits)", State.READY: "ready (听牌)", State.NOT_READY: "not ready"}
+
+
+def _check_state(state: _State, hand: Hand, claimed: State, seat: Seat) -> None:
+    """The declared state must be what the tiles say (when tiles were given)."""
+    pig = state.variant.flower_pig and is_flower_pig(hand)
+    ready = None if pig else best_ready_value(state.variant, hand, state.options)
+    actual = State.PIG if pig else (State.READY if ready else State.NOT_READY)
+    if actual is not claimed:
+        raise RoundError(f"player {{seats}}: the tiles entered are {_WORDS[actual]}, not {_WORDS[claimed]}", (seat,))
+
+
+def _refunds(state: _State, losers: set[Seat], policy: RefundTo) -> list[Payment]:
+    """退税 from the kong money actually collected this round; ``policy`` says whether players who already
+    won (and left) get theirs back (``all``) or only those still in (``still_in``)."""
+    out = []
+    for record in state.kongs:
+        if record.moved or record.seat not in losers:
+            continue
+        for x in record.payments:
+            if policy is RefundTo.STILL_IN and x.payer in state.won and not state.xueliu:
+                continue
+            out.append(Payment(x.payee, x.payer, x.amount, f"退税：{x.why}", f"refund: {x.why_en}"))
+    return out
+
+
+def _wall_end(state: _State, event: WallEnd, policy: RefundTo) -> Settled:
+    hands: dict[Seat, Hand] = {}
+    states: dict[Seat, State] = {}
+    for held in event.players:
+        seat = held.seat
+        if not state.xueliu and seat in state.won and not (state.options.chadajiao_winners and held.hand is not None):
+            continue
+        hand = _held(state.variant, held, state.options)
+        if held.hand is not None:
+            _check_state(state, hand, held.state, seat)
+        hands[seat], states[seat] = hand, held.state
+    missing = [s for s in state.variant.seats if (state.xueliu or s not in state.won) and s not in states]
+    if missing:
+        raise RoundError("wall end: give the state of every player still in: {seats}", missing)
+    payments: list[Payment] = []
+    if state.options.tuishui:
+        losers = {s for s, st in states.items() if st is not State.READY and (state.xueliu or s not in state.won)}
+        payments += _refunds(state, losers, policy)
+    no_refund = dataclasses.replace(state.options, tuishui=False)
+    payments += wall_end(state.variant, hands, no_refund, (), state.already_won()).payments
+    return Settled(event, tuple(payments))
+
+
+def settle_round(variant: Variant, round_: Round, options: Any = None) -> RoundResult:
+    """Settle a round's events in order (module docstring); a bad event raises :class:`RoundError`
+    saying which event it was."""
+    state = _State(variant, options if options is not None else variant.options_type())
+    out: list[Settled] = []
+    previous: object = None
+    for i, event in enumerate(round_.events):
+        try:
+            if isinstance(event, Kong):
+                out.append(_kong(state, event))
+            elif isinstance(event, Win):
+                out.append(_several(state, event) if event.one_discard else _one(state, event, previous))
+            else:
+                out.append(_wall_end(state, event, round_.refunds))
+        except RoundError as exc:
+            raise exc.at(i) from None
+        except MahjongError as exc:
+            raise RoundError(str(exc)).at(i) from None
+        previous = event
+    return RoundResult(tuple(out), variant.seats)
+
+
+ROUND_EVENTS: frozenset[type] = frozenset({Kong, Win, WallEnd})
