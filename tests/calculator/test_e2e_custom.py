@@ -1,0 +1,178 @@
+"""A table's own rules (``custom``, docs/custom.md) built on the calculator page in a real browser
+(Debian's Chromium driven by Playwright, as tests/calculator/test_e2e.py, whose fixtures and helpers
+this module uses): a hand is typed, the system chosen, a template picked and some of its values
+changed through the house-rule controls, and the card's total and payments are checked against a
+result worked out by hand below. Then the page's share link is opened: the share page and
+``/h/<code>.json`` give the same total and payments, with the same definition.
+
+With JavaScript on, calculator.js sends each system's house rules as one compact ``hr-<system>`` field
+of the values that differ from the defaults (tests/calculator/test_table_context.py); these tests go
+through that path, in 中文 and in English.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.calculator import test_e2e as e2e
+
+async_unsafe, browser, page = e2e.async_unsafe, e2e.browser, e2e.page  # fixtures: pytest finds them here
+pytestmark = e2e.pytestmark
+expect, settle, shown_result = e2e.expect, e2e.settle, e2e.shown_result
+
+# The page opened with the systems chosen by hand ("compare every system" off, 国标 ticked): the state is
+# the query (docs/calculator.md). The switch itself cannot get there yet, see the test at the end.
+CHOSEN = "/?rules_shown=1&rules=guobiao"
+
+HAND = "111333555777m99m"  # concealed pungs of 1m 3m 5m 7m, the pair 9m completed on a discard
+
+# The winner is E (the seat the page defaults to, and the dealer); on a discard the discarder is the
+# winner's 上家, N. One reading only: 111 333 555 777 99 (no chow fits odd ranks two apart). Worked out
+# from docs/custom.md: the values of the patterns found add up to the hand's value in 番, held to the
+# cap; when values double a payer pays base × 2^番 × the discarder and dealer factors of its line.
+#
+# 中文: template 吉林 (jilin: 2^番, 碰碰胡 2, 七对 3, 门清 1, 自摸 1, every other pattern 0, all three pay,
+# the discarder ×2, the dealer ×2, cap 6), then 清一色 0 → 4, 底分 1 → 2, 放炮者倍数 2 → 3, 封顶 6 → 5.
+#   patterns: 碰碰胡 2 + 清一色 4 + 门清 1 (no claimed meld) = 7 番; 平胡 is excluded by the shapes and is 0
+#   anyway; 自摸 is not counted (a discard). Over the cap: 7 → 5 番 (a 封顶 line).
+#   per payer: base 2 × 2^5 = 64, × 2 as the dealer (E) wins = 128.
+#   all three pay: S 128, W 128, the discarder N × 3 = 384; E gets 640.
+ZH = {
+    "preset": "jilin",
+    "set": {"qingyise": "4", "base": "2", "discarder_multiplier": "3", "cap": "5"},
+    "total": 5,
+    "nets": [640, -128, -128, -384],
+    "payments": [("N", "E", 384), ("S", "E", 128), ("W", "E", 128)],
+}
+
+# English: template 象山 (xiangshan: values add, 碰碰胡 8, 清一色 12, 门清 1, 1 to win, the discarder alone
+# pays, ×2), then how values combine → double per 番, 碰碰胡 8 → 4, 清一色 12 → 5, base 1 → 3, cap 0 → 6,
+# the dealer ×1 → ×2.
+#   patterns: 碰碰胡 4 + 清一色 5 + 门清 1 = 10 番, capped at 6 番 (above the minimum 1).
+#   the discarder alone pays: base 3 × 2^6 = 192, × 2 as the discarder = 384, × 2 as the dealer wins = 768.
+#   N pays E 768; S and W pay nothing.
+EN = {
+    "preset": "xiangshan",
+    "set": {"combine": "double", "pengpenghu": "4", "qingyise": "5", "base": "3", "cap": "6", "dealer_factor": "2"},
+    "total": 6,
+    "nets": [768, 0, 0, -768],
+    "payments": [("N", "E", 768)],
+}
+
+
+def choose_only(page, rules):
+    """Tick ``rules`` and untick every other system (the systems' switch is off already)."""
+    page.locator(f"input[name=rules][value={rules}]").check()
+    settle(page)
+    for box in page.locator("input[name=rules]").all():
+        if box.get_attribute("value") != rules and box.is_checked():
+            box.uncheck()
+            settle(page)
+
+
+def set_house_rule(page, key, value):
+    """Set one house rule through its control, as a reader does: a number is typed (the form sends it on
+    typing, debounced), a choice is picked."""
+    panel = page.locator("#house-custom")
+    if panel.get_attribute("open") is None:
+        # Typing a number sometimes sends two requests, and the panel comes back folded: calculator.js keeps
+        # the ids of the open panels in one variable, which the second request's htmx:beforeRequest
+        # overwrites before the first one's htmx:afterSettle reopens them. The reader unfolds it again.
+        panel.locator("summary").click()
+    field = page.locator(f"[name=opt-custom-{key}]")
+    if field.evaluate("el => el.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)
+    settle(page)
+
+
+def card_lines(page):
+    """The payment lines of the custom card's payout table, as the page shows them."""
+    return page.locator("#r-custom .payouts ul.lines li").all_inner_texts()
+
+
+@pytest.mark.parametrize("lang, table", [("zh", ZH), ("en", EN)], ids=["zh", "en"])
+def test_a_table_built_on_the_page_scores_as_worked_out_by_hand_and_survives_its_link(page, lang, table):
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(CHOSEN)  # the browser asks for 中文
+    if lang == "en":
+        page.click(".lang-switch button[value=en]")  # the language switch (a cookie from then on)
+    expect()(page.locator("html")).to_have_attribute("lang", "zh-Hans" if lang == "zh" else "en")
+    assert not page.locator("input[name=rules_auto]").is_checked()
+    page.fill("#id_hand", HAND)
+    settle(page)
+    choose_only(page, "custom")
+    expect()(page.locator("#r-custom")).to_be_visible()
+
+    page.locator("#house-custom summary").click()
+    page.select_option("#id_preset-custom", table["preset"])
+    settle(page)
+    for key, value in table["set"].items():
+        set_house_rule(page, key, value)
+    for key, value in table["set"].items():  # every control still shows what was chosen
+        assert page.locator(f"[name=opt-custom-{key}]").input_value() == value, key
+
+    expect()(page.locator("#r-custom .card__total strong")).to_have_text(str(table["total"]))
+    assert shown_result(page, "custom") == (table["total"], table["nets"])
+    lines = card_lines(page)
+    for _payer, _to, amount in table["payments"]:
+        assert any(re.search(rf"\b{amount}\b", line) for line in lines), (amount, lines)
+
+    page.click("button[data-copy]")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(r"http://[^/]+/h/v1\.[A-Za-z0-9.~_-]+", link), link
+    assert "~custom." in link  # the definition travels in the link, not the template's name
+    assert table["preset"] not in link
+
+    page.goto(link)
+    expect()(page.locator("html")).to_have_attribute("lang", "zh-Hans" if lang == "zh" else "en")
+    expect()(page.locator("#r-custom .card__total strong")).to_have_text(str(table["total"]))
+    assert shown_result(page, "custom") == (table["total"], table["nets"])
+    assert card_lines(page) == lines
+
+    answer = page.request.get(link + ".json")
+    assert answer.status == 200
+    (result,) = answer.json()["results"]
+    assert result["rules"] == "custom" and result["valid"] is True
+    assert result["total"] == table["total"]
+    assert [result["payouts"][s] for s in ("E", "S", "W", "N")] == table["nets"]
+    assert sorted((p["from"], p["to"], p["amount"]) for p in result["payments"]) == table["payments"]
+    for key, value in table["set"].items():
+        assert str(result["options"][key]) == value, key
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "unticking the switch leaves every system's checkbox disabled: disabled boxes are not sent, so the "
+    "request has no `rules` and CalculatorForm.auto_rules() (calculator/forms.py) reads that as 'compare "
+    "every system' again; the drawn systems part is unchanged, so it is not redrawn (data-sig) and the boxes "
+    "stay disabled. Fix in forms.py/calculator.js, which other work had open when this test was written"))
+def test_unticking_compare_every_system_lets_the_reader_tick_a_system(page):
+    page.goto("/")
+    page.fill("#id_hand", HAND)
+    settle(page)
+    page.locator("input[name=rules_auto]").uncheck()
+    settle(page)
+    expect()(page.locator("input[name=rules][value=custom]")).to_be_enabled(timeout=3000)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "calculator.js leaves out of hr-<system> every control equal to its data-default, and data-default is "
+    "the system's default (calculator/presenters.py), not the template's value the controls were filled "
+    "from; the server applies the template, then hr-: a value set back to the system's default under a "
+    "template is lost (here 吉林's all-three-pay stays). Fix: data-default = the applied preset's value; "
+    "presenters.py and calculator.js had other work open when this test was written"))
+def test_a_value_set_back_to_its_default_under_a_template_is_applied(page):
+    # 吉林 template: 碰碰胡 2 + 门清 1 = 3 番 (清一色 0); then who pays → the discarder alone (the default).
+    # The discarder N alone: base 1 × 2^3 = 8, × 2 as the discarder, × 2 as the dealer wins = 32.
+    page.goto(CHOSEN)
+    page.fill("#id_hand", HAND)
+    settle(page)
+    choose_only(page, "custom")
+    page.locator("#house-custom summary").click()
+    page.select_option("#id_preset-custom", "jilin")
+    settle(page)
+    set_house_rule(page, "payers", "discarder")
+    assert shown_result(page, "custom") == (3, [32, 0, 0, -32])
