@@ -25,9 +25,12 @@ from .visible import visible
 _JSON_DUMPS = {"ensure_ascii": False}
 
 
-def error_response(code: str, message: str, position: int | None = None, status: int = 400) -> JsonResponse:
+def error_response(code: str, message: str, position: int | None = None, status: int = 400, *,
+                   message_zh: str | None = None, key: str | None = None) -> JsonResponse:
+    error = {"code": code, "message": visible(message), "position": position,
+             "message_zh": visible(message_zh) if message_zh is not None else None, "key": key}
     return JsonResponse(
-        {"error": {"code": code, "message": visible(message), "position": position}},
+        {"error": error},
         status=status,
         json_dumps_params=_JSON_DUMPS,
     )
@@ -106,7 +109,7 @@ def score(request: HttpRequest) -> JsonResponse:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         return error_response("too_large", f"the body is larger than the limit of {limit} bytes", status=413)
     except MahjongError as exc:
-        return error_response(exc.code, exc.message, exc.position)
+        return error_response(exc.code, exc.message, exc.position, message_zh=exc.message_zh, key=exc.key)
     except (ValueError, OverflowError) as exc:  # e.g. a number in context or options too large to use
         return error_response("input", f"the request cannot be scored: {type(exc).__name__}")
     return JsonResponse(result, json_dumps_params=_JSON_DUMPS)

@@ -13,8 +13,9 @@ fields).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -31,7 +32,7 @@ from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
 
 from . import editor, table_context
-from .engine_messages import translate
+from .engine_messages import render
 
 SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 WIN_CHOICES = [
@@ -134,7 +135,7 @@ class CalculatorForm(forms.Form):
     win = forms.ChoiceField(required=False, choices=WIN_CHOICES)
     seat = forms.ChoiceField(required=False, choices=SEAT_CHOICES)
     round_wind = forms.ChoiceField(required=False, choices=SEAT_CHOICES)
-    from_seat = forms.ChoiceField(required=False, choices=[("", "")] + SEAT_CHOICES)
+    from_seat = forms.ChoiceField(required=False, choices=[("", ""), *SEAT_CHOICES])
     kong_replacement = forms.BooleanField(required=False)
     after_kong = forms.BooleanField(required=False)
     last_tile = forms.BooleanField(required=False)
@@ -158,7 +159,7 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
-        self.fields["rules"].choices = [(r.id, r.id) for r in self.rulesets]
+        cast(forms.MultipleChoiceField, self.fields["rules"]).choices = [(r.id, r.id) for r in self.rulesets]
         for r in self.rulesets:
             if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
@@ -171,7 +172,7 @@ class CalculatorForm(forms.Form):
 
     # -- cleaning ---------------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data: dict[str, Any] = super().clean() or {}  # Form.clean gives cleaned_data
         text = data.get("hand") or ""
         if text:
             try:
@@ -187,7 +188,7 @@ class CalculatorForm(forms.Form):
             try:
                 self.option_values[r.id] = r.parse_options(self.options[r.id])
             except MahjongError as exc:
-                self.add_error(None, exc.message)
+                self.add_error(None, render(exc))
                 self.options[r.id] = {}
         self.context = resolve_context(self.parsed, data)
         _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen))
@@ -202,7 +203,7 @@ class CalculatorForm(forms.Form):
 
     def _hand_failed(self, exc: MahjongError) -> None:
         self.hand_error = exc
-        self.add_error("hand" if exc.position is not None or exc.code != "rules" else None, exc.message)
+        self.add_error("hand" if exc.position is not None or exc.code != "rules" else None, render(exc))
 
     def auto_rules(self) -> bool:
         """Whether the systems are chosen for the hand (the default) rather than ticked one by one."""
@@ -259,7 +260,7 @@ def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any]) 
         try:
             ctx = context_from_mapping({key: value}, result.value)
         except ContextError as exc:
-            result.dropped[key] = translate(exc.message)
+            result.dropped[key] = render(exc)
             continue
         reason = conflict(hand, ctx)
         if reason:
@@ -273,7 +274,7 @@ def _choices_by_reference(form_class: type[forms.Form]) -> None:
     form it builds, and copying the choice lists (the kongs' 37 each, the wildcard's 35…) was half of it."""
     for form_field in form_class.base_fields.values():
         if isinstance(form_field, forms.ChoiceField):
-            choices = list(form_field.choices)
+            choices = list(cast(Iterable[Any], form_field.choices))
             form_field.choices = lambda choices=choices: choices
 
 
@@ -327,7 +328,7 @@ def conflict(hand: Hand | None, ctx: WinContext) -> str | None:
             size = hand.size() + (0 if hand.is_complete else 1)
             hand.with_context(ctx).validate(hand_size=size, players=4)
     except ContextError as exc:
-        return translate(exc.message)
+        return render(exc)
     except MahjongError:
         return None
     return None
@@ -356,7 +357,7 @@ def _apply(result: Context, hand: Hand | None, key: str, value: Any) -> None:
     try:
         ctx = context_from_mapping({key: value}, result.value)
     except ContextError as exc:
-        result.dropped[key] = translate(exc.message)
+        result.dropped[key] = render(exc)
         return
     reason = conflict(hand, ctx)
     if reason:
@@ -427,19 +428,19 @@ def apply_edit(data: QueryDict) -> QueryDict:
         except MahjongError as exc:
             raise editor.EditError(
                 gettext("The hand box holds something the palette cannot edit: %(error)s")
-                % {"error": translate(exc.message)}
+                % {"error": render(exc)}
             ) from None
     if "add" in data:
-        t = _tile_or_fail(data["add"])
+        t = _tile_or_fail(data.get("add") or "")
         digit = data.get("chow_claimed") if data.get("mode") == "chow" else data.get("meld_from")
         plain = (digit or "").isascii() and (digit or "").isdigit() and len(digit or "") <= 3
         # not int("²") nor int() of 4,301 digits: another digit is refused by the editor's own message
-        number = int(digit) if plain else (0 if digit else 1)
+        number = int(digit) if plain and digit else (0 if digit else 1)
         hand = editor.add(hand, t, data.get("mode") or "standing", number)
         out["mode"] = "standing"  # a pack is entered one at a time
         out.pop("meld_from", None)  # and each says where it came from
     elif "make_winning" in data:
-        hand = editor.make_winning(hand, data["make_winning"])
+        hand = editor.make_winning(hand, data.get("make_winning") or "")
     else:
         hand = editor.remove(hand, data.get("remove", ""))
     out["hand"] = editor.write(hand)
@@ -450,7 +451,7 @@ def _tile_or_fail(text: str) -> Tile:
     try:
         return Tile.parse(text)
     except MahjongError as exc:
-        raise editor.EditError(translate(exc.message)) from None
+        raise editor.EditError(render(exc)) from None
 
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:

@@ -27,7 +27,7 @@ from rulesets.scoring import Exclusion, Item, Ruleset
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
-from .engine_messages import translate
+from .engine_messages import render
 from .tiles_view import HandView
 
 MCR_SYSTEMS = frozenset({"guobiao"})
@@ -167,7 +167,7 @@ def note_text(note: object) -> str:
     paired = _PAIRED.match(text)
     if paired:
         return paired.group("zh").strip() if is_zh() else paired.group("en").strip()
-    return translate(text)
+    return render(text)
 
 
 def is_bilingual(text: str) -> bool:

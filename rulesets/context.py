@@ -32,6 +32,7 @@ from typing import Any
 
 from .errors import ContextError, MahjongError
 from .hand import Hand, Meld, Seat, WinContext
+from .messages import Message, msg
 from .tiles import Tile
 
 __all__ = [
@@ -97,11 +98,11 @@ class ContextField:
         reader = getattr(self, f"_read_{self.kind.value}")
         return reader(value)
 
-    def _bad(self, value: Any, what: str) -> ContextError:
+    def _bad(self, value: Any, what: Message) -> ContextError:
         shown = repr(value)
         if len(shown) > 40:
             shown = shown[:37] + "..."
-        return ContextError(f"context.{self.key}: {shown} is not {what}")
+        return ContextError(msg("context.bad_value", key=self.key, shown=shown, what=what))
 
     def _read_bool(self, value: Any) -> bool:
         if isinstance(value, bool):
@@ -113,9 +114,9 @@ class ContextField:
             return True
         if text in ("0", "false", "no", "off", ""):
             return False
-        raise self._bad(value, "true/false")
+        raise self._bad(value, msg("what.bool"))
 
-    def _int(self, value: Any, what: str) -> int:
+    def _int(self, value: Any, what: Message) -> int:
         if isinstance(value, bool):
             raise self._bad(value, what)
         if isinstance(value, int):
@@ -125,11 +126,11 @@ class ContextField:
         else:
             raise self._bad(value, what)
         if not self.minimum <= number <= self.maximum:
-            raise self._bad(value, f"{what} from {self.minimum} to {self.maximum}")
+            raise self._bad(value, msg("what.int_range", what=what, low=self.minimum, high=self.maximum))
         return number
 
     def _read_int(self, value: Any) -> int:
-        return self._int(value, "a whole number")
+        return self._int(value, msg("what.int"))
 
     def _read_tile(self, value: Any) -> Tile | None:
         if value in (None, ""):
@@ -137,24 +138,24 @@ class ContextField:
         try:
             t = Tile.parse(str(value).strip())
         except MahjongError:
-            raise self._bad(value, "a tile (e.g. 4p, 5z)") from None
+            raise self._bad(value, msg("what.tile")) from None
         if t.is_flower:
-            raise self._bad(value, "a tile of the wall (not a flower)")
+            raise self._bad(value, msg("what.wall_tile"))
         return t
 
     def _read_tiles(self, value: Any) -> tuple[Tile, ...]:
         if isinstance(value, str):
             text = value.replace(" ", "")
             if len(text) % 2:
-                raise self._bad(value, "tiles written as 3s9m or a list [\"3s\", \"9m\"]")
+                raise self._bad(value, msg("what.tiles_text"))
             value = [text[i : i + 2] for i in range(0, len(text), 2)]
         if not isinstance(value, (list, tuple)):
-            raise self._bad(value, "a list of tiles")
+            raise self._bad(value, msg("what.tile_list"))
         if len(value) > self.max_items:
-            raise self._bad(value, f"at most {self.max_items} tiles")
+            raise self._bad(value, msg("what.at_most_tiles", n=self.max_items))
         out = tuple(self._read_tile(v) for v in value)
         if any(t is None for t in out):
-            raise self._bad(value, "a list of tiles")
+            raise self._bad(value, msg("what.tile_list"))
         return out  # type: ignore[return-value]
 
     def _read_seat(self, value: Any) -> Seat | None:
@@ -163,13 +164,13 @@ class ContextField:
         try:
             return Seat(str(value).strip().upper())
         except ValueError:
-            raise self._bad(value, "a seat (E S W N)") from None
+            raise self._bad(value, msg("what.seat")) from None
 
     def _read_seats(self, value: Any) -> frozenset[Seat]:
         if isinstance(value, str):
             value = list(value.replace(",", "").replace(" ", ""))
         if not isinstance(value, (list, tuple, set, frozenset)) or len(value) > 6:
-            raise self._bad(value, "a list of seats")
+            raise self._bad(value, msg("what.seat_list"))
         seats = [self._read_seat(v) for v in value]
         return frozenset(s for s in seats if s is not None)
 
@@ -177,19 +178,19 @@ class ContextField:
         if isinstance(value, str):
             return self.parse_text(value) if value.strip() else ()
         if not isinstance(value, Mapping) or len(value) > 6:
-            raise self._bad(value, "an object of seat: number, e.g. {\"E\": 2}")
+            raise self._bad(value, msg("what.per_seat_example"))
         out: dict[Seat, int] = {}
         for k, v in value.items():
             seat = self._read_seat(k)
             if seat is None:
-                raise self._bad(value, "an object of seat: number")
-            out[seat] = self._int(v, "a whole number")
+                raise self._bad(value, msg("what.per_seat"))
+            out[seat] = self._int(v, msg("what.int"))
         return tuple(sorted(((s, n) for s, n in out.items() if n), key=lambda p: p[0].order))
 
     def _read_choice(self, value: Any) -> str:
         text = value.value if isinstance(value, enum.Enum) else value
         if not isinstance(text, str) or text not in self.choices:
-            raise self._bad(value, "one of " + ", ".join(self.choices))
+            raise self._bad(value, msg("what.choice", choices=", ".join(self.choices)))
         return text
 
     # -- writing ----------------------------------------------------------------------------------
@@ -225,17 +226,17 @@ class ContextField:
         """Read the share-code spelling (raises :class:`ContextError`)."""
         if self.kind is Kind.PER_SEAT:
             if not _PER_SEAT_RE.fullmatch(text):
-                raise self._bad(text, "seats with numbers, e.g. E2N4")
+                raise self._bad(text, msg("what.per_seat_text"))
             pairs = re.findall(r"([ESWNXY])([0-9]{1,4})", text)
             if len({s for s, _ in pairs}) != len(pairs):
-                raise self._bad(text, "a list with each seat once")
+                raise self._bad(text, msg("what.seat_once_list"))
             return self._read_per_seat({s: int(n) for s, n in pairs})
         if self.kind is Kind.SEATS:
             if not re.fullmatch(r"[ESWNXY]+", text) or len(set(text)) != len(text):
-                raise self._bad(text, "seats, each once (e.g. SW)")
+                raise self._bad(text, msg("what.seats_once"))
             return self._read_seats(list(text))
         if self.kind is Kind.CHOICE and not _WORD_RE.fullmatch(text):
-            raise self._bad(text, "one of " + ", ".join(self.choices))
+            raise self._bad(text, msg("what.choice", choices=", ".join(self.choices)))
         return self.read(text)
 
     def as_dict(self) -> dict[str, Any]:
@@ -303,7 +304,7 @@ def field(key: str) -> ContextField:
     try:
         return known()[key]
     except KeyError:
-        raise ContextError(f"unknown context field {key!r}") from None
+        raise ContextError(msg("context.unknown_field", key=key)) from None
 
 
 def table_get(table: Sequence[tuple[str, Any]], f: ContextField) -> Any:
@@ -377,7 +378,7 @@ def replacement_kong(hand: Hand) -> Meld | None:
         for m in kongs:
             if m.tile == named:
                 return m
-        raise ContextError(f"context.replacement_kong: the hand has no kong of {named}")
+        raise ContextError(msg("context.no_such_kong", tile=str(named)))
     return kongs[0] if len(kongs) == 1 else None
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from . import context as declared
 from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
+from .messages import msg
 from .registry import resolve
 from .scoring import Ruleset, Score, options_dict
 from .shapes import waits as shape_waits
@@ -41,7 +42,7 @@ def _seat(value: object, name: str) -> Seat:
     try:
         return Seat(str(value).strip().upper())
     except ValueError:
-        raise ContextError(f"context.{name}: {value!r} is not a seat (E S W N, or X Y at six-player tables)") from None
+        raise ContextError(msg("context.not_a_seat", name=name, value=value)) from None
 
 
 def _bool(value: object, name: str) -> bool:
@@ -51,20 +52,20 @@ def _bool(value: object, name: str) -> bool:
         return bool(value)
     if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
         return value.strip().lower() in ("1", "true", "yes", "on")
-    raise ContextError(f"context.{name}: {value!r} is not true/false")
+    raise ContextError(msg("context.not_bool", name=name, value=value))
 
 
 def _flowers(value: object) -> tuple[Tile, ...]:
     if isinstance(value, bool):
-        raise ContextError("context.flowers: give a count 0-8 or a list of flowers (1f..8f or a..h)")
+        raise ContextError(msg("context.flowers_kind"))
     if isinstance(value, int):
         if not 0 <= value <= 8:
-            raise ContextError(f"context.flowers: {value} flowers (there are 8)")
+            raise ContextError(msg("context.flowers_count", n=value))
         return FLOWERS[:value]
     if isinstance(value, str):
         value = [ch for ch in value] if value.isalpha() else [value[i : i + 2] for i in range(0, len(value), 2)]
     if not isinstance(value, (list, tuple)):
-        raise ContextError("context.flowers: give a count 0-8 or a list of flowers (1f..8f or a..h)")
+        raise ContextError(msg("context.flowers_kind"))
     out = []
     for item in value:
         text = str(item).strip()
@@ -76,7 +77,7 @@ def _flowers(value: object) -> tuple[Tile, ...]:
         except MahjongError:
             t = None
         if t is None or not t.is_flower:
-            raise ContextError(f"context.flowers: {item!r} is not a flower (1f..8f or a..h)")
+            raise ContextError(msg("context.not_a_flower", value=item))
         out.append(t)
     return tuple(sorted(out))
 
@@ -90,7 +91,7 @@ def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None
     if not data:
         return ctx
     if not isinstance(data, Mapping):
-        raise ContextError("context must be a JSON object")
+        raise ContextError(msg("context.not_object"))
     changes: dict[str, Any] = {}
     table = dict(ctx.table)
     for key, value in data.items():
@@ -100,7 +101,7 @@ def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None
             table[key] = declared.FIELDS[key].read(value)
         else:
             known = ", ".join((*CONTEXT_FIELDS, *sorted(declared.known())))
-            raise ContextError(f"unknown context field {str(key)[:40]!r} (known: {known})")
+            raise ContextError(msg("context.unknown_field_known", key=str(key)[:40], known=known))
     if table != dict(ctx.table):
         changes["table"] = declared.table_values(table)
     return ctx.replace(**changes)
@@ -110,7 +111,7 @@ def _win(value: object, name: str) -> WinMethod:
     try:
         return WinMethod(str(value))
     except ValueError:
-        raise ContextError(f"context.{name}: {value!r} is not one of self_drawn, discard, rob_kong") from None
+        raise ContextError(msg("context.not_win", name=name, value=value)) from None
 
 
 def _optional_seat(value: object, name: str) -> Seat | None:
@@ -121,12 +122,12 @@ def _wildcard(value: object, name: str) -> Tile | None:
     try:
         return None if value in (None, "") else Tile.parse(str(value))
     except MahjongError:
-        raise ContextError(f"context.{name}: {value!r} is not a tile") from None
+        raise ContextError(msg("context.not_tile", name=name, value=value)) from None
 
 
 def _seat_set(value: object, name: str) -> frozenset[Seat]:
     if not isinstance(value, (list, tuple, str)):
-        raise ContextError(f"context.{name}: give a list of seats")
+        raise ContextError(msg("context.seat_list", name=name))
     return frozenset(_seat(s, name) for s in value if str(s).strip())
 
 
@@ -146,21 +147,21 @@ _FIELD_READERS: dict[str, Callable[[Any, str], Any]] = {
 
 def _kong_events(value: object) -> tuple[KongEvent, ...]:
     if not isinstance(value, (list, tuple)):
-        raise ContextError("context.kongs: give a list of {seat, kind, fed_by}")
+        raise ContextError(msg("context.kongs_list"))
     out = []
     for item in value:
         if not isinstance(item, Mapping):
-            raise ContextError("context.kongs: each kong is an object {seat, kind, fed_by}")
+            raise ContextError(msg("context.kongs_object"))
         try:
             kind = KongKind(str(item.get("kind", "")))
         except ValueError:
-            raise ContextError("context.kongs: kind is one of exposed, concealed, added") from None
+            raise ContextError(msg("context.kongs_kind")) from None
         fed = item.get("fed_by")
         event = KongEvent(_seat(item.get("seat"), "kongs.seat"), kind, _seat(fed, "kongs.fed_by") if fed else None)
         if event.kind is KongKind.EXPOSED and event.fed_by is None:
-            raise ContextError("context.kongs: an exposed kong needs fed_by (the discarder)")
+            raise ContextError(msg("context.kongs_fed"))
         if event.fed_by == event.seat:
-            raise ContextError("context.kongs: a player cannot feed their own kong")
+            raise ContextError(msg("context.own_kong"))
         out.append(event)
     return tuple(out)
 
@@ -233,7 +234,7 @@ def build_request(
     if rules in (None, "all", "", []):
         chosen = tuple(r for r in chosen if r.can_read(parsed)) or chosen
     if options is not None and not isinstance(options, Mapping):
-        raise RulesError("options must be an object: {ruleset: {option: value}}")
+        raise RulesError(msg("rules.options_object"))
     per_rules = _split_options(options or {}, chosen)
     values = {r.id: r.parse_options(per_rules.get(r.id)) for r in chosen}
     return Request(parsed, chosen, values, explicit_rules=rules not in (None, "all", "", [], ["all"]))
@@ -247,12 +248,12 @@ def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> d
         for name, values in options.items():
             r = get_ruleset(name)
             if r not in chosen:
-                raise RulesError(f"options given for {name!r}, which is not among the chosen rules")
+                raise RulesError(msg("rules.options_not_chosen", name=name))
             out[r.id] = values
         return out
     if options:
         if len(chosen) != 1:
-            raise RulesError("with several rules, give options per ruleset: {ruleset: {option: value}}")
+            raise RulesError(msg("rules.options_per_rules"))
         return {chosen[0].id: options}
     return {}
 
@@ -288,12 +289,8 @@ def waiting(r: Ruleset, hand: Hand, options: Any) -> Score:
     found = completions(r, hand, options)
     waits = [{"tile": str(t), "valid": bool(s and s.valid), "total": s.total if s else None} for t, s in found]
     live = [str(t) for t, s in found if s is not None and s.valid]
-    if live:
-        zh = "听牌（还没有和张）：和 " + " ".join(live)
-        en = "a waiting hand (no winning tile yet): wins on " + " ".join(live)
-    else:
-        zh, en = "未听牌：没有能和的牌", "not ready: no tile completes a winning hand"
-    return Score(rules=r.id, valid=False, unit=r.unit, reason=zh, reason_en=en, extra={"waits": waits})
+    why = msg("reason.waiting", tiles=" ".join(live)) if live else msg("reason.not_ready")
+    return Score(rules=r.id, valid=False, unit=r.unit, reason=why.zh, reason_en=why.en, extra={"waits": waits})
 
 
 def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import ContextError, HandError
+from .messages import msg
 from .tiles import Tile, counts34
 
 
@@ -62,7 +63,7 @@ class Seat(enum.Enum):
         """Where ``other`` sits relative to this seat (at a 4-player table)."""
         diff = (self.order - other.order) % players
         if diff not in (1, 2, 3):
-            raise ContextError(f"seat {other.value} is not another player at a {players}-player table")
+            raise ContextError(msg("context.not_another_player", seat=other.value, players=players))
         return Relative(diff)
 
 
@@ -121,19 +122,17 @@ class Meld:
     def __post_init__(self) -> None:
         if self.kind is MeldKind.CHOW:
             if not self.tile.is_suited or self.tile.rank > 7:
-                raise HandError(
-                    f"{self.tile}{_next(self.tile)}… is not a chow: a chow is three consecutive suited tiles"
-                )
+                raise HandError(msg("hand.not_a_chow", start=f"{self.tile}{_next(self.tile)}"))
             if self.kong is not None:
-                raise HandError("a chow cannot be a kong")
+                raise HandError(msg("hand.chow_kong"))
         if self.tile.is_flower:
-            raise HandError(f"{self.tile} is a flower and cannot be in a meld")
+            raise HandError(msg("hand.flower_meld", tile=str(self.tile)))
         if (self.kind is MeldKind.KONG) != (self.kong is not None):
-            raise HandError("a kong needs its kind (exposed, concealed or added), and only a kong has one")
+            raise HandError(msg("hand.kong_kind"))
         if self.kong is KongKind.CONCEALED and self.source is not None:
-            raise HandError("a concealed kong was not claimed from anyone")
+            raise HandError(msg("hand.concealed_source"))
         if self.claimed is not None and not (self.kind is MeldKind.CHOW and 1 <= self.claimed <= 3):
-            raise HandError("only a chow names which of its tiles was claimed (1, 2 or 3)")
+            raise HandError(msg("hand.claimed"))
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -232,49 +231,46 @@ class WinContext:
         table = seats(players)
         for seat in (self.seat, self.from_seat):
             if seat is not None and seat not in table:
-                raise ContextError(f"seat {seat.value} is not at a {players}-player table")
-        for broken, message in CONTEXT_RULES + (() if winners_stay else WINNERS_LEAVE_RULES):
+                raise ContextError(msg("context.seat_at_table", seat=seat.value, players=players))
+        for broken, key in CONTEXT_RULES + (() if winners_stay else WINNERS_LEAVE_RULES):
             if broken(self):
-                raise ContextError(message.format(ctx=self))
+                raise ContextError(msg(key, **_rule_params(key, self)))
 
     def replace(self, **changes: object) -> WinContext:
         return replace(self, **changes)  # type: ignore[arg-type]
 
 
 CONTEXT_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
-    (lambda c: c.from_seat is not None and c.self_drawn, "a self-drawn win has no discarder (from_seat)"),
-    (lambda c: c.from_seat == c.seat, "the winner cannot win on their own discard"),
-    (lambda c: c.kong_replacement and not c.self_drawn, "杠上开花 (kong replacement) needs a self-drawn win"),
-    (
-        lambda c: c.win is WinMethod.ROB_KONG and c.last_tile,
-        "抢杠和 (robbing a kong) cannot be 海底: no kong may be added on the last tile",
-    ),
-    (lambda c: c.win is WinMethod.ROB_KONG and c.last_copy, "抢杠和 and 和绝张 exclude each other"),
-    (lambda c: c.after_kong and c.win is not WinMethod.DISCARD, "杠上炮 is a win on a discard made after a kong"),
-    (lambda c: c.heavenly and c.earthly, "a hand cannot be both 天和 and 地和"),
-    (
-        lambda c: c.heavenly and (c.seat is not c.dealer or not c.self_drawn),
-        "天和 (heavenly hand) is the dealer ({ctx.dealer.value}) winning on the deal, self-drawn",
-    ),
-    (lambda c: c.earthly and c.seat is c.dealer, "地和 (earthly hand) is a non-dealer's win; the dealer's is 天和"),
-    (
-        lambda c: (c.heavenly or c.earthly) and (c.kong_replacement or c.after_kong or c.last_tile),
-        "天和/地和 happen on the first turn: no kong and not the last tile",
-    ),
-    (lambda c: len(set(c.flowers)) != len(c.flowers), "each flower exists once"),
-    (lambda c: any(not f.is_flower for f in c.flowers), "flowers must be flower tiles (1f..8f)"),
+    (lambda c: c.from_seat is not None and c.self_drawn, "context.self_drawn_discarder"),
+    (lambda c: c.from_seat == c.seat, "context.own_discard"),
+    (lambda c: c.kong_replacement and not c.self_drawn, "context.replacement_self_drawn"),
+    (lambda c: c.win is WinMethod.ROB_KONG and c.last_tile, "context.rob_last_tile"),
+    (lambda c: c.win is WinMethod.ROB_KONG and c.last_copy, "context.rob_last_copy"),
+    (lambda c: c.after_kong and c.win is not WinMethod.DISCARD, "context.after_kong_discard"),
+    (lambda c: c.heavenly and c.earthly, "context.heavenly_earthly"),
+    (lambda c: c.heavenly and (c.seat is not c.dealer or not c.self_drawn), "context.heavenly"),
+    (lambda c: c.earthly and c.seat is c.dealer, "context.earthly"),
+    (lambda c: (c.heavenly or c.earthly) and (c.kong_replacement or c.after_kong or c.last_tile), "context.first_turn"),
+    (lambda c: len(set(c.flowers)) != len(c.flowers), "context.flower_once"),
+    (lambda c: any(not f.is_flower for f in c.flowers), "context.flower_tiles"),
 )
-"""Context flags that cannot go together: (the combination, what to say). Checked in this order."""
+"""Context flags that cannot go together: (the combination, the key of what to say). Checked in this order."""
 
 WINNERS_LEAVE_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
-    (lambda c: c.seat in c.already_won, "the winner is listed among the players who already won"),
-    (
-        lambda c: c.from_seat is not None and c.from_seat in c.already_won,
-        "seat {ctx.from_seat.value} already won and cannot discard or kong",
-    ),
+    (lambda c: c.seat in c.already_won, "context.winner_already_won"),
+    (lambda c: c.from_seat is not None and c.from_seat in c.already_won, "context.already_won"),
 )
 """Where a player who won leaves the hand (血战到底), they can neither win again nor discard.
 Systems where winners stay in (血流成河) skip these (``winners_stay=True``)."""
+
+
+def _rule_params(key: str, c: WinContext) -> dict[str, str]:
+    """The parameters of a broken context rule's message."""
+    if key == "context.heavenly":
+        return {"dealer": c.dealer.value}
+    if key == "context.already_won":
+        return {"seat": c.from_seat.value if c.from_seat else ""}
+    return {}
 
 
 @dataclass(frozen=True)
@@ -333,38 +329,30 @@ class Hand:
         expected = hand_size if self.winning_tile is not None else hand_size - 1
         if self.size() != expected:
             have = self.size()
-            raise HandError(
-                f"wrong tile count: {have} tiles (each meld counted as 3), expected {expected}"
-                + ("" if self.winning_tile is not None else " before the winning tile")
-            )
+            key = "hand.count" if self.winning_tile is not None else "hand.count_waiting"
+            raise HandError(msg(key, n=have, expected=expected))
         for t in self.standing + ((self.winning_tile,) if self.winning_tile else ()):
             if t.is_flower:
-                raise HandError(f"{t} ({t.zh}) is a flower: list flowers separately, not among the standing tiles")
+                raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
         over = [(t, n) for t, n in Counter(self.all_tiles).items() if n > 4]
         if over:
             t, n = min(over)
-            raise HandError(f"{n} copies of {t} ({t.zh}): a tile has only 4 copies")
+            raise HandError(msg("hand.copies", n=n, tile=str(t), name=t.zh))
         self.context.check(players, winners_stay=winners_stay)
         self._check_context_against_tiles()
 
     def _check_context_against_tiles(self) -> None:
         ctx = self.context
         if ctx.kong_replacement and not self.kongs:
-            raise ContextError("杠上开花 needs a kong in the winner's hand")
+            raise ContextError(msg("context.replacement_needs_kong"))
         if self.winning_tile is None:
             return
         if ctx.win is WinMethod.ROB_KONG:
             held = self.standing.count(self.winning_tile) + sum(m.tiles.count(self.winning_tile) for m in self.melds)
             if held:
-                raise ContextError(
-                    f"抢杠和 on {self.winning_tile}: the hand already holds that tile, so the robbed "
-                    "kong's fourth copy could not exist alongside its pung"
-                )
+                raise ContextError(msg("context.rob_held", tile=str(self.winning_tile)))
         if ctx.last_copy and self.winning_tile in self.standing:
-            raise ContextError(
-                f"和绝张 on {self.winning_tile}: the hand holds another {self.winning_tile}, "
-                "so it was not the last copy"
-            )
+            raise ContextError(msg("context.last_copy_held", tile=str(self.winning_tile)))
 
 
 def count_tiles(tile_seq: Iterable[Tile]) -> Counter[Tile]:

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple, NoReturn
 
 from .errors import ContextError, HandError, MahjongError, NotationError
 from .hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
+from .messages import Message, msg
 from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
 
 __all__ = [
@@ -50,18 +51,22 @@ _IGNORED = "\ufe0e\ufe0f"  # variation selectors that follow Unicode tiles such 
 _LETTER_TILES = {letter: Tile(27 + i) for i, letter in enumerate(_HONOUR_LETTERS)}
 _UNICODE_TILES = {t.unicode: t for t in TILES_BY_INDEX}
 _VS15 = "\ufe0e"  # text presentation, so 🀄 is drawn like the other tiles and not as an emoji
-_CHARACTERS_HINT = "digits with m p s z f, honours E S W N C F P, [ ] , | and spaces"
 
 
 # --- errors --------------------------------------------------------------------------------------
 
 
-def fail(message: str, text: str | None, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
+def fail(message: Message | str, text: str | None, position: int | None,
+         cls: type[MahjongError] = NotationError) -> NoReturn:
     """Raise ``cls`` with ``message`` + where it happened (0-based character position in ``text``)."""
     if position is not None and text:
         position = max(0, min(position, len(text) - 1))  # always a character of the text
-    where = f" at position {position}" if position is not None else ""
-    raise cls(f"{message}{where}", text=text, position=position) from None  # the message says it all
+    raise cls(message, text=text, position=position, located=True) from None  # the message says it all
+
+
+def bare_message(exc: MahjongError) -> Message | str:
+    """The message of a caught error without its place (it is raised again at a place of its own)."""
+    return exc.msg if exc.msg is not None else exc.message
 
 
 # --- the hand's normal form and its size-independent checks ------------------------------------------
@@ -74,7 +79,7 @@ def filled_meld(meld: Meld) -> Meld:
     """
     if meld.kind is MeldKind.CHOW:
         if meld.source not in (None, Relative.LEFT):
-            raise HandError(f"chow {meld}: a chow is always claimed from the left player (上家)")
+            raise HandError(msg("hand.chow_from_left", pack=str(meld)))
         return replace(meld, source=Relative.LEFT, claimed=meld.claimed or 1)
     if meld.kong is KongKind.CONCEALED:
         return meld
@@ -118,7 +123,7 @@ def check_copies(placed: Iterable[tuple[Tile, int]], text: str) -> None:
     for t, pos in sorted(placed, key=lambda item: item[1]):
         seen[t.index] += 1
         if seen[t.index] > 4:
-            fail(f"a 5th copy of {t} ({t.zh}): a tile has only 4 copies", text, pos, HandError)
+            fail(msg("hand.fifth_copy", tile=str(t), name=t.zh), text, pos, HandError)
 
 
 def check_hand(hand: Hand) -> None:
@@ -130,10 +135,7 @@ def check_hand(hand: Hand) -> None:
     """
     if len(hand.standing) % 3 != 1:
         have = hand.size()
-        raise HandError(
-            f"wrong tile count: {have} tiles (each meld counted as 3); a winning hand has 3n+2 tiles "
-            "(14, 11, 8…) and a waiting hand 3n+1 (13, 10, 7…)"
-        )
+        raise HandError(msg("hand.count_3n", n=have))
     size = hand.size() + (0 if hand.is_complete else 1)
     # every seat allowed, and winners may stay in (血流成河): the ruleset checks its own table
     hand.validate(hand_size=size, players=6, winners_stay=True)
@@ -164,14 +166,14 @@ class _Reader:
         self.raw = raw
         self.text = _half_width(raw)
 
-    def fail(self, message: str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
+    def fail(self, message: Message | str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
         fail(message, self.raw, position, cls)
 
     # -- top level ---------------------------------------------------------------------------------
     def read(self) -> Hand:
         bars = [i for i, ch in enumerate(self.text) if ch == "|"]
         if len(bars) > 2:
-            self.fail("a third '|': a hand string is tiles | winds and flags | flowers", bars[2])
+            self.fail(msg("notation.third_bar"), bars[2])
         ends = [*bars, len(self.text)]
         body = self.read_body(self.tokens(0, ends[0]))
         context = self.read_context(ends[0] + 1, ends[1]) if bars else WinContext()
@@ -208,13 +210,13 @@ class _Reader:
 
     def suited(self, pending: list[int], suffix: str, pos: int) -> list[_Token]:
         if not pending:
-            self.fail(f"suffix {suffix!r} has no digits before it", pos)
+            self.fail(msg("notation.suffix_alone", suffix=suffix), pos)
         out = []
         for p in pending:
             try:
                 t = Tile.of(Suit(suffix), int(self.text[p]))
             except NotationError as exc:
-                self.fail(exc.message, p)
+                self.fail(bare_message(exc), p)
             out.append(_Token("flower" if t.is_flower else "tile", p, t))
         return out
 
@@ -222,15 +224,16 @@ class _Reader:
         if not pending:
             return
         digits = "".join(self.text[p] for p in pending)
-        after = f" before {self.text[pos]!r}" if pos < len(self.text) else " at the end"
-        self.fail(f"digits {digits!r} have no suit letter (m p s z){after}", pending[0])
+        if pos < len(self.text):
+            self.fail(msg("notation.digits_before", digits=digits, next=self.text[pos]), pending[0])
+        self.fail(msg("notation.digits_at_end", digits=digits), pending[0])
 
     def single(self, ch: str, pos: int) -> _Token:
         if ch == "[":
             return _Token("[", pos)
         t = _LETTER_TILES.get(ch) or _UNICODE_TILES.get(ch)
         if t is None:
-            self.fail(f"unknown character {ch!r} (a hand string uses {_CHARACTERS_HINT})", pos)
+            self.fail(msg("notation.unknown_char", char=ch), pos)
         return _Token("flower" if t.is_flower else "tile", pos, t)
 
     # -- tiles and packs ---------------------------------------------------------------------------
@@ -248,9 +251,9 @@ class _Reader:
             elif tok.kind == "flower":
                 body.flowers.append(tok)
             elif tok.kind == "]":
-                self.fail("']' closes no '['", tok.pos)
+                self.fail(msg("notation.stray_close"), tok.pos)
             elif tok.kind == ",":
-                self.fail("',' outside a pack (GB-Mahjong writes the pack digit as [555p,3])", tok.pos)
+                self.fail(msg("notation.stray_comma"), tok.pos)
             else:
                 self.no_pending(list(tok.digits), tokens[i + 1].pos if i + 1 < len(tokens) else len(self.text))
             i += 1
@@ -271,7 +274,7 @@ class _Reader:
         if j >= len(tokens) or tokens[j].kind != "]":
             self.pack_not_closed(start, tokens[j] if j < len(tokens) else None)
         if comma and digit is None:
-            self.fail("',' in a pack must be followed by one digit (e.g. [555p,3])", tokens[j - 1].pos)
+            self.fail(msg("notation.comma_digit"), tokens[j - 1].pos)
         if not tiles and digit is not None:
             self.no_pending(list(digit.digits), tokens[j].pos)
         body.melds.append(self.make_meld(tiles, digit, start, tokens[j].pos))
@@ -280,34 +283,34 @@ class _Reader:
 
     def pack_not_closed(self, start: int, tok: _Token | None) -> NoReturn:
         if tok is None or tok.kind == "[":
-            self.fail("unclosed bracket: this '[' has no ']'", start)
+            self.fail(msg("notation.unclosed"), start)
         if tok.kind == "flower":
-            self.fail(f"{tok.tile} is a flower and cannot be in a pack", tok.pos)
-        self.fail(f"unexpected {self.text[tok.pos]!r} in the pack that starts at position {start}", tok.pos)
+            self.fail(msg("notation.flower_in_pack", tile=str(tok.tile)), tok.pos)
+        self.fail(msg("notation.unexpected_in_pack", char=self.text[tok.pos], start=start), tok.pos)
 
     def make_meld(self, tiles: list[_Token], digit: _Token | None, start: int, end: int) -> Meld:
         written = self.raw[start : end + 1]
         if digit is not None and len(digit.digits) > 1:
-            self.fail(f"{written}: a pack takes one digit before ']'", digit.digits[1])
+            self.fail(msg("notation.pack_digits", pack=written), digit.digits[1])
         number = int(self.text[digit.pos]) if digit else None
         kinds = [t.tile for t in tiles if t.tile is not None]
         if len(kinds) not in (3, 4):
-            self.fail(f"{written} holds {len(kinds)} tiles: a pack is a chow, pung or kong (3 or 4 tiles)", start)
+            self.fail(msg("notation.pack_size", pack=written, n=len(kinds)), start)
         if len(set(kinds)) == 1:
             return self.same_tile_meld(kinds[0], len(kinds), number, written, digit)
         if len(kinds) == 3 and _is_chow(kinds):
             if digit is not None and not 1 <= (number or 0) <= 3:
-                self.fail(f"{written}: chow digit {number} is out of range (the claimed tile: 1, 2 or 3)", digit.pos)
+                self.fail(msg("notation.chow_digit", pack=written, digit=number), digit.pos)
             claimed = kinds[(number or 1) - 1]
             low = min(kinds)
             return Meld(MeldKind.CHOW, low, source=Relative.LEFT, claimed=claimed.rank - low.rank + 1)
-        self.fail(f"{written} is not a chow, pung or kong", start)
+        self.fail(msg("notation.not_a_set", pack=written), start)
 
     def same_tile_meld(self, t: Tile, n: int, number: int | None, written: str, digit: _Token | None) -> Meld:
         pos = digit.pos if digit else 0
         if n == 3:
             if number is not None and not 1 <= number <= 3:
-                self.fail(f"{written}: pung digit {number} is out of range (from 1 left, 2 across, 3 right)", pos)
+                self.fail(msg("notation.pung_digit", pack=written, digit=number), pos)
             return Meld(MeldKind.PUNG, t, source=Relative(number or 1))
         if number is None:
             return Meld(MeldKind.KONG, t, kong=KongKind.CONCEALED)
@@ -315,11 +318,7 @@ class _Reader:
             return Meld(MeldKind.KONG, t, kong=KongKind.EXPOSED, source=Relative(number))
         if 5 <= number <= 7:
             return Meld(MeldKind.KONG, t, kong=KongKind.ADDED, source=Relative(number - 4))
-        self.fail(
-            f"{written}: kong digit {number} is out of range (1-3 exposed from a seat, 5-7 added onto a pung "
-            "from seat 1-3, none for a concealed kong)",
-            pos,
-        )
+        self.fail(msg("notation.kong_digit", pack=written, digit=number), pos)
 
     # -- the GB-Mahjong tail -------------------------------------------------------------------------
     def visible(self, start: int, end: int) -> list[tuple[int, str]]:
@@ -330,12 +329,12 @@ class _Reader:
         if not chars:
             return WinContext()
         if len(chars) < 2:
-            self.fail("the context starts with two winds, round then seat (E S W N)", chars[0][0])
+            self.fail(msg("notation.context_winds"), chars[0][0])
         round_wind, seat = (self.wind(i, ch) for i, ch in chars[:2])
         flags = chars[2:]
         if len(flags) not in (0, 4):
             where = flags[min(len(flags), 4) - 1][0]
-            self.fail(f"after the winds come four 0/1 flags (self-drawn, 绝张, 海底, kong), not {len(flags)}", where)
+            self.fail(msg("notation.flag_count", n=len(flags)), where)
         drawn, last_copy, last_tile, kong = (self.flag(i, ch) for i, ch in flags) if flags else (False,) * 4
         win = WinMethod.SELF_DRAWN if drawn else WinMethod.ROB_KONG if kong else WinMethod.DISCARD
         return WinContext(
@@ -345,12 +344,12 @@ class _Reader:
 
     def wind(self, pos: int, ch: str) -> Seat:
         if ch not in _GB_WINDS:
-            self.fail(f"bad wind letter {ch!r} (E S W N: round wind, then seat wind)", pos)
+            self.fail(msg("notation.bad_wind", char=ch), pos)
         return Seat(ch)
 
     def flag(self, pos: int, ch: str) -> bool:
         if ch not in "01":
-            self.fail(f"bad flag {ch!r}: the four flags are 0 or 1 (self-drawn, 绝张, 海底, kong)", pos)
+            self.fail(msg("notation.bad_flag", char=ch), pos)
         return ch == "1"
 
     def read_flowers(self, start: int, end: int) -> list[_Token]:
@@ -358,19 +357,19 @@ class _Reader:
         if chars and all(ch in _DIGITS for _, ch in chars):
             count = int("".join(ch for _, ch in chars)[:3])
             if len(chars) > 1 or count > 8:
-                self.fail(f"flowers out of range: {count} (a count 0-8, or letters a-h)", chars[0][0])
+                self.fail(msg("notation.flower_count", n=count), chars[0][0])
             return [_Token("flower", chars[0][0], f) for f in FLOWERS[:count]]
         out = []
         for pos, ch in chars:
             if ch not in _GB_FLOWER_LETTERS:
-                self.fail(f"{ch!r} is not a flower (letters a-h = 梅兰竹菊春夏秋冬, or a count 0-8)", pos)
+                self.fail(msg("notation.not_a_flower", char=ch), pos)
             out.append(_Token("flower", pos, FLOWERS[_GB_FLOWER_LETTERS.index(ch)]))
         return out
 
     # -- the hand ------------------------------------------------------------------------------------
     def build(self, body: _Body, context: WinContext, flowers: list[_Token], context_pos: int | None) -> Hand:
         if not body.standing and not body.melds:
-            self.fail("no tiles", len(self.text) - 1 if self.text else None)
+            self.fail(msg("notation.no_tiles"), len(self.text) - 1 if self.text else None)
         self.check_copies(body.placed)
         standing = [t.tile for t in body.standing if t.tile is not None]
         last = body.standing[-1].pos if body.standing else 0
@@ -382,9 +381,9 @@ class _Reader:
         try:
             check_hand(hand)
         except HandError as exc:
-            self.fail(exc.message, last, HandError)
+            self.fail(bare_message(exc), last, HandError)
         except ContextError as exc:
-            self.fail(exc.message + " (in the winds and flags)", context_pos, ContextError)
+            self.fail(msg("where.context_flags", message=bare_message(exc)), context_pos, ContextError)
         return hand
 
     def check_copies(self, placed: list[_Token]) -> None:
@@ -395,7 +394,7 @@ class _Reader:
         for tok in flowers:
             assert tok.tile is not None
             if tok.tile in seen:
-                self.fail(f"flower {tok.tile} ({tok.tile.zh}) is given twice", tok.pos)
+                self.fail(msg("notation.flower_twice", tile=str(tok.tile), name=tok.tile.zh), tok.pos)
             seen.add(tok.tile)
         return tuple(sorted(seen))
 
@@ -445,11 +444,11 @@ def parse_hand(text: str) -> Hand:
     rulesets.errors.NotationError: [124m] is not a chow, pung or kong at position 4
     """
     if not isinstance(text, str):
-        raise NotationError(f"a hand string must be text, not {type(text).__name__}")
+        raise NotationError(msg("notation.not_text", kind=type(text).__name__))
     if len(text) > MAX_LENGTH:
-        fail(f"hand string too long ({len(text)} characters, at most {MAX_LENGTH})", text, MAX_LENGTH)
+        fail(msg("notation.too_long", n=len(text), max=MAX_LENGTH), text, MAX_LENGTH)
     if not text.strip():
-        raise NotationError("empty hand string: type tiles such as 123m456p789s1122z", text=text)
+        raise NotationError(msg("notation.empty"), text=text)
     if _is_share_code(text):
         from .sharecode import parse_share_code
 
@@ -499,7 +498,7 @@ def _gb_tail(hand: Hand) -> str:
     ctx = hand.context
     for seat in (ctx.round_wind, ctx.seat):
         if seat not in SEATS4:
-            raise NotationError(f"GB-Mahjong strings name only the winds E S W N, not seat {seat.value}")
+            raise NotationError(msg("notation.gb_seat", seat=seat.value))
     drawn = ctx.self_drawn
     kong = ctx.kong_replacement if drawn else ctx.win is WinMethod.ROB_KONG
     flags = "".join("1" if f else "0" for f in (drawn, ctx.last_copy, ctx.last_tile, kong))
@@ -524,9 +523,9 @@ def format_hand(hand: Hand, fmt: str = "helper") -> str:
     '[CCC,2][1111m]456p78sSS9s|ES1000|ae'
     """
     if fmt not in FORMATS:
-        raise NotationError(f"unknown hand string format {fmt!r} (known: {', '.join(FORMATS)})")
+        raise NotationError(msg("notation.unknown_format", fmt=fmt, known=", ".join(FORMATS)))
     if len(hand.standing) % 3 != 1:
-        raise HandError(f"cannot write a hand with {len(hand.standing)} standing tiles besides the winning tile (3n+1)")
+        raise HandError(msg("notation.cannot_write", n=len(hand.standing)))
     tiles = hand.standing + ((hand.winning_tile,) if hand.winning_tile is not None else ())
     text = "".join(_pack(m, fmt) for m in hand.melds) + tile_runs(tiles, letters=fmt != "mpsz")
     if fmt == "gb":

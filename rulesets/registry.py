@@ -12,6 +12,7 @@ import pkgutil
 from functools import lru_cache
 
 from .errors import RulesError
+from .messages import msg
 from .scoring import Ruleset
 
 _ENGINE_MODULES = {"tiles", "hand", "shapes", "scoring", "registry", "notation", "errors", "engine", "sharecode", "context", "wild", "settle", "messages"}
@@ -55,7 +56,7 @@ def get_ruleset(name: str) -> Ruleset:
         return _names()[name.strip().casefold()]
     except KeyError:
         known = ", ".join(r.id for r in _load())
-        raise RulesError(f"unknown rules {name!r} (known: {known})") from None
+        raise RulesError(msg("rules.unknown", name=name, known=known)) from None
 
 
 def resolve(names: str | list[str] | None) -> tuple[Ruleset, ...]:
@@ -67,7 +68,7 @@ def resolve(names: str | list[str] | None) -> tuple[Ruleset, ...]:
     out: list[Ruleset] = []
     for n in names:
         if not isinstance(n, str):
-            raise RulesError(f"rules must be names, got {n!r}")
+            raise RulesError(msg("rules.not_names", value=n))
         r = get_ruleset(n)
         if r not in out:
             out.append(r)

@@ -29,7 +29,8 @@ from typing import Any, NoReturn
 from . import context as declared
 from .errors import ContextError, HandError, MahjongError, NotationError, RulesError
 from .hand import Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
-from .notation import MAX_LENGTH, canonical_hand, check_copies, check_hand, fail, tile_runs
+from .messages import Message, Words, msg
+from .notation import MAX_LENGTH, bare_message, canonical_hand, check_copies, check_hand, fail, tile_runs
 from .tiles import Suit, Tile
 
 __all__ = ["VERSION", "SharedHand", "canonical_share_code", "parse_share_code", "share_code"]
@@ -102,7 +103,11 @@ def share_code(hand: Hand, rules: list[str] | None = None, options: Mapping[str,
     sections = [".".join([VERSION, *_hand_fields(hand)])]
     for rules_id, values in _systems(rules, options):
         sections.append(".".join([rules_id, *(f"{key}-{_text_value(v)}" for key, v in sorted(values.items()))]))
-    return "~".join(sections)
+    code = "~".join(sections)
+    if len(code) > MAX_LENGTH:  # every code issued must open: the readers take at most MAX_LENGTH characters
+        raise RulesError(f"the share code of this hand and its house rules would be {len(code)} characters long, "
+                         f"more than the {MAX_LENGTH} a link may hold: set fewer house rules away from the defaults")
+    return code
 
 
 def canonical_share_code(code: str) -> str:
@@ -145,24 +150,24 @@ def _systems(rules: object, options: object) -> list[tuple[str, dict[str, object
     if isinstance(rules, str):
         rules = [r for r in rules.split(",") if r.strip()]
     if not isinstance(rules, (list, tuple)) and rules is not None:
-        raise RulesError("rules must be a list of ruleset ids")
+        raise RulesError(msg("rules.not_list"))
     if options is not None and not isinstance(options, Mapping):
-        raise RulesError("options must map a ruleset id to its options")
+        raise RulesError(msg("rules.options_map"))
     chosen = {}
     for name in rules or ():
         if not isinstance(name, str):
-            raise RulesError(f"rules must be names, got {name!r}")
+            raise RulesError(msg("rules.not_names", value=name))
         ruleset = registry.get_ruleset(name)
         chosen[ruleset.id] = ruleset
     values: dict[str, dict[str, object]] = {}
     for name, value in (options or {}).items():
         ruleset = registry.get_ruleset(str(name))
         if ruleset.id not in chosen:
-            raise RulesError(f"options given for {name!r}, which is not among the chosen rules")
+            raise RulesError(msg("rules.options_not_chosen", name=name))
         values[ruleset.id] = _non_default(ruleset, value)
     for rules_id in chosen:
         if not _ID_RE.fullmatch(rules_id):
-            raise RulesError(f"ruleset id {rules_id!r} cannot be written in a share code")
+            raise RulesError(msg("code.id_unwritable", id=rules_id))
     return [(rules_id, values.get(rules_id, {})) for rules_id in sorted(chosen)]
 
 
@@ -174,7 +179,7 @@ def _non_default(ruleset: Any, value: object) -> dict[str, object]:
     elif isinstance(value, Mapping):
         instance = ruleset.parse_options(value)
     else:
-        raise RulesError(f"options for {ruleset.id!r} must be its options value or an object of option: value")
+        raise RulesError(msg("code.options_kind", id=ruleset.id))
     out = {}
     for f in dataclasses.fields(instance):
         current = getattr(instance, f.name)
@@ -194,7 +199,7 @@ def _plain(rules_id: str, key: str, value: object) -> object:
         return value
     if isinstance(value, str) and _WORD_RE.fullmatch(value):
         return value
-    raise RulesError(f"option {rules_id}.{key} = {value!r} cannot be written in a share code")
+    raise RulesError(msg("code.option_unwritable", id=rules_id, key=key, value=value))
 
 
 def _text_value(value: object) -> str:
@@ -226,7 +231,7 @@ class _CodeReader:
     def __init__(self, raw: str) -> None:
         self.raw = raw
 
-    def fail(self, message: str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
+    def fail(self, message: Message | str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
         fail(message, self.raw, position, cls)
 
     def text(self, span: tuple[int, int]) -> str:
@@ -246,7 +251,7 @@ class _CodeReader:
         span = self.locate()
         for i in range(*span):
             if self.raw[i] not in _SAFE:
-                self.fail(f"unknown character {self.raw[i]!r} (a share code uses letters, digits and . - _ ~)", i)
+                self.fail(msg("code.unknown_char", char=self.raw[i]), i)
         sections = self.split(span, "~")
         hand = self.read_hand(sections[0])
         rules: list[str] = []
@@ -270,7 +275,7 @@ class _CodeReader:
                     end = i
                     break
         if start == end:
-            self.fail("empty share code (it starts with v1.)", None)
+            self.fail(msg("code.empty"), None)
         return start, end
 
     # -- the hand section ---------------------------------------------------------------------------
@@ -278,10 +283,10 @@ class _CodeReader:
         fields = self.split(span, ".")
         version = self.text(fields[0])
         if version != VERSION:
-            known = f"unknown share code version {version!r} (this site reads {VERSION})"
-            self.fail(known if re.fullmatch(r"v[0-9]+", version) else "a share code starts with v1.", fields[0][0])
+            known = msg("code.version", version=version, known=VERSION)
+            self.fail(known if re.fullmatch(r"v[0-9]+", version) else msg("code.start"), fields[0][0])
         if len(fields) < 2:
-            self.fail("the share code has no tiles after v1.", fields[0][1] - 1)
+            self.fail(msg("code.no_tiles"), fields[0][1] - 1)
         parts = _Parts()
         self.read_tiles(fields[1], parts)
         for f in fields[2:]:
@@ -291,12 +296,12 @@ class _CodeReader:
     def read_tiles(self, span: tuple[int, int], parts: _Parts) -> None:
         pieces = self.split(span, "-")
         if len(pieces) > 2:
-            self.fail("only one '-' (before the winning tile) in the tiles", pieces[2][0] - 1)
+            self.fail(msg("code.one_dash"), pieces[2][0] - 1)
         parts.standing = self.runs(pieces[0], "mpsz")
         if len(pieces) == 2:
             won = self.runs(pieces[1], "mpsz")
             if len(won) != 1:
-                self.fail("after '-' comes exactly one winning tile (e.g. -5m)", pieces[1][0])
+                self.fail(msg("code.one_winning"), pieces[1][0])
             parts.winning = won[0]
 
     def runs(self, span: tuple[int, int], suits: str) -> list[tuple[Tile, int]]:
@@ -308,24 +313,24 @@ class _CodeReader:
                 digits.append(i)
                 continue
             if ch not in suits:
-                self.fail(f"{ch!r} is not a suit letter here ({' '.join(suits)})", i)
+                self.fail(msg("code.suit_here", char=ch, suits=" ".join(suits)), i)
             if not digits:
-                self.fail(f"suffix {ch!r} has no digits before it", i)
+                self.fail(msg("code.suffix_alone", suffix=ch), i)
             out.extend((self.tile(p, ch), p) for p in digits)
             digits = []
         if digits:
-            self.fail("digits have no suit letter (m p s z)", digits[0])
+            self.fail(msg("code.digits_alone"), digits[0])
         return out
 
     def tile(self, pos: int, suit: str) -> Tile:
         try:
             return Tile.of(Suit(suit), int(self.raw[pos]))
         except NotationError as exc:
-            self.fail(exc.message, pos)
+            self.fail(bare_message(exc), pos)
 
     def once(self, name: str, parts: _Parts, pos: int, context: bool = True) -> None:
         if name in parts.seen:
-            self.fail(f"a second {name} field", pos)
+            self.fail(msg("code.second_field", name=name), pos)
         parts.seen.add(name)
         if context and parts.context_pos is None:
             parts.context_pos = pos
@@ -333,7 +338,7 @@ class _CodeReader:
     def read_field(self, span: tuple[int, int], parts: _Parts) -> None:
         text, pos = self.text(span), span[0]
         if not text:
-            self.fail("empty field (two dots in a row)", max(pos - 1, 0))
+            self.fail(msg("code.empty_field"), max(pos - 1, 0))
         readers = {
             "C": self.read_meld, "P": self.read_meld, "M": self.read_meld, "A": self.read_meld, "K": self.read_meld,
             "s": self.read_win, "d": self.read_win, "r": self.read_win,
@@ -343,34 +348,35 @@ class _CodeReader:
         if reader is None:
             reader = self.read_flowers if text[0].isdigit() else self.read_winds if text[0] in _SEATS else None
         if reader is None:
-            self.fail(f"unknown field {text!r}", pos)
+            self.fail(msg("code.unknown_field", text=text), pos)
         reader(text, pos, parts)
 
     def read_meld(self, text: str, pos: int, parts: _Parts) -> None:
         m = _MELD_RE.fullmatch(text)
         if m is None:
-            self.fail(f"bad meld {text!r} (e.g. C123m2, P555z3, M7777s, A1111m, K9999p2)", pos)
+            self.fail(msg("code.bad_meld", text=text), pos)
         letter, ranks, suit, digit = m.groups()
         kind, kong = _LETTER_MELD[letter]
         first = self.tile(pos + 1, suit)
         try:
             meld = Meld(kind, first, kong=kong)
         except HandError as exc:
-            self.fail(f"{text}: {exc.message}", pos)
+            self.fail(msg("code.in_meld", text=text, message=bare_message(exc)), pos)
         if "".join(str(t.rank) for t in meld.tiles) != ranks:
             example = f"{_MELD_LETTER[kind, kong]}{meld}"
-            self.fail(f"{text} is not a {meld.zh} (write its tiles in ascending order, e.g. {example})", pos)
+            self.fail(msg("code.meld_kind", text=text, kind=meld.zh, example=example), pos)
         parts.melds.append((self.meld_digit(meld, text, digit, pos), pos))
 
     def meld_digit(self, meld: Meld, text: str, digit: str, pos: int) -> Meld:
         number = int(digit) if digit else 1
         if meld.kong is KongKind.CONCEALED:
             if digit:
-                self.fail(f"{text}: a concealed kong was claimed from no one: no digit", pos + len(text) - 1)
+                self.fail(msg("code.concealed_digit", text=text), pos + len(text) - 1)
             return meld
         if not 1 <= number <= 3:
-            what = "which tile was claimed" if meld.kind is MeldKind.CHOW else "the seat it came from"
-            self.fail(f"{text}: digit {number} is out of range ({what}: 1, 2 or 3)", pos + len(text) - 1)
+            what = Words("吃的是第几张", "which tile was claimed") if meld.kind is MeldKind.CHOW \
+                else Words("来自哪家", "the seat it came from")
+            self.fail(msg("code.meld_digit", text=text, digit=number, what=what), pos + len(text) - 1)
         if meld.kind is MeldKind.CHOW:
             return dataclasses.replace(meld, source=Relative.LEFT, claimed=number)
         return dataclasses.replace(meld, source=Relative(number))
@@ -378,50 +384,50 @@ class _CodeReader:
     def read_flowers(self, text: str, pos: int, parts: _Parts) -> None:
         self.once("flowers", parts, pos)
         if _FLOWERS_RE.fullmatch(text) is None:
-            self.fail(f"bad flowers field {text!r} (digits 1-8 then f, e.g. 15f)", pos)
+            self.fail(msg("code.bad_flowers", text=text), pos)
         flowers = [self.tile(pos + i, "f") for i in range(len(text) - 1)]
         for i, f in enumerate(flowers):
             if f in flowers[:i]:
-                self.fail(f"flower {f} ({f.zh}) is given twice", pos + i)
+                self.fail(msg("notation.flower_twice", tile=str(f), name=f.zh), pos + i)
         parts.context["flowers"] = tuple(sorted(flowers))
 
     def read_winds(self, text: str, pos: int, parts: _Parts) -> None:
         self.once("winds", parts, pos)
         m = _WINDS_RE.fullmatch(text)
         if m is None:
-            self.fail(f"bad winds field {text!r} (round wind then seat wind, e.g. ES)", pos)
+            self.fail(msg("code.bad_winds", text=text), pos)
         parts.context["round_wind"], parts.context["seat"] = Seat(m[1]), Seat(m[2])
 
     def read_win(self, text: str, pos: int, parts: _Parts) -> None:
         self.once("win", parts, pos)
         m = _WIN_RE.fullmatch(text)
         if m is None:
-            self.fail(f"bad win field {text!r} (s, d or r, a seat, then flags {''.join(_FLAGS)})", pos)
+            self.fail(msg("code.bad_win", text=text, flags="".join(_FLAGS)), pos)
         parts.context["win"] = _HOW_LETTER[m[1]]
         if m[2]:
             parts.context["from_seat"] = Seat(m[2])
         flags_at = pos + 1 + len(m[2])
         for i, letter in enumerate(m[3]):
             if letter not in _FLAGS:
-                self.fail(f"unknown flag {letter!r} (flags: {' '.join(_FLAGS)})", flags_at + i)
+                self.fail(msg("code.unknown_flag", letter=letter, flags=" ".join(_FLAGS)), flags_at + i)
             if letter in m[3][:i]:
-                self.fail(f"flag {letter!r} is given twice", flags_at + i)
+                self.fail(msg("code.flag_twice", letter=letter), flags_at + i)
             parts.context[_FLAGS[letter]] = True
 
     def read_wildcard(self, text: str, pos: int, parts: _Parts) -> None:
         self.once("wildcard", parts, pos)
         m = _WILDCARD_RE.fullmatch(text)
         if m is None:
-            self.fail(f"bad wildcard field {text!r} (w and a tile, e.g. w5z)", pos)
+            self.fail(msg("code.bad_wildcard", text=text), pos)
         parts.context["wildcard"] = self.tile(pos + 1, m[2])
 
     def read_won(self, text: str, pos: int, parts: _Parts) -> None:
         self.once("already-won", parts, pos)
         m = _WON_RE.fullmatch(text)
         if m is None:
-            self.fail(f"bad already-won field {text!r} (o and the seats, e.g. oSW)", pos)
+            self.fail(msg("code.bad_already_won", text=text), pos)
         if len(set(m[1])) != len(m[1]):
-            self.fail(f"{text}: a seat is listed twice", pos)
+            self.fail(msg("code.seat_twice", text=text), pos)
         parts.context["already_won"] = frozenset(Seat(s) for s in m[1])
 
     def read_declared(self, text: str, pos: int, parts: _Parts) -> None:
@@ -430,21 +436,21 @@ class _CodeReader:
         self.once(key, parts, pos)
         f = declared.known().get(key)
         if f is None:
-            self.fail(f"unknown context field {key!r}", pos, ContextError)
+            self.fail(msg("context.unknown_field", key=key), pos, ContextError)
         try:
             parts.table[key] = f.parse_text(value)
         except ContextError as exc:
-            self.fail(exc.message, pos + len(key) + 1, ContextError)
+            self.fail(bare_message(exc), pos + len(key) + 1, ContextError)
 
     def read_kong(self, text: str, pos: int, parts: _Parts) -> None:
         if parts.context_pos is None:
             parts.context_pos = pos
         m = _KONG_RE.fullmatch(text)
         if m is None:
-            self.fail(f"bad kong field {text!r} (k, the seat, m/a/k for exposed/concealed/added, the feeder)", pos)
+            self.fail(msg("code.bad_kong", text=text), pos)
         seat, fed_by = Seat(m[1]), Seat(m[3]) if m[3] else None
         if fed_by == seat:
-            self.fail(f"{text}: a player cannot feed their own kong", pos, ContextError)
+            self.fail(msg("code.own_kong", text=text), pos, ContextError)
         parts.kongs.append(KongEvent(seat, _LETTER_KONG[m[2]], fed_by))
 
     # -- the hand ------------------------------------------------------------------------------------
@@ -465,9 +471,9 @@ class _CodeReader:
         try:
             check_hand(hand)
         except HandError as exc:
-            self.fail(exc.message, tiles_pos, HandError)
+            self.fail(bare_message(exc), tiles_pos, HandError)
         except ContextError as exc:
-            self.fail(exc.message, parts.context_pos, ContextError)
+            self.fail(bare_message(exc), parts.context_pos, ContextError)
         return hand
 
     # -- the rules sections ---------------------------------------------------------------------------
@@ -475,15 +481,15 @@ class _CodeReader:
         fields = self.split(span, ".")
         rules_id = self.text(fields[0])
         if not _ID_RE.fullmatch(rules_id):
-            self.fail(f"bad ruleset id {rules_id!r} after '~'", fields[0][0] if rules_id else max(span[0] - 1, 0))
+            self.fail(msg("code.bad_rules_id", id=rules_id), fields[0][0] if rules_id else max(span[0] - 1, 0))
         if rules_id in rules:
-            self.fail(f"ruleset {rules_id!r} is given twice", fields[0][0])
+            self.fail(msg("code.rules_twice", id=rules_id), fields[0][0])
         rules.append(rules_id)
         values: dict[str, object] = {}
         for f in fields[1:]:
             key, value = self.read_option(f)
             if key in values:
-                self.fail(f"option {key!r} of {rules_id} is given twice", f[0])
+                self.fail(msg("code.option_twice", key=key, id=rules_id), f[0])
             values[key] = value
         if values:
             options[rules_id] = values
@@ -491,7 +497,7 @@ class _CodeReader:
     def read_option(self, span: tuple[int, int]) -> tuple[str, object]:
         m = _OPTION_RE.fullmatch(self.text(span))
         if m is None:
-            self.fail(f"bad option {self.text(span)!r} (key-value, e.g. min_fan-8)", max(span[0] - 1, 0))
+            self.fail(msg("code.bad_option", text=self.text(span)), max(span[0] - 1, 0))
         key, text = m.groups()
         if text in ("true", "false"):
             return key, text == "true"
@@ -499,7 +505,7 @@ class _CodeReader:
             return key, int(text)
         if _WORD_RE.fullmatch(text):
             return key, text
-        self.fail(f"bad value {text!r} of option {key!r} (true, false, a whole number or a word)", span[0] + len(key))
+        self.fail(msg("code.bad_option_value", text=text, key=key), span[0] + len(key))
 
 
 def parse_share_code(code: str) -> SharedHand:
@@ -514,7 +520,7 @@ def parse_share_code(code: str) -> SharedHand:
     ('1z', ('sichuan', 'guobiao'), {'guobiao': {'min_fan': 8}})
     """
     if not isinstance(code, str):
-        raise NotationError(f"a share code must be text, not {type(code).__name__}")
+        raise NotationError(msg("code.not_text", kind=type(code).__name__))
     if len(code) > MAX_LENGTH:
-        fail(f"share code too long ({len(code)} characters, at most {MAX_LENGTH})", code, MAX_LENGTH)
+        fail(msg("code.too_long", n=len(code), max=MAX_LENGTH), code, MAX_LENGTH)
     return _CodeReader(code).read()

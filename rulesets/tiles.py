@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .messages import Words, msg
 
 
 class Suit(enum.Enum):
@@ -79,7 +80,8 @@ class Tile:
     @staticmethod
     def of(suit: Suit, rank: int) -> Tile:
         if not 1 <= rank <= _SUIT_SIZE[suit]:
-            raise NotationError(f"{rank}{suit.value} is not a tile: {suit.en} run 1..{_SUIT_SIZE[suit]}")
+            raise NotationError(msg("tile.out_of_run", tile=f"{rank}{suit.value}", suit=Words(suit.zh, suit.en),
+                                      size=_SUIT_SIZE[suit]))
         return TILES_BY_INDEX[_SUIT_BASE[suit] + rank - 1]
 
     @staticmethod
@@ -89,11 +91,11 @@ class Tile:
         if len(text) == 1 and text in _HONOUR_LETTER:
             return Tile.of(Suit.Z, _HONOUR_LETTER.index(text) + 1)
         if len(text) != 2 or not text[0].isdigit():
-            raise NotationError(f"{text!r} is not a tile (expected e.g. 5m, 7z, E)", text=text)
+            raise NotationError(msg("tile.not_a_tile", text=text), text=text)
         try:
             suit = Suit(text[1])
         except ValueError:
-            raise NotationError(f"{text!r}: unknown suit {text[1]!r} (m p s z f)", text=text, position=1) from None
+            raise NotationError(msg("tile.unknown_suit", text=text, suit=text[1]), text=text, position=1) from None
         return Tile.of(suit, int(text[0]))
 
     # -- properties ------------------------------------------------------------------------------
@@ -209,21 +211,19 @@ def tiles(text: str) -> tuple[Tile, ...]:
             digits.append((pos, ch))
         elif ch in "mpszf":
             if not digits:
-                raise NotationError(f"suffix {ch!r} at position {pos} has no digits before it", text=text, position=pos)
+                raise NotationError(msg("tile.suffix_alone", suffix=ch, position=pos), text=text, position=pos)
             for dpos, d in digits:
                 try:
                     out.append(Tile.of(Suit(ch), int(d)))
                 except NotationError as exc:
-                    raise NotationError(str(exc), text=text, position=dpos) from None
+                    raise NotationError(exc.msg or exc.message, text=text, position=dpos) from None
             digits = []
         elif ch.isspace():
             continue
         else:
-            raise NotationError(f"unknown character {ch!r} at position {pos}", text=text, position=pos)
+            raise NotationError(msg("tile.unknown_char", char=ch, position=pos), text=text, position=pos)
     if digits:
-        raise NotationError(
-            f"digits at position {digits[0][0]} have no suffix (m p s z)", text=text, position=digits[0][0]
-        )
+        raise NotationError(msg("tile.digits_alone", position=digits[0][0]), text=text, position=digits[0][0])
     return tuple(out)
 
 

@@ -80,7 +80,19 @@ def test_bad_input_is_a_400_with_a_message(client, body, code, fragment):
     error = response.json()["error"]
     assert error["code"] == code
     assert fragment in error["message"]
-    assert set(error) == {"code", "message", "position"}
+    assert set(error) == {"code", "message", "position", "message_zh", "key"}
+
+
+def test_an_engine_error_carries_its_key_and_its_chinese_text(client):
+    error = post(client, {"hand": "11111m23456789p"}).json()["error"]
+    assert error["key"] == "hand.fifth_copy"
+    assert error["message"] == "a 5th copy of 1m (一万): a tile has only 4 copies at position 4"
+    assert error["message_zh"] == "第 5 张 1m（一万）：每种牌只有 4 张（第 5 个字符）"
+
+
+def test_an_error_of_the_request_itself_has_no_key(client):
+    error = post(client, {"hand": ""}).json()["error"]
+    assert error["key"] is None and error["message_zh"] is None
 
 
 def test_a_notation_error_says_where(client):

@@ -4,8 +4,10 @@ and the edits of the no-JavaScript palette."""
 import pytest
 from django.http import QueryDict
 from django.utils import translation
+from django.utils.translation import get_language
 
 from calculator.editor import EditError
+from calculator.engine_messages import render
 from calculator.forms import CalculatorForm, apply_edit
 from rulesets.errors import MahjongError
 from rulesets.hand import Seat, WinMethod
@@ -46,7 +48,8 @@ def test_it_rejects_bad_input_with_the_engines_message_and_position(text):
     f = form(hand=text)
     expected = engine_message(text)
     assert not f.is_valid()
-    assert f.errors["hand"] == [expected.message]
+    assert f.errors["hand"] == [render(expected)]  # the engine's message in the reader's language
+    assert render(expected) == expected.render(get_language() or "en")
     assert f.hand_error.position == expected.position
     assert f.request is None
 

@@ -80,7 +80,7 @@ def _batch_line(line: str, rules: str | None, context: Any, options: Any) -> dic
 
 
 def _error(code: str, message: str, position: int | None = None) -> dict[str, Any]:
-    return {"code": code, "message": message, "position": position}
+    return {"code": code, "message": message, "position": position, "message_zh": None, "key": None}
 
 
 def _options(pairs: list[str]) -> dict[str, Any] | None:

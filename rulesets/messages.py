@@ -1,0 +1,410 @@
+"""The engine's words: every message it gives a reader is a stable key with a 中文 and an English template.
+
+A :class:`Message` is a key and its named parameters; it renders in either language. Errors
+(:class:`rulesets.errors.MahjongError`) carry one, and so can reasons and notes. The web layer renders
+a message from its key in the reader's language, never by reading the English.
+
+>>> m = msg("tile.out_of_run", tile="0m", suit=Words("万", "Characters"), size=9)
+>>> m.en
+'0m is not a tile: Characters run 1..9'
+>>> m.zh
+'0m 不是牌：万的点数是 1 到 9'
+
+A parameter is shown as it is, except a :class:`Words` (a word in each language) and a nested
+:class:`Message`, which are rendered in the message's language.
+
+The templates are ``str.format`` templates. English texts are the engine's English as it always was
+(the API's ``message`` reads as before); each keeps the rule terms of the rule texts (杠上开花, 和绝张…).
+The 中文 texts say the same in the words of the rule texts. tests/rulesets/test_messages.py renders every
+entry in both languages.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CATALOG", "Message", "Template", "Words", "msg", "register", "render"]
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """One message: its 中文 and English templates (``str.format`` with named fields)."""
+
+    zh: str
+    en: str
+
+    def fields(self) -> frozenset[str]:
+        """The parameter names the two templates use."""
+        return frozenset(
+            name.split(".")[0].split("[")[0]
+            for text in (self.zh, self.en)
+            for _lit, name, _spec, _conv in string.Formatter().parse(text)
+            if name
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A parameter said differently in each language (a suit's name, a table's name)."""
+
+    zh: str
+    en: str
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclass(frozen=True, eq=True)
+class Message:
+    """A catalog key and its parameters: renders in 中文 (:attr:`zh`) and English (:attr:`en`)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def render(self, lang: str) -> str:
+        return render(self.key, self.params, lang)
+
+    @property
+    def zh(self) -> str:
+        return self.render("zh")
+
+    @property
+    def en(self) -> str:
+        return self.render("en")
+
+    def __str__(self) -> str:
+        return self.en
+
+    def as_dict(self) -> dict[str, Any]:
+        """The message as JSON: its key, its parameters (as text), and both renderings."""
+        return {"key": self.key, "params": {k: _json(v) for k, v in self.params.items()}, "zh": self.zh, "en": self.en}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, (Message, Words)):
+        return {"zh": value.zh, "en": value.en}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def _shown(value: Any, lang: str) -> Any:
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, Words):
+        return value.zh if lang == "zh" else value.en
+    return value
+
+
+def render(key: str, params: Mapping[str, Any], lang: str) -> str:
+    """The message ``key`` with ``params`` in ``lang`` (``"zh…"`` for 中文, anything else English)."""
+    lang = "zh" if lang.lower().startswith("zh") else "en"
+    template = CATALOG[key]
+    text = template.zh if lang == "zh" else template.en
+    return text.format_map({k: _shown(v, lang) for k, v in params.items()})
+
+
+def msg(key: str, /, **params: Any) -> Message:
+    """The message ``key`` with ``params``; an unknown key or a missing parameter is a bug, raised at once."""
+    template = CATALOG[key]
+    missing = template.fields() - params.keys()
+    if missing:
+        raise KeyError(f"message {key}: missing parameters {', '.join(sorted(missing))}")
+    return Message(key, params)
+
+
+def register(entries: Mapping[str, tuple[str, str]]) -> None:
+    """Add a system's messages (key → (中文, English)); a key may not be given two meanings."""
+    for key, (zh, en) in entries.items():
+        new = Template(zh, en)
+        if CATALOG.get(key, new) != new:
+            raise ValueError(f"message key {key!r} is registered twice with different texts")
+        CATALOG[key] = new
+
+
+def keys(prefix: str = "") -> Iterable[str]:
+    return (k for k in CATALOG if k.startswith(prefix))
+
+
+_HINT_ZH = "数字加 m p s z f、字牌字母 E S W N C F P、[ ] , | 和空格"
+_HINT_EN = "digits with m p s z f, honours E S W N C F P, [ ] , | and spaces"
+
+CATALOG: dict[str, Template] = {}
+
+register({
+    # -- where: the place in the text ----------------------------------------------------------------
+    "where.position": ("{message}（第 {n} 个字符）", "{message} at position {position}"),
+    "where.character": ("{message}（第 {n} 个字符）", "{message} (at character {n})"),
+    "where.context_flags": ("{message}（在风位与标志中）", "{message} (in the winds and flags)"),
+    # -- tiles (rulesets/tiles.py) --------------------------------------------------------------------
+    "tile.out_of_run": ("{tile} 不是牌：{suit}的点数是 1 到 {size}", "{tile} is not a tile: {suit} run 1..{size}"),
+    "tile.not_a_tile": ("{text!r} 不是牌（应写作 5m、7z、E 这样）", "{text!r} is not a tile (expected e.g. 5m, 7z, E)"),
+    "tile.unknown_suit": ("{text!r}：无法识别的花色 {suit!r}（m p s z f）",
+                          "{text!r}: unknown suit {suit!r} (m p s z f)"),
+    "tile.suffix_alone": ("第 {position} 位的花色字母 {suffix!r} 前面没有数字",
+                          "suffix {suffix!r} at position {position} has no digits before it"),
+    "tile.unknown_char": ("第 {position} 位是无法识别的字符 {char!r}",
+                          "unknown character {char!r} at position {position}"),
+    "tile.digits_alone": ("第 {position} 位起的数字缺少花色字母（m p s z）",
+                          "digits at position {position} have no suffix (m p s z)"),
+    # -- hand strings (rulesets/notation.py) ----------------------------------------------------------
+    "notation.third_bar": ("多了一个“|”：手牌字符串的格式是 牌 | 风位与标志 | 花牌",
+                           "a third '|': a hand string is tiles | winds and flags | flowers"),
+    "notation.suffix_alone": ("花色字母 {suffix!r} 前面没有数字", "suffix {suffix!r} has no digits before it"),
+    "notation.digits_before": ("数字 {digits!r} 在 {next!r} 之前缺少花色字母（m p s z）",
+                               "digits {digits!r} have no suit letter (m p s z) before {next!r}"),
+    "notation.digits_at_end": ("末尾的数字 {digits!r} 缺少花色字母（m p s z）",
+                               "digits {digits!r} have no suit letter (m p s z) at the end"),
+    "notation.unknown_char": (f"无法识别的字符 {{char!r}}（手牌字符串只用{_HINT_ZH}）",
+                              f"unknown character {{char!r}} (a hand string uses {_HINT_EN})"),
+    "notation.stray_close": ("多余的“]”：前面没有“[”", "']' closes no '['"),
+    "notation.stray_comma": ("“,”只能写在副露括号里（GB-Mahjong 把副露数字写成 [555p,3]）",
+                             "',' outside a pack (GB-Mahjong writes the pack digit as [555p,3])"),
+    "notation.comma_digit": ("副露里的“,”后面要跟一个数字（如 [555p,3]）",
+                             "',' in a pack must be followed by one digit (e.g. [555p,3])"),
+    "notation.unclosed": ("括号没有闭合：这个“[”缺少“]”", "unclosed bracket: this '[' has no ']'"),
+    "notation.flower_in_pack": ("{tile} 是花牌，不能放进副露", "{tile} is a flower and cannot be in a pack"),
+    "notation.unexpected_in_pack": ("从第 {start} 位开始的副露里出现了 {char!r}",
+                                    "unexpected {char!r} in the pack that starts at position {start}"),
+    "notation.pack_digits": ("{pack}：副露的“]”前只能有一个数字", "{pack}: a pack takes one digit before ']'"),
+    "notation.pack_size": ("{pack} 有 {n} 张：副露是顺子、刻子或杠（3 或 4 张）",
+                           "{pack} holds {n} tiles: a pack is a chow, pung or kong (3 or 4 tiles)"),
+    "notation.chow_digit": ("{pack}：吃的数字 {digit} 超出范围（吃的是第几张：1、2 或 3）",
+                            "{pack}: chow digit {digit} is out of range (the claimed tile: 1, 2 or 3)"),
+    "notation.not_a_set": ("{pack} 不是顺子、刻子或杠", "{pack} is not a chow, pung or kong"),
+    "notation.pung_digit": ("{pack}：碰的数字 {digit} 超出范围（1 上家、2 对家、3 下家）",
+                            "{pack}: pung digit {digit} is out of range (from 1 left, 2 across, 3 right)"),
+    "notation.kong_digit": ("{pack}：杠的数字 {digit} 超出范围（1–3 明杠及来自哪家，5–7 加杠及原碰来自哪家 "
+    "1–3，暗杠不写数字）",
+                            "{pack}: kong digit {digit} is out of range (1-3 exposed from a seat, 5-7 added onto a "
+                            "pung from seat 1-3, none for a concealed kong)"),
+    "notation.context_winds": ("风位与标志要以两个风开头：先圈风，后门风（E S W N）",
+                               "the context starts with two winds, round then seat (E S W N)"),
+    "notation.flag_count": ("两个风之后是四个 0/1 标志（自摸、绝张、海底、杠），不是 {n} 个",
+                            "after the winds come four 0/1 flags (self-drawn, 绝张, 海底, kong), not {n}"),
+    "notation.bad_wind": ("风的字母 {char!r} 不对（E S W N：先圈风，后门风）",
+                          "bad wind letter {char!r} (E S W N: round wind, then seat wind)"),
+    "notation.bad_flag": ("标志 {char!r} 不对：四个标志都是 0 或 1（自摸、绝张、海底、杠）",
+                          "bad flag {char!r}: the four flags are 0 or 1 (self-drawn, 绝张, 海底, kong)"),
+    "notation.flower_count": ("花牌数超出范围：{n}（写张数 0–8，或字母 a–h）",
+                              "flowers out of range: {n} (a count 0-8, or letters a-h)"),
+    "notation.not_a_flower": ("{char!r} 不是花牌（字母 a–h 依次为梅兰竹菊春夏秋冬，或写张数 0–8）",
+                              "{char!r} is not a flower (letters a-h = 梅兰竹菊春夏秋冬, or a count 0-8)"),
+    "notation.no_tiles": ("没有牌", "no tiles"),
+    "notation.flower_twice": ("花牌 {tile}（{name}）给了两次", "flower {tile} ({name}) is given twice"),
+    "notation.not_text": ("手牌字符串必须是文字，而不是 {kind}", "a hand string must be text, not {kind}"),
+    "notation.too_long": ("手牌字符串太长（{n} 个字符，最多 {max} 个）",
+                          "hand string too long ({n} characters, at most {max})"),
+    "notation.empty": ("手牌为空：请输入如 123m456p789s1122z 的牌",
+                       "empty hand string: type tiles such as 123m456p789s1122z"),
+    "notation.gb_seat": ("GB-Mahjong 字符串只能写东南西北四个风位，写不了 {seat} 位",
+                         "GB-Mahjong strings name only the winds E S W N, not seat {seat}"),
+    "notation.unknown_format": ("无法识别的手牌格式 {fmt!r}（可用：{known}）",
+                                "unknown hand string format {fmt!r} (known: {known})"),
+    "notation.cannot_write": ("写不出和牌张之外有 {n} 张立牌的手牌（应为 3n+1 张）",
+                              "cannot write a hand with {n} standing tiles besides the winning tile (3n+1)"),
+    "notation.red_five": ("{written} 是赤五（天凤等 mpsz 工具的写法）：本站没有赤宝牌番种，按普通的 {tile} 计",
+                          "{written} is a red five (as mpsz tools such as Tenhou write it): no system here scores "
+                          "red fives, so it counts as a plain {tile}"),
+    # -- hands and melds (rulesets/hand.py) -----------------------------------------------------------
+    "hand.fifth_copy": ("第 5 张 {tile}（{name}）：每种牌只有 4 张",
+                        "a 5th copy of {tile} ({name}): a tile has only 4 copies"),
+    "hand.copies": ("{tile}（{name}）有 {n} 张：每种牌只有 4 张",
+                    "{n} copies of {tile} ({name}): a tile has only 4 copies"),
+    "hand.flower_standing": ("{tile}（{name}）是花牌：花牌单独选择，不放在手牌里",
+                             "{tile} ({name}) is a flower: list flowers separately, not among the standing tiles"),
+    "hand.count_3n": ("张数不对：{n} 张（每组副露算 3 张）；和牌应为 3n+2 张（14、11、8…），听牌为 3n+1 "
+    "张（13、10、7…）",
+                      "wrong tile count: {n} tiles (each meld counted as 3); a winning hand has 3n+2 tiles "
+                      "(14, 11, 8…) and a waiting hand 3n+1 (13, 10, 7…)"),
+    "hand.count": ("张数不对：{n} 张（每组副露算 3 张），应为 {expected} 张",
+                   "wrong tile count: {n} tiles (each meld counted as 3), expected {expected}"),
+    "hand.count_waiting": ("张数不对：{n} 张（每组副露算 3 张），和牌前应为 {expected} 张",
+                           "wrong tile count: {n} tiles (each meld counted as 3), expected {expected} before the "
+                           "winning tile"),
+    "hand.count_at_table": ("张数不对：{n} 张（每组副露算 3 张），{table}应为 {expected} 张",
+                            "wrong tile count: {n} tiles (each meld counted as 3), expected {expected} at a {table} "
+                            "table"),
+    "hand.chow_from_left": ("吃 {pack}：只能吃上家的牌",
+                            "chow {pack}: a chow is always claimed from the left player (上家)"),
+    "hand.not_a_chow": ("{start}… 不是顺子：顺子是同一花色的三张连续数牌",
+                        "{start}… is not a chow: a chow is three consecutive suited tiles"),
+    "hand.chow_kong": ("顺子不能是杠", "a chow cannot be a kong"),
+    "hand.flower_meld": ("{tile} 是花牌，不能组成副露", "{tile} is a flower and cannot be in a meld"),
+    "hand.kong_kind": ("杠要写明是明杠、暗杠还是加杠，而且只有杠才有这一项",
+                       "a kong needs its kind (exposed, concealed or added), and only a kong has one"),
+    "hand.concealed_source": ("暗杠不是从别家得来的", "a concealed kong was not claimed from anyone"),
+    "hand.claimed": ("只有吃才写明吃的是第几张（1、2 或 3）",
+                     "only a chow names which of its tiles was claimed (1, 2 or 3)"),
+    "hand.waiting_no_score": ("听牌（13 张）没有分数：加上和牌张，或查看听哪些牌",
+                              "a waiting hand (13 tiles) has no score: add the winning tile, or ask for its waits"),
+    "hand.waits_need_waiting": ("听牌查询要的是听牌的手牌：13 张，没有和牌张",
+                                "waits needs a waiting hand: 13 tiles without a winning tile"),
+    "hand.waiting_not_a_win": ("这是听牌（{n} 张，没有和牌张），不是和牌：请看听牌查询，每张牌值多少",
+                               "a waiting hand ({n} tiles, no winning tile) is not a win: see the waits view for what "
+                               "each tile is worth (这是听牌，请看听牌查询)"),
+    "hand.waiting_not_a_win_waits": ("这是听牌（{n} 张，没有和牌张），不是和牌：请看听牌查询，每张牌值多少",
+                                     "a waiting hand ({n} tiles, no winning tile) is not a win: see the waits for "
+                                     "what each tile is worth (这是听牌，请看听牌查询)"),
+    "hand.waiting_13": ("这是听牌（13 张），不是和牌：请看听牌查询",
+                        "a waiting hand (13 tiles) is not a win: see its waits (这是听牌，请看听牌查询)"),
+    # -- the win context (rulesets/hand.py) -----------------------------------------------------------
+    "context.self_drawn_discarder": ("自摸没有点炮者", "a self-drawn win has no discarder (from_seat)"),
+    "context.own_discard": ("不能和自己打出的牌", "the winner cannot win on their own discard"),
+    "context.replacement_self_drawn": ("杠上开花必须是自摸", "杠上开花 (kong replacement) needs a self-drawn win"),
+    "context.rob_last_tile": ("抢杠和不能是海底：最后一张牌不能加杠",
+                              "抢杠和 (robbing a kong) cannot be 海底: no kong may be added on the last tile"),
+    "context.rob_last_copy": ("抢杠和与和绝张不能同时成立", "抢杠和 and 和绝张 exclude each other"),
+    "context.after_kong_discard": ("杠上炮是和别人开杠后打出的牌", "杠上炮 is a win on a discard made after a kong"),
+    "context.heavenly_earthly": ("不能既是天和又是地和", "a hand cannot be both 天和 and 地和"),
+    "context.heavenly": ("天和是庄家（{dealer}）起手自摸和牌",
+                         "天和 (heavenly hand) is the dealer ({dealer}) winning on the deal, self-drawn"),
+    "context.earthly": ("地和是闲家和牌；庄家的是天和",
+                        "地和 (earthly hand) is a non-dealer's win; the dealer's is 天和"),
+    "context.first_turn": ("天和、地和发生在第一巡：没有杠，也不是最后一张牌",
+                           "天和/地和 happen on the first turn: no kong and not the last tile"),
+    "context.flower_once": ("每张花牌只有一张", "each flower exists once"),
+    "context.flower_tiles": ("花牌必须是花牌（1f–8f）", "flowers must be flower tiles (1f..8f)"),
+    "context.winner_already_won": ("和牌者不能同时在“已和”之列",
+                                   "the winner is listed among the players who already won"),
+    "context.already_won": ("{seat} 位已经和牌，不能再打牌或开杠",
+                            "seat {seat} already won and cannot discard or kong"),
+    "context.seat_at_table": ("{players} 人桌没有 {seat} 位", "seat {seat} is not at a {players}-player table"),
+    "context.not_another_player": ("{players} 人桌上 {seat} 位不是另一家",
+                                   "seat {seat} is not another player at a {players}-player table"),
+    "context.replacement_needs_kong": ("杠上开花需要和牌者手中有杠", "杠上开花 needs a kong in the winner's hand"),
+    "context.rob_held": ("抢杠和 {tile}：手中已有这张牌，被抢的杠的第四张不可能与它的刻子同时存在",
+                         "抢杠和 on {tile}: the hand already holds that tile, so the robbed kong's fourth copy could "
+                         "not exist alongside its pung"),
+    "context.last_copy_held": ("和绝张 {tile}：手中还有一张 {tile}，所以不是绝张",
+                               "和绝张 on {tile}: the hand holds another {tile}, so it was not the last copy"),
+    # -- context values (rulesets/engine.py, rulesets/context.py) ------------------------------------
+    "context.not_a_seat": ("context.{name}：{value!r} 不是座位（E S W N，六人桌还有 X Y）",
+                           "context.{name}: {value!r} is not a seat (E S W N, or X Y at six-player tables)"),
+    "context.not_bool": ("context.{name}：{value!r} 不是 true/false", "context.{name}: {value!r} is not true/false"),
+    "context.flowers_kind": ("context.flowers：写花牌张数 0–8，或列出花牌（1f–8f 或 a–h）",
+                             "context.flowers: give a count 0-8 or a list of flowers (1f..8f or a..h)"),
+    "context.flowers_count": ("context.flowers：{n} 张花牌（花牌只有 8 张）",
+                              "context.flowers: {n} flowers (there are 8)"),
+    "context.not_a_flower": ("context.flowers：{value!r} 不是花牌（1f–8f 或 a–h）",
+                             "context.flowers: {value!r} is not a flower (1f..8f or a..h)"),
+    "context.not_object": ("context 必须是 JSON 对象", "context must be a JSON object"),
+    "context.unknown_field_known": ("未知的牌局字段 {key!r}（可用：{known}）",
+                                    "unknown context field {key!r} (known: {known})"),
+    "context.unknown_field": ("未知的牌局字段 {key!r}", "unknown context field {key!r}"),
+    "context.not_win": ("context.{name}：{value!r} 不是 self_drawn、discard、rob_kong 之一",
+                        "context.{name}: {value!r} is not one of self_drawn, discard, rob_kong"),
+    "context.not_tile": ("context.{name}：{value!r} 不是牌", "context.{name}: {value!r} is not a tile"),
+    "context.seat_list": ("context.{name}：请给出座位列表", "context.{name}: give a list of seats"),
+    "context.kongs_list": ("context.kongs：请给出 {{seat, kind, fed_by}} 的列表",
+                           "context.kongs: give a list of {{seat, kind, fed_by}}"),
+    "context.kongs_object": ("context.kongs：每个杠是一个对象 {{seat, kind, fed_by}}",
+                             "context.kongs: each kong is an object {{seat, kind, fed_by}}"),
+    "context.kongs_kind": ("context.kongs：kind 是 exposed（明杠）、concealed（暗杠）、added（加杠）之一",
+                           "context.kongs: kind is one of exposed, concealed, added"),
+    "context.kongs_fed": ("context.kongs：明杠要写 fed_by（点杠的人）",
+                          "context.kongs: an exposed kong needs fed_by (the discarder)"),
+    "context.own_kong": ("不能给自己的杠点杠", "context.kongs: a player cannot feed their own kong"),
+    "context.bad_value": ("context.{key}：{shown} 不是{what}", "context.{key}: {shown} is not {what}"),
+    "context.no_such_kong": ("context.replacement_kong：手中没有 {tile} 的杠",
+                             "context.replacement_kong: the hand has no kong of {tile}"),
+    # what a context value should be (the {what} of context.bad_value)
+    "what.bool": ("true/false", "true/false"),
+    "what.int": ("整数", "a whole number"),
+    "what.int_range": ("{what}（{low} 到 {high}）", "{what} from {low} to {high}"),
+    "what.tile": ("牌（如 4p、5z）", "a tile (e.g. 4p, 5z)"),
+    "what.wall_tile": ("牌墙里的牌（不是花牌）", "a tile of the wall (not a flower)"),
+    "what.tiles_text": ("写作 3s9m 或列表 [\"3s\", \"9m\"] 的牌", "tiles written as 3s9m or a list [\"3s\", \"9m\"]"),
+    "what.tile_list": ("牌的列表", "a list of tiles"),
+    "what.at_most_tiles": ("最多 {n} 张牌", "at most {n} tiles"),
+    "what.seat": ("座位（E S W N）", "a seat (E S W N)"),
+    "what.seat_list": ("座位列表", "a list of seats"),
+    "what.choice": ("{choices} 之一", "one of {choices}"),
+    "what.per_seat_example": ("座位: 数目 的对象，如 {{\"E\": 2}}", "an object of seat: number, e.g. {{\"E\": 2}}"),
+    "what.per_seat": ("座位: 数目 的对象", "an object of seat: number"),
+    "what.per_seat_text": ("座位加数目，如 E2N4", "seats with numbers, e.g. E2N4"),
+    "what.seat_once_list": ("每个座位只出现一次的列表", "a list with each seat once"),
+    "what.seats_once": ("座位，每个只写一次（如 SW）", "seats, each once (e.g. SW)"),
+    # -- rules and options (rulesets/registry.py, rulesets/scoring.py, rulesets/engine.py) -----------
+    "rules.unknown": ("未知的规则 {name!r}（可用：{known}）", "unknown rules {name!r} (known: {known})"),
+    "rules.not_names": ("规则必须是名称，而不是 {value!r}", "rules must be names, got {value!r}"),
+    "rules.not_list": ("rules 必须是规则 id 的列表", "rules must be a list of ruleset ids"),
+    "rules.options_object": ("options 必须是对象：{{规则: {{选项: 值}}}}",
+                             "options must be an object: {{ruleset: {{option: value}}}}"),
+    "rules.options_map": ("options 必须把规则 id 对应到它的选项", "options must map a ruleset id to its options"),
+    "rules.options_not_chosen": ("给了 {name!r} 的选项，但没有选这个规则",
+                                 "options given for {name!r}, which is not among the chosen rules"),
+    "rules.options_per_rules": ("选了多个规则时，请按规则分别给出选项：{{规则: {{选项: 值}}}}",
+                                "with several rules, give options per ruleset: {{ruleset: {{option: value}}}}"),
+    "rules.unknown_preset": ("未知的预设 {name!r}（可用：{known}）", "unknown preset {name!r} (known: {known})"),
+    "rules.unknown_option": ("未知的选项 {key!r}（可用：{known}）", "unknown option {key!r} (known: {known})"),
+    "rules.option_bool": ("选项 {key}：{value!r} 不是 true/false", "option {key}: {value!r} is not true/false"),
+    "rules.option_int": ("选项 {key}：{value!r} 不是整数", "option {key}: {value!r} is not a whole number"),
+    "rules.option_range": ("选项 {key}：{value} 超出范围", "option {key}: {value} is out of range"),
+    "rules.option_choice": ("选项 {key}：{value!r} 不是 {choices} 之一",
+                            "option {key}: {value!r} is not one of {choices}"),
+    "rules.option_negative": ("选项 {key}：{value} 是负数", "option {key}: {value} is negative"),
+    "rules.unknown_table": ("未知的四川牌桌 {name!r}（可用：{known}）",
+                            "unknown Sichuan table {name!r} (known: {known})"),
+    # -- reasons: why a hand is not a win (Score.reason, Score.reason_en) --------------------------------
+    "reason.waiting": ("听牌（还没有和张）：和 {tiles}", "a waiting hand (no winning tile yet): wins on {tiles}"),
+    "reason.not_ready": ("未听牌：没有能和的牌", "not ready: no tile completes a winning hand"),
+    # -- share codes (rulesets/sharecode.py) ----------------------------------------------------------
+    "code.id_unwritable": ("规则 id {id!r} 写不进分享码", "ruleset id {id!r} cannot be written in a share code"),
+    "code.options_kind": ("{id!r} 的选项必须是它的选项值，或 选项: 值 的对象",
+                          "options for {id!r} must be its options value or an object of option: value"),
+    "code.option_unwritable": ("选项 {id}.{key} = {value!r} 写不进分享码",
+                               "option {id}.{key} = {value!r} cannot be written in a share code"),
+    "code.unknown_char": ("无法识别的字符 {char!r}（分享码只用字母、数字和 . - _ ~）",
+                          "unknown character {char!r} (a share code uses letters, digits and . - _ ~)"),
+    "code.empty": ("分享码为空（应以 v1. 开头）", "empty share code (it starts with v1.)"),
+    "code.version": ("无法识别的分享码版本 {version!r}（本站读 {known}）",
+                     "unknown share code version {version!r} (this site reads {known})"),
+    "code.start": ("分享码以 v1. 开头", "a share code starts with v1."),
+    "code.no_tiles": ("分享码在 v1. 之后没有牌", "the share code has no tiles after v1."),
+    "code.one_dash": ("牌里只能有一个“-”（在和牌张之前）", "only one '-' (before the winning tile) in the tiles"),
+    "code.one_winning": ("“-”之后恰好是一张和牌张（如 -5m）", "after '-' comes exactly one winning tile (e.g. -5m)"),
+    "code.suit_here": ("{char!r} 在这里不是花色字母（{suits}）", "{char!r} is not a suit letter here ({suits})"),
+    "code.suffix_alone": ("花色字母 {suffix!r} 前面没有数字", "suffix {suffix!r} has no digits before it"),
+    "code.digits_alone": ("数字缺少花色字母（m p s z）", "digits have no suit letter (m p s z)"),
+    "code.second_field": ("第二个 {name} 字段", "a second {name} field"),
+    "code.empty_field": ("空字段（连续两个点）", "empty field (two dots in a row)"),
+    "code.unknown_field": ("未知的字段 {text!r}", "unknown field {text!r}"),
+    "code.bad_meld": ("副露写错了 {text!r}（如 C123m2、P555z3、M7777s、A1111m、K9999p2）",
+                      "bad meld {text!r} (e.g. C123m2, P555z3, M7777s, A1111m, K9999p2)"),
+    "code.in_meld": ("{text}：{message}", "{text}: {message}"),
+    "code.meld_kind": ("{text} 不是{kind}（按从小到大写牌，如 {example}）",
+                       "{text} is not a {kind} (write its tiles in ascending order, e.g. {example})"),
+    "code.concealed_digit": ("{text}：暗杠不是从别家得来的，不写数字",
+                             "{text}: a concealed kong was claimed from no one: no digit"),
+    "code.meld_digit": ("{text}：数字 {digit} 超出范围（{what}：1、2 或 3）",
+                        "{text}: digit {digit} is out of range ({what}: 1, 2 or 3)"),
+    "code.bad_flowers": ("花牌字段写错了 {text!r}（数字 1–8 后加 f，如 15f）",
+                         "bad flowers field {text!r} (digits 1-8 then f, e.g. 15f)"),
+    "code.bad_winds": ("风位字段写错了 {text!r}（先圈风后门风，如 ES）",
+                       "bad winds field {text!r} (round wind then seat wind, e.g. ES)"),
+    "code.bad_win": ("和牌方式字段写错了 {text!r}（s、d 或 r，一个座位，然后是标志 {flags}）",
+                     "bad win field {text!r} (s, d or r, a seat, then flags {flags})"),
+    "code.unknown_flag": ("未知的标志 {letter!r}（标志：{flags}）", "unknown flag {letter!r} (flags: {flags})"),
+    "code.flag_twice": ("标志 {letter!r} 给了两次", "flag {letter!r} is given twice"),
+    "code.bad_wildcard": ("百搭字段写错了 {text!r}（w 加一张牌，如 w5z）",
+                          "bad wildcard field {text!r} (w and a tile, e.g. w5z)"),
+    "code.bad_already_won": ("已和字段写错了 {text!r}（o 加座位，如 oSW）",
+                             "bad already-won field {text!r} (o and the seats, e.g. oSW)"),
+    "code.seat_twice": ("{text}：座位重复", "{text}: a seat is listed twice"),
+    "code.bad_kong": ("杠字段写错了 {text!r}（k、座位、m/a/k 表示明杠/暗杠/加杠、点杠的人）",
+                      "bad kong field {text!r} (k, the seat, m/a/k for exposed/concealed/added, the feeder)"),
+    "code.own_kong": ("{text}：不能给自己的杠点杠", "{text}: a player cannot feed their own kong"),
+    "code.bad_rules_id": ("“~”后面的规则 id {id!r} 写错了", "bad ruleset id {id!r} after '~'"),
+    "code.rules_twice": ("规则 {id!r} 给了两次", "ruleset {id!r} is given twice"),
+    "code.option_twice": ("{id} 的选项 {key!r} 给了两次", "option {key!r} of {id} is given twice"),
+    "code.bad_option": ("选项写错了 {text!r}（键-值，如 min_fan-8）",
+                        "bad option {text!r} (key-value, e.g. min_fan-8)"),
+    "code.bad_option_value": ("选项 {key!r} 的值 {text!r} 写错了（true、false、整数或一个词）",
+                              "bad value {text!r} of option {key!r} (true, false, a whole number or a word)"),
+    "code.not_text": ("分享码必须是文字，而不是 {kind}", "a share code must be text, not {kind}"),
+    "code.too_long": ("分享码太长（{n} 个字符，最多 {max} 个）", "share code too long ({n} characters, at most {max})"),
+})
