@@ -178,6 +178,15 @@ ERROR_SCHEMA: dict[str, Any] = {
                     "type": ["integer", "null"],
                     "description": "0-based character position in the hand string, when known",
                 },
+                "message_zh": {
+                    "type": ["string", "null"],
+                    "description": "the engine's message in 中文 (null for an error of the request itself)",
+                },
+                "key": {
+                    "type": ["string", "null"],
+                    "description": "the engine's message key (rulesets/messages.py), stable across releases; "
+                    "null for an error of the request itself",
+                },
             },
         }
     },
