@@ -131,7 +131,7 @@ STORAGES = {
 # Limits on what a client may send.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 64 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
-MAX_HAND_STRING = env_int("MAX_HAND_STRING", 400)
+MAX_HAND_STRING = env_int("MAX_HAND_STRING", 1000)  # = rulesets.notation.MAX_LENGTH: every share code issued opens
 
 # Rate limits per client address and server, shared by its workers (calculator/ratelimit.py): (requests per second,
 # burst). Over the limit: 429 with Retry-After. CLIENT_IP_HEADER names the proxy's header to read the

@@ -21,7 +21,7 @@ from rulesets.context import ContextField, Kind
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
 from rulesets.hand import seats
-from rulesets.registry import all_rulesets
+from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.scoring import Ruleset
 from rulesets.tiles import ALL_TILES
 
@@ -139,3 +139,34 @@ def test_flat_options_without_rules_keep_the_house_rules_in_the_returned_code() 
                       {"dianganghua": "dianpao"})
     again = evaluate(result["hand"])
     assert again["results"] == result["results"]
+
+
+def _every_option_changed(ruleset: Ruleset) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for info in ruleset.option_infos():
+        if info.kind == "bool":
+            out[info.key] = not info.default
+        elif info.kind == "choice":
+            others = [c for c in info.choices or () if c != info.default]
+            if others:
+                out[info.key] = getattr(others[-1], "value", others[-1])
+    return out
+
+
+def test_a_long_code_with_every_house_rule_changed_still_opens(client) -> None:
+    result = evaluate("123m456m789m123p55p", "sichuan", {"win": "self_drawn"}, _every_option_changed(get_ruleset("sichuan")))
+    code = result["hand"]
+    assert len(code) > 400  # longer than the old limit of the share page, which refused such links
+    assert client.get(f"/h/{code}").status_code == 200
+    assert _without_hand(client.get(f"/h/{code}.json").json()) == json.loads(json.dumps(_without_hand(result)))
+
+
+def test_no_code_longer_than_a_link_may_hold_is_issued() -> None:
+    from rulesets.errors import RulesError
+    from rulesets.notation import MAX_LENGTH, parse_hand
+    from rulesets.sharecode import share_code
+
+    hand = parse_hand("123m456m789m123p55p")
+    options = {r.id: _every_option_changed(r) for r in RULESETS if r.id.startswith("sichuan")}
+    with pytest.raises(RulesError, match=str(MAX_LENGTH)):
+        share_code(hand, list(options), options)

@@ -71,7 +71,7 @@ def test_an_invalid_but_possible_hand_is_valid_false_with_a_reason(client):
         ({"hand": CHICKEN, "rules": 5}, "rules", "rules must be"),
         ({"hand": CHICKEN, "context": []}, "context", "object"),
         ({"hand": CHICKEN, "extra": 1}, "field", "unknown field"),
-        ({"hand": "1m" * 300}, "hand", "limit"),
+        ({"hand": "1m" * 501}, "hand", "limit"),  # over MAX_HAND_STRING (1000)
     ],
 )
 def test_bad_input_is_a_400_with_a_message(client, body, code, fragment):
