@@ -154,7 +154,8 @@ def _every_option_changed(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def test_a_long_code_with_every_house_rule_changed_still_opens(client) -> None:
-    result = evaluate("123m456m789m123p55p", "sichuan", {"win": "self_drawn"}, _every_option_changed(get_ruleset("sichuan")))
+    options = _every_option_changed(get_ruleset("sichuan"))
+    result = evaluate("123m456m789m123p55p", "sichuan", {"win": "self_drawn"}, options)
     code = result["hand"]
     assert len(code) > 400  # longer than the old limit of the share page, which refused such links
     assert client.get(f"/h/{code}").status_code == 200
