@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any, cast
 from urllib.parse import urlparse
 
 from django.core.exceptions import ImproperlyConfigured
@@ -131,6 +132,6 @@ def database_from_url(
             "options": f"-c statement_timeout={statement_timeout_ms} -c lock_timeout={statement_timeout_ms}",
             "tcp_user_timeout": statement_timeout_ms,
             "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2,
-            **dict(entry.get("OPTIONS") or {}),  # anything the URL says (?sslmode=…) wins
+            **cast(dict[str, Any], entry.get("OPTIONS") or {}),  # anything the URL says (?sslmode=…) wins
         }
     return entry

@@ -29,6 +29,7 @@ from rulesets.scoring import Fan, Ruleset
 from .citations import cite
 from .presenters import unit_name
 from .tiles_view import HandView, hand_view
+from .views import HtmxHttpRequest
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +171,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def fan_list(request: HttpRequest, system: str) -> HttpResponse:
+def fan_list(request: HtmxHttpRequest, system: str) -> HttpResponse:
     ruleset = _ruleset_or_404(system)
     if system != ruleset.id:
         return _moved(request, reverse("fan-list", args=[ruleset.id]))
@@ -197,7 +198,7 @@ def fan_list(request: HttpRequest, system: str) -> HttpResponse:
 
 
 @require_safe
-def fan_detail(request: HttpRequest, system: str, fan: str) -> HttpResponse:
+def fan_detail(request: HtmxHttpRequest, system: str, fan: str) -> HttpResponse:
     ruleset = _ruleset_or_404(system)
     try:
         row = ruleset.fan(fan)

@@ -86,7 +86,7 @@ REQUEST_SCHEMA: dict[str, Any] = {
     },
 }
 
-_NAMED = {
+_NAMED: dict[str, Any] = {
     "type": "object",
     "properties": {"id": {"type": "string"}, "zh": {"type": "string"}, "en": {"type": "string"}},
 }

@@ -25,8 +25,9 @@ import multiprocessing
 import re
 import struct
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -103,9 +104,9 @@ def client_address(request: HttpRequest, header: str = "") -> str:
     return address_from_meta(request.META, header)
 
 
-def address_from_meta(meta: dict[str, object] | object, header: str = "") -> str:
+def address_from_meta(meta: Mapping[str, Any], header: str = "") -> str:
     """The same from a WSGI environ (``request.META``)."""
-    get = meta.get  # type: ignore[attr-defined]
+    get = meta.get
     raw = ""
     if header:
         value = str(get("HTTP_" + header.upper().replace("-", "_"), ""))

@@ -39,6 +39,7 @@ from .bytecache import BoundedBytes
 from .models import IssuedLink
 from .presenters import Outcome, context_line, pick, results_context, score_each, waits_context
 from .tiles_view import hand_view
+from .views import HtmxHttpRequest
 from .visible import visible
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,7 @@ def load(code: str) -> Shared:
     return Shared(code, shared, request, score_each(request))
 
 
-def _resolve(request: HttpRequest, raw: str, route: str) -> str | HttpResponse:
+def _resolve(request: HtmxHttpRequest, raw: str, route: str) -> str | HttpResponse:
     """The canonical code, or the response to send instead: a 301 to the canonical URL, or a 404 page."""
     try:
         code = canonical_code(raw, request.GET.get("rules"))
@@ -109,7 +110,7 @@ def _resolve(request: HttpRequest, raw: str, route: str) -> str | HttpResponse:
     return code
 
 
-def not_found(request: HttpRequest, raw: str, detail: str) -> HttpResponse:
+def not_found(request: HtmxHttpRequest, raw: str, detail: str) -> HttpResponse:
     context = {"bad_code": visible(raw[:200]), "detail": visible(detail), "calculator_url": "/"}
     template = "share.html#missing" if request.htmx else "share.html"
     return render(request, template, context, status=404)
@@ -210,7 +211,7 @@ def kept_page(code: str, language: str, site: str) -> dict[str, Any]:
 
 
 @require_safe
-def share(request: HttpRequest, code: str) -> HttpResponse:
+def share(request: HtmxHttpRequest, code: str) -> HttpResponse:
     resolved = _resolve(request, code, "share")
     if isinstance(resolved, HttpResponse):
         return resolved
@@ -285,7 +286,7 @@ def preview_key(code: str, lang: str) -> str:
 
 
 @require_safe
-def preview_png(request: HttpRequest, code: str) -> HttpResponse:
+def preview_png(request: HtmxHttpRequest, code: str) -> HttpResponse:
     resolved = _resolve(request, code, "share-og")
     if isinstance(resolved, HttpResponse):
         return resolved if resolved.status_code != 404 else HttpResponse(status=404)
@@ -321,7 +322,7 @@ def draw_preview(code: str, lang: str) -> bytes:
 
 
 @require_safe
-def qr_svg(request: HttpRequest, code: str) -> HttpResponse:
+def qr_svg(request: HtmxHttpRequest, code: str) -> HttpResponse:
     resolved = _resolve(request, code, "share-qr")
     if isinstance(resolved, HttpResponse):
         return resolved if resolved.status_code != 404 else HttpResponse(status=404)
@@ -334,7 +335,7 @@ def qr_svg(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_safe
-def share_json(request: HttpRequest, code: str) -> HttpResponse:
+def share_json(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """``/h/<code>.json``: the result object of the shared hand (the same answer as the API and the page)."""
     from django.http import JsonResponse
 

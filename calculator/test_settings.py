@@ -46,4 +46,4 @@ WHITENOISE_USE_FINDERS = True
 LINK_REGISTER_BACKGROUND = False  # register writes inline, inside the test transaction (calculator/models.py)
 # No rate limits: the suite sends thousands of requests from one address (tests/calculator/test_ratelimit.py
 # turns them on where they are tested).
-RATE_LIMITS: dict[str, tuple[float, float]] = {}
+RATE_LIMITS = {}

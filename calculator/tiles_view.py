@@ -34,14 +34,16 @@ from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
+_Text = str
+
 
 @dataclass(frozen=True)
 class TileView:
     """One tile as a template draws it: ``str`` is the notation (and the art's file name, ``5m.svg``)."""
 
-    str: str
-    zh: str
-    en: str
+    str: _Text
+    zh: _Text  # (``str`` in the class body is the field above, not the type)
+    en: _Text
     rotated: bool = False  # a claimed tile, turned sideways
     back: bool = False  # face down (the outer tiles of a concealed kong)
     winning: bool = False  # the winning tile, highlighted

@@ -42,7 +42,8 @@ def _page_url(data: QueryDict) -> str:
 @require_GET
 @vary_on_headers("HX-Request", "X-Parts")
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
-    data, notice = request.GET, ""
+    data: QueryDict = request.GET
+    notice = ""
     if any(key in data for key in ACTIONS):
         try:
             data = apply_edit(data)

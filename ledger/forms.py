@@ -153,7 +153,7 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
         if not sep:
             raise EntryError(f"house rules: {line.strip()!r} is not key=value")
         options[key.strip()] = value.strip()
-    settings = {k: post[k] for k in ("refund_policy", "empty_pool", "first_meld", "target") if post.get(k)}
+    settings: dict[str, Any] = {k: post[k] for k in ("refund_policy", "empty_pool", "first_meld", "target") if post.get(k)}
     if post.get("simple"):
         settings["simple"] = True
     return {"kind": kind, "system": post.get("system", "guobiao"), "name": post.get("name", ""),
