@@ -303,8 +303,11 @@ def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
         d["options"] = options_dict(request.options[r.id])
         results.append(d)
     codes = {r.id: request.options[r.id] for r in request.rulesets}
-    rules = [r.id for r in request.rulesets] if request.explicit_rules else None
-    return {"hand": share_code(request.hand, rules, codes if request.explicit_rules else None), "results": results}
+    # House rules away from the defaults are part of the answer: the code then names its systems too, so
+    # the link shows the payouts it came with (a code holds options only under the systems it names).
+    explicit = request.explicit_rules or any(request.options[r.id] != r.parse_options({}) for r in request.rulesets)
+    rules = [r.id for r in request.rulesets] if explicit else None
+    return {"hand": share_code(request.hand, rules, codes if explicit else None), "results": results}
 
 
 def evaluate(

@@ -134,11 +134,19 @@ def test_the_typed_hand_its_share_page_and_the_cli_agree(client, ruleset: Rulese
     assert _without_hand(_cli(code)) == want
 
 
-def test_flat_options_without_rules_keep_the_house_rules_in_the_returned_code() -> None:
+def test_house_rules_given_with_named_rules_are_kept_in_the_returned_code() -> None:
     result = evaluate("[2222p][6666m1]123m345m7m7m|EE1001", "sichuan", {"replacement_kong": "6m"},
                       {"dianganghua": "dianpao"})
     again = evaluate(result["hand"])
     assert again["results"] == result["results"]
+
+
+def test_flat_options_without_rules_keep_the_house_rules_in_the_returned_code() -> None:
+    # honours: only 国标 reads the hand, so flat options are its house rules although no rules were named
+    result = evaluate("123m456p789s123m55z", None, None, {"base_points": 5})
+    assert [r["rules"] for r in result["results"]] == ["guobiao"]
+    assert "base_points-5" in result["hand"]
+    assert evaluate(result["hand"])["results"] == result["results"]
 
 
 def _every_option_changed(ruleset: Ruleset) -> dict[str, Any]:
