@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from rulesets.engine import Request, build_request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
-from rulesets.notation import parse_hand
+from rulesets.notation import parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
@@ -165,6 +165,7 @@ class CalculatorForm(forms.Form):
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.parsed: Hand | None = None
         self.hand_error: MahjongError | None = None
+        self.notes: list[str] = []  # the reader's notes on the hand string (a red five 0m read as 5m), rendered
         self.context = Context()
         self.request: Request | None = None
         self.options: dict[str, dict[str, object]] = {}  # ruleset id → the values sent to the engine
@@ -176,7 +177,8 @@ class CalculatorForm(forms.Form):
         text = data.get("hand") or ""
         if text:
             try:
-                self.parsed = parse_hand(text)
+                self.parsed, notes = read_hand(text)
+                self.notes = [render(n) for n in notes]
             except HandError as exc:
                 if not _incomplete(text):
                     self._hand_failed(exc)

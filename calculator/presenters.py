@@ -869,7 +869,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "rewrite_hand": form.context.from_string and form.parsed is not None,
         "hand_error": hand_error_context(form),
         "placed": placed_context(ed),
-        "notice": notice,
+        "notice": " ".join([notice, *form.notes]).strip(),  # the reader's notes on the hand string too
         "controls": controls_context(form, uses),
         "table_context": table_context.controls(form.chosen_rulesets(), form.context.value, form.context.dropped),
         "flowers_unused": uses["flowers"],

@@ -32,7 +32,7 @@ from .messages import Message, msg
 from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
 
 __all__ = [
-    "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand",
+    "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand", "read_hand",
     # re-exported from rulesets.sharecode (loaded on first use by __getattr__ below):
     "SharedHand", "canonical_share_code", "parse_share_code", "share_code",  # noqa: F822
 ]
@@ -47,6 +47,7 @@ _HONOUR_LETTERS = "ESWNCFP"  # 东 南 西 北 中 发 白
 _GB_WINDS = "ESWN"
 _GB_FLOWER_LETTERS = "abcdefgh"  # 梅 兰 竹 菊 春 夏 秋 冬
 _BRACKETS = {"【": "[", "】": "]", "〔": "[", "〕": "]", "〖": "[", "〗": "]", "、": ","}
+_RED_FIVE_SUITS = "mps"
 _IGNORED = "\ufe0e\ufe0f"  # variation selectors that follow Unicode tiles such as 🀄︎
 _LETTER_TILES = {letter: Tile(27 + i) for i, letter in enumerate(_HONOUR_LETTERS)}
 _UNICODE_TILES = {t.unicode: t for t in TILES_BY_INDEX}
@@ -165,6 +166,7 @@ class _Reader:
     def __init__(self, raw: str) -> None:
         self.raw = raw
         self.text = _half_width(raw)
+        self.notes: list[Message] = []  # what the reader took to mean something else (a red five 0m: 5m)
 
     def fail(self, message: Message | str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
         fail(message, self.raw, position, cls)
@@ -213,12 +215,21 @@ class _Reader:
             self.fail(msg("notation.suffix_alone", suffix=suffix), pos)
         out = []
         for p in pending:
+            rank = int(self.text[p])
+            if rank == 0 and suffix in _RED_FIVE_SUITS:  # mpsz tools write a red five (赤五) as 0m 0p 0s
+                rank = 5
+                self.red_five(suffix)
             try:
-                t = Tile.of(Suit(suffix), int(self.text[p]))
+                t = Tile.of(Suit(suffix), rank)
             except NotationError as exc:
                 self.fail(bare_message(exc), p)
             out.append(_Token("flower" if t.is_flower else "tile", p, t))
         return out
+
+    def red_five(self, suffix: str) -> None:
+        note = msg("notation.red_five", written=f"0{suffix}", tile=f"5{suffix}")
+        if note not in self.notes:
+            self.notes.append(note)
 
     def no_pending(self, pending: list[int], pos: int) -> None:
         if not pending:
@@ -443,6 +454,26 @@ def parse_hand(text: str) -> Hand:
     ...
     rulesets.errors.NotationError: [124m] is not a chow, pung or kong at position 4
     """
+    return read_hand(text)[0]
+
+
+def read_hand(text: str) -> tuple[Hand, tuple[Message, ...]]:
+    """:func:`parse_hand`, with the reader's notes on what it took to mean something else.
+
+    mpsz tools write a red five (赤五) as ``0m``/``0p``/``0s``. No system here scores red fives, so each
+    is read as a plain five, and a note says so.
+
+    >>> h, notes = read_hand("340m406p789s11z")
+    >>> [str(t) for t in h.standing if t.rank == 5], [n.en[:16] for n in notes]
+    (['5m', '5p'], ['0m is a red five', '0p is a red five'])
+    """
+    if not isinstance(text, str) or len(text) > MAX_LENGTH or not text.strip() or _is_share_code(text):
+        return _parse_hand(text), ()
+    reader = _Reader(text)
+    return reader.read(), tuple(reader.notes)
+
+
+def _parse_hand(text: str) -> Hand:
     if not isinstance(text, str):
         raise NotationError(msg("notation.not_text", kind=type(text).__name__))
     if len(text) > MAX_LENGTH:

@@ -182,3 +182,15 @@ def test_a_malformed_hand_is_answered_in_the_readers_language(client, text, lang
         html = client.get("/?" + urlencode({"hand": text}), headers={"Accept-Language": lang}).content.decode()
     shown = problem(html)
     assert reads(shown), shown
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang, reads", [("zh-hans", is_chinese), ("en", is_english)])
+def test_a_red_five_from_an_mpsz_tool_is_read_as_a_five_with_a_note(client, lang, reads):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnkeyedMessage)
+        html = client.get("/?" + urlencode({"hand": "340m456p789s11z22z"}), headers={"Accept-Language": lang})
+    html = html.content.decode()
+    note = re.search(r'<p class="alert alert--notice" role="status">(.*?)</p>', html, re.S)
+    assert note and reads(note.group(1)) and "0m" in note.group(1) and "5m" in note.group(1), note
+    assert 'class="alert alert--error"' not in html

@@ -206,7 +206,7 @@ def test_it_reads_a_pasted_share_link():
         ("[555p,3m]1z", NotationError, "unexpected '3' in the pack", 6),
         ("[5f55p]1z", NotationError, "5f is a flower and cannot be in a pack", 1),
         ("8z", NotationError, "8z is not a tile", 0),
-        ("0p", NotationError, "0p is not a tile", 0),
+        ("0z", NotationError, "0z is not a tile", 0),  # 0p is a red five (赤五), read as 5p: see below
         ("55555m1z", HandError, "a 5th copy of 5m", 4),
         ("[5555m]5m123p456p7z7z", HandError, "a 5th copy of 5m", 7),
         ("[123m][123m][123m][123m]1m1z", HandError, "a 5th copy of 1m", 24),
@@ -395,3 +395,20 @@ def test_near_miss_hand_strings_give_a_hand_or_a_mahjong_error(text):
         if h.context.seat in set(Seat) - {Seat.X, Seat.Y}:
             assert parse_hand(format_hand(h, "gb")) == reach(h, "gb")
 
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_a_red_five_is_read_as_a_plain_five_with_a_note(suit):
+    from rulesets.notation import read_hand
+
+    others = "123m456s789s" if suit == "m" else "123m789m"
+    hand, notes = read_hand(f"340{suit}{others}11z22z")
+    assert hand == parse_hand(f"345{suit}{others}11z22z")
+    assert [n.key for n in notes] == ["notation.red_five"]
+    assert f"0{suit}" in notes[0].zh and f"5{suit}" in notes[0].en
+
+
+def test_a_zero_honour_or_flower_is_still_not_a_tile():
+    for text in ("0z123m456p789s1z", "123m456p789s11z 0f"):
+        with pytest.raises(NotationError, match="is not a tile"):
+            parse_hand(text)
