@@ -20,14 +20,15 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from rulesets.engine import evaluate
+from rulesets.engine import Request, build_request, result_object, score
 from rulesets.errors import MahjongError
 from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.scoring import Fan, Ruleset
+from rulesets.sharecode import VERSION, parse_share_code
 
 from .citations import cite
-from .presenters import unit_name
+from .lang import unit_name
 from .tiles_view import HandView, hand_view
 from .views import HtmxHttpRequest
 
@@ -211,12 +212,28 @@ def fan_detail(request: HtmxHttpRequest, system: str, fan: str) -> HttpResponse:
     return render(request, template, context)
 
 
+def example_request(ruleset: Ruleset, example: str) -> Request:
+    """The request a fan's example is scored with: under ``ruleset``, with the house rules the example's
+    share code carries for it (``v1.…~wenzhou.teshu_shuangfan-true`` turns on the option its fan needs);
+    other examples under the system's defaults. A table several systems share (四川's variants) writes
+    its examples for the first of them: their options apply to the others. Raises :class:`MahjongError`."""
+    options = None
+    if example.strip().startswith(VERSION + "."):
+        carried = parse_share_code(example.strip()).options
+        mine = carried.get(ruleset.id)
+        if mine is None:
+            mine = next((v for k, v in carried.items() if get_ruleset(k).fans is ruleset.fans), {})
+        options = {ruleset.id: mine}
+    return build_request(example, ruleset.id, options=options)
+
+
 def _example_score(ruleset: Ruleset, fan: Fan) -> dict[str, object] | None:
-    """What the example hand scores under the system's default rules (None if it cannot be scored)."""
+    """What the example hand scores (None if it cannot be scored): see :func:`example_request`."""
     if not fan.example:
         return None
     try:
-        result = evaluate(fan.example, ruleset.id)["results"][0]
+        request = example_request(ruleset, fan.example)
+        result = result_object(request, score(request))["results"][0]
     except MahjongError as exc:
         log.warning("fan example %r of %s cannot be scored: %s", fan.example, fan.id, exc)
         return None
