@@ -461,7 +461,10 @@ class Ruleset:
     context_fields: frozenset[str] = ALL_CONTEXT_FIELDS  # the WinContext fields its score reads (the rest it ignores)
     context: tuple[ContextField, ...] = ()  # the table context it declares and reads (rulesets.context)
     wild: Callable[[Hand, Any], WildRule | None] | None = None  # the wild tiles of a hand, for systems with them
-    settle_round: Callable[..., Any] | None = None  # round-level settlement (several winners, 流局), if any
+    # round settlement (several winners, kongs as they happen, 流局; rulesets.rounds), if the system has one,
+    # and the kinds of event it reads (rulesets.rounds.Kong, Win, WallEnd)
+    settle_round: Callable[..., Any] | None = None
+    round_events: frozenset[type] = frozenset()
     players_seats: tuple[Seat, ...] = ()  # filled from ``players``
 
     def __post_init__(self) -> None:

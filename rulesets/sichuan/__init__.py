@@ -25,6 +25,7 @@ from .options import PRESET_INFO, PRESETS, LiangfangOptions, SichuanOptions, Xue
 from .ready import best_ready_value as _best_ready_value
 from .ready import is_flower_pig, waits_with_scores
 from .ready import ready_values as _ready_values
+from .round import ROUND_EVENTS, STAND_INS, settle_round
 from .rounds import settle_discard as _settle_discard
 from .rounds import wall_end as _wall_end
 from .score import score_hand
@@ -110,7 +111,7 @@ def _ruleset(v: Variant) -> Ruleset:
         presets=PRESETS, preset_info=PRESET_INFO,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
-        context=(REPLACEMENT_KONG,),
+        context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,
     )
 
 
@@ -162,6 +163,6 @@ def wall_end(
 
 
 __all__ = [
-    "FANS", "PRESETS", "PRESET_INFO", "RULESETS", "VARIANTS", "SichuanOptions", "best_ready_value",
-    "is_flower_pig", "ready_value", "settle_discard", "waits", "wall_end",
+    "FANS", "PRESETS", "PRESET_INFO", "RULESETS", "STAND_INS", "VARIANTS", "SichuanOptions", "best_ready_value",
+    "is_flower_pig", "ready_value", "settle_discard", "settle_round", "waits", "wall_end",
 ]
