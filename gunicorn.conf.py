@@ -117,3 +117,17 @@ def _warm_up() -> None:
 
     gc.collect()
     gc.freeze()  # what the master built is permanent: the workers' collector need not scan it again
+
+
+def worker_exit(server, worker) -> None:  # noqa: ANN001 - gunicorn's Arbiter and Worker
+    """Write the link register's queued counts before a worker exits (reload, restart), waiting at most
+    2 s: with the database hung they are dropped rather than holding the exit."""
+    import threading
+
+    try:
+        from calculator.models import writer
+    except Exception:  # noqa: BLE001 - the app never loaded: nothing queued
+        return
+    flushing = threading.Thread(target=writer.flush, name="link-register-exit", daemon=True)
+    flushing.start()
+    flushing.join(2)
