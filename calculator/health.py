@@ -29,7 +29,7 @@ from django.views.decorators.http import require_http_methods
 
 from .resilience import cache_state
 
-HEALTH_DEADLINE = 0.5
+HEALTH_DEADLINE = 0.4
 """Seconds /healthz waits for its probes in all: well inside the one second a balancer gives it."""
 
 _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="healthz")

@@ -18,7 +18,7 @@ the API (GET and POST), share pages, previews, the fan reference, and ``/healthz
 test asserts that no answer was a 5xx or a failed connection, and that ``/healthz`` answered every time
 within one second saying what is wrong. The one-second bound is the fault-tolerance contract of a
 health probe (a balancer gives up after about that), not a speed measurement: the handler's own
-deadline is 0.5 s (calculator/health.py), so the bound has room for a loaded machine.
+deadline is 0.4 s (calculator/health.py), so the bound has room for a loaded machine.
 
 HTTP clients retry an idempotent request once when a kept-alive connection was closed before any
 answer came (RFC 9112 §9.3.1; browsers and urllib3 do): :func:`fetch` does the same, counts it, and
