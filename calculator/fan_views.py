@@ -28,7 +28,7 @@ from rulesets.scoring import Fan, Ruleset
 from rulesets.sharecode import VERSION, parse_share_code
 
 from .citations import cite
-from .presenters import unit_name
+from .lang import unit_name
 from .tiles_view import HandView, hand_view
 from .views import HtmxHttpRequest
 

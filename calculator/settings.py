@@ -20,11 +20,12 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
 _PLACEHOLDER_SECRET = "insecure-dev-key-change-me"
-SECRET_KEY = env_str("SECRET_KEY", "").strip()
-# Without a SECRET_KEY the settings still load, with a random key made for this process only, so that
-# every command of the README (``manage.py score …``, ``migrate``, ``runserver``) works on a fresh clone
+SECRET_KEY = env_str("SECRET_KEY", "").strip() or (_PLACEHOLDER_SECRET if DEBUG else "")
+# Without a SECRET_KEY (and DEBUG off) the settings still load, with a random key made for this process
+# only, so that every command of the README (``manage.py score …``, ``migrate``) works on a fresh clone
 # with no environment. Nothing signed with it outlives the process. The serving entry points refuse it:
 # ``calculator.wsgi`` (gunicorn) will not start and ``check --deploy`` fails (calculator/checks.py).
+# With DEBUG on (``make run``) the development placeholder is used, the same across runserver's reloads.
 SECRET_KEY_IS_EPHEMERAL = not SECRET_KEY
 if SECRET_KEY_IS_EPHEMERAL:
     SECRET_KEY = secrets.token_urlsafe(50)

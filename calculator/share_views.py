@@ -36,11 +36,14 @@ from rulesets.tiles import Tile
 
 from . import preview
 from .bytecache import BoundedBytes
+from .lang import pick
 from .models import IssuedLink
-from .presenters import Outcome, context_line, pick, results_context, score_each, waits_context
+from .results import Outcome, results_context, score_each
+from .share_text import context_line
 from .tiles_view import hand_view
 from .views import HtmxHttpRequest
 from .visible import visible
+from .waits import waits_context
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +159,7 @@ def preview_lines(rows: list[dict[str, Any]]) -> list[preview.SystemLine]:
 
 
 def waits(shared: Shared) -> dict[str, Any]:
-    """The waits of a 13-tile shared hand (presenters.waits_context), each linking to its completed hand."""
+    """The waits of a 13-tile shared hand (calculator.waits.waits_context), each linking to its completed hand."""
     context = waits_context(shared.request, lambda text: "")
     hand = shared.request.hand
     for row in context["wait_rows"]:

@@ -18,6 +18,8 @@ from rulesets.hand import SEATS4, WinContext, seats
 from rulesets.scoring import Ruleset
 from rulesets.tiles import ALL_TILES
 
+from .lang import is_zh, pick, seat_name
+
 PREFIX = "ctx-"
 
 
@@ -61,8 +63,6 @@ def read_form(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> dict[str,
 
 def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str, str]) -> list[dict[str, Any]]:
     """One control per declared field the chosen systems read, with its current value."""
-    from .presenters import is_zh, pick, seat_name  # the presenters draw these controls
-
     rows = []
     for f, readers in declared_fields(rulesets):
         value = ctx.get(f.key, f.default)

@@ -4,7 +4,7 @@ import re
 from html import unescape
 from urllib.parse import urlencode
 
-from calculator import presenters
+from calculator import controls
 from rulesets.registry import get_ruleset
 
 HAND = "123m456m789m123p55p"
@@ -51,7 +51,7 @@ def test_the_flowers_row_says_which_systems_have_no_flowers(client):
 
 def test_when_the_readers_are_fewer_the_note_names_them() -> None:
     rulesets = [get_ruleset(n) for n in ("guobiao", "sichuan", "sichuan-xueliu")]
-    uses = presenters.uses_context(rulesets)
+    uses = controls.uses_context(rulesets)
     assert uses["round_wind"] == "Only used by Chinese Official (MCR)"
     assert uses["win"] == ""
     assert uses["wildcard"] == "Not used by the chosen systems"

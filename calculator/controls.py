@@ -1,0 +1,182 @@
+"""The win-context controls: each with its value, why it is off when the state rules it out, and which
+chosen systems do not read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext_lazy as _
+
+from rulesets.context import known as known_context
+from rulesets.hand import SEATS4, KongKind, Seat, WinContext
+from rulesets.scoring import ALL_CONTEXT_FIELDS, Ruleset
+from rulesets.tiles import ALL_TILES, Tile
+
+from . import wording
+from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm, Context
+from .lang import pick, seat_name
+from .parts import frozen
+from .share_text import context_line, win_label
+
+FLAG_LABELS = {
+    "kong_replacement": _("Won on a kong's replacement tile (杠上开花)"),
+    "after_kong": _("Won on the discard right after the discarder's kong (杠上炮)"),
+    "last_tile": _("Last tile of the wall, or its discard (海底)"),
+    "last_copy": _("The winning tile was the last copy (和绝张)"),
+    "heavenly": _("Heavenly hand: the dealer wins on the deal (天和)"),
+    "earthly": _("Earthly hand: a non-dealer wins on the first turn (地和)"),
+}
+
+
+FLAG_MSGIDS = {
+    "kong_replacement": "Won on a kong's replacement tile (杠上开花)",
+    "after_kong": "Won on the discard right after the discarder's kong (杠上炮)",
+    "last_tile": "Last tile of the wall, or its discard (海底)",
+    "last_copy": "The winning tile was the last copy (和绝张)",
+    "heavenly": "Heavenly hand: the dealer wins on the deal (天和)",
+    "earthly": "Earthly hand: a non-dealer wins on the first turn (地和)",
+}
+"""FLAG_LABELS' msgids, to spell them with 和 or 胡 (wording.word)."""
+
+
+def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -> dict[str, Any]:
+    reason = ctx.unavailable.get(f"{control}={value}", "")
+    return {"value": value, "label": label, "checked": checked, "disabled": bool(reason) and not checked,
+            "reason": reason, "id": f"id_{control}_{value}"}
+
+
+def uses_context(rulesets: Iterable[Ruleset]) -> dict[str, str]:
+    """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
+    one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer. Shared: read it only."""
+    return _uses_view(get_language() or "", tuple(_Reads(r.zh, r.en, r.context_fields) for r in rulesets))
+
+
+@dataclass(frozen=True)
+class _Reads:
+    """What :func:`uses_context` needs of a system: its names and the context fields it reads."""
+
+    zh: str
+    en: str
+    context_fields: frozenset[str]
+
+
+@lru_cache(maxsize=64)
+def _uses_view(language: str, rulesets: tuple[_Reads, ...]) -> dict[str, str]:
+    return frozen({name: _unused_note(rulesets, name) for name in sorted(ALL_CONTEXT_FIELDS)})
+
+
+def _unused_note(rulesets: tuple[_Reads, ...], name: str) -> str:
+    """The note under a control: nothing when every chosen system reads field ``name``."""
+    sep = pgettext("between the names of a list", ", ")
+    readers = [pick(r.zh, r.en) for r in rulesets if name in r.context_fields]
+    others = [pick(r.zh, r.en) for r in rulesets if name not in r.context_fields]
+    if not others:
+        return ""
+    if readers and len(readers) < len(others):
+        return gettext("Only used by %(systems)s") % {"systems": sep.join(readers)}
+    if not readers and len(others) > 1:
+        return gettext("Not used by the chosen systems")
+    return gettext("Not used by %(systems)s") % {"systems": sep.join(others)}
+
+
+def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -> dict[str, Any]:
+    """Every win-context control with its current value, why a control is off when it is, and which
+    chosen systems do not read it (``uses``, from :func:`uses_context`)."""
+    c = form.context
+    ctx = c.value
+    chosen = form.chosen_rulesets()
+    hu = wording.speaks_hu(chosen)
+    uses = uses if uses is not None else uses_context(chosen)
+    seats = [(s.value, seat_name(s)) for s in SEATS4]
+    flags = []
+    for key in FLAGS:
+        reason = c.unavailable.get(key, "")
+        on = bool(getattr(ctx, key))
+        flags.append({"name": key, "label": wording.word(FLAG_MSGIDS[key], hu), "checked": on,
+                      "disabled": bool(reason) and not on,
+                      "reason": reason, "unused": uses[key]})
+    won = {s.value for s in ctx.already_won}
+    kongs = tuple(_kong_value(k) for k in ctx.kongs)
+    lang = get_language() or ""
+    return {
+        "win": [_choice("win", v, win_label(v, hu), ctx.win.value == v, c) for v, _label in WIN_CHOICES],
+        "title": wording.word("How it was won", hu), "win_legend": wording.word("Won", hu),
+        "seat": [_choice("seat", v, n, ctx.seat.value == v, c) for v, n in seats],
+        "round_wind": [_choice("round_wind", v, n, ctx.round_wind.value == v, c) for v, n in seats],
+        "from_seat": {
+            "disabled": "from_seat" in c.unavailable, "reason": c.unavailable.get("from_seat", ""),
+            "options": [{"value": "", "label": gettext("the winner's left (上家)"), "selected": ctx.from_seat is None}]
+            + [{"value": v, "label": n, "selected": ctx.from_seat is not None and ctx.from_seat.value == v,
+                "disabled": f"from_seat={v}" in c.unavailable} for v, n in seats],
+        },
+        "flags": flags,
+        "already_won": [_choice("already_won", v, n, v in won, c) for v, n in seats],
+        "wildcard": _wildcard_options(lang, ctx.wildcard),
+        "kong_rows": _kong_rows(lang, kongs),
+        "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
+        "from_string": c.from_string,
+        "summary": _summary(ctx, chosen),
+        "uses": uses,
+    }
+
+
+@lru_cache(maxsize=128)
+def _wildcard_options(language: str, chosen: Tile | None) -> tuple[dict[str, Any], ...]:
+    """The wildcard select in ``language`` (the active one), built once: read it only."""
+    return frozen([{"value": "", "label": gettext("none"), "selected": chosen is None}] + [
+        {"value": str(t), "label": pick(t.zh, t.en), "selected": chosen == t} for t in ALL_TILES
+    ])
+
+
+@lru_cache(maxsize=256)
+def _kong_rows(language: str, chosen: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """The selects of other players' kongs, the chosen ones first, in ``language`` (the active one): read it only."""
+    labels = [(value, _kong_label(value)) for value, _label in KONG_EVENT_CHOICES]
+    rows = []
+    for i in range(KONG_ROWS):
+        current = chosen[i] if i < len(chosen) else ""
+        options = [{"value": v, "label": label, "selected": v == current} for v, label in labels]
+        rows.append({"name": f"kong{i + 1}", "options": options})
+    return frozen(rows)
+
+
+def _kong_value(event: Any) -> str:
+    return ".".join([event.seat.value, event.kind.value] + ([event.fed_by.value] if event.fed_by else []))
+
+
+def _kong_label(value: str) -> str:
+    if not value:
+        return "—"
+    parts = value.split(".")
+    seat, kind = Seat(parts[0]), KongKind(parts[1])
+    name = pick(kind.zh, {"exposed": "exposed kong", "added": "added kong", "concealed": "concealed kong"}[kind.value])
+    if len(parts) > 2:
+        return gettext("%(seat)s: %(kind)s fed by %(feeder)s") % {
+            "seat": seat_name(seat), "kind": name, "feeder": seat_name(Seat(parts[2]))}
+    return gettext("%(seat)s: %(kind)s") % {"seat": seat_name(seat), "kind": name}
+
+
+def _control_label(key: str) -> str:
+    if key in FLAG_LABELS:
+        return str(FLAG_LABELS[key])
+    if key in CONTROL_LABELS:
+        return str(CONTROL_LABELS[key])
+    declared = known_context().get(key)
+    return pick(declared.zh, declared.en) if declared else key
+
+
+CONTROL_LABELS = {
+    "win": _("How the hand was won"), "seat": _("Winner's seat"), "round_wind": _("Round wind"),
+    "from_seat": _("Discarder"), "flowers": _("Flowers"), "wildcard": _("Wildcard tile"),
+    "already_won": _("Already won"), "kongs": _("Other players' kongs"),
+}
+
+
+def _summary(ctx: WinContext, rulesets: Iterable[Ruleset] = ()) -> str:
+    """One line for the folded context panel: 东风圈 · 南风位 · 自摸 · 杠上开花 · 2 花."""
+    return context_line(ctx, rulesets, discarder_always=False)

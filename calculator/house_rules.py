@@ -1,0 +1,116 @@
+"""The house-rule controls of the systems compared, and each system's default house rules.
+
+A system's controls are built once per language, preset and values and shared (read only: ``parts.Frozen``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.utils.translation import get_language, gettext
+
+from rulesets.scoring import Ruleset, options_dict
+
+from .citations import cite
+from .forms import CalculatorForm, option_field_name, plain
+from .lang import pick
+from .parts import frozen
+
+
+class Keyed:
+    """A ruleset as a cache key: by its id and options type (a Ruleset value holds dicts, so it has no hash)."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset.id, self.ruleset.options_type))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyed) and (other.ruleset.id, other.ruleset.options_type) == (
+            self.ruleset.id, self.ruleset.options_type)
+
+
+def default_options(r: Ruleset) -> Any:
+    """``r``'s default house rules (the value ``r.parse_options()`` builds), built once."""
+    return _default_options(Keyed(r))
+
+
+@lru_cache(maxsize=64)
+def _default_options(key: Keyed) -> Any:
+    return key.ruleset.parse_options()
+
+
+@lru_cache(maxsize=256)
+def _options_dict(options: Any) -> dict[str, object]:
+    return options_dict(options)
+
+
+def options_as_dict(options: Any) -> dict[str, object]:
+    """``scoring.options_dict``, memoised by the (frozen) options value; the dict is shared: read it only."""
+    try:
+        return _options_dict(options)
+    except TypeError:
+        return options_dict(options)
+
+
+def option_label(value: object) -> str:
+    """An option choice in words: an enum's own zh/en names when it has them, else its value."""
+    zh, en = getattr(value, "zh", None), getattr(value, "en", None)
+    if isinstance(zh, str) or isinstance(en, str):
+        return pick(zh, en)
+    raw = getattr(value, "value", value)
+    if isinstance(raw, bool):
+        return gettext("yes") if raw else gettext("no")
+    return str(raw)
+
+
+def systems_context(form: CalculatorForm) -> dict[str, Any]:
+    """The systems to compare (checkboxes) and, for each chosen one, its house rules and presets."""
+    chosen = form.chosen_rulesets()
+    systems = [
+        {"id": r.id, "name": pick(r.zh, r.en), "checked": r in chosen, "provisional": r.provisional,
+         "players": r.players}
+        for r in form.rulesets
+    ]
+    return {"systems": systems, "rules_auto": form.auto_rules(),
+            "house_rules": [_house_rules(form, r) for r in chosen]}
+
+
+def _house_rules(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
+    preset = form.preset(r)
+    values = form.option_values.get(r.id) or default_options(r)
+    return _house_rules_view(get_language() or "", Keyed(r), preset, values)
+
+
+@lru_cache(maxsize=256)
+def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> dict[str, Any]:
+    """One system's house-rule controls with ``values`` shown and ``preset`` chosen, in ``language`` (the
+    active one), built once: read it only."""
+    r = key.ruleset
+    defaults = options_as_dict(default_options(r))
+    current = options_as_dict(values)
+    info_names = getattr(r, "preset_info", {}) or {}
+    presets = [{"value": "", "label": gettext("Defaults"), "selected": not preset}] + [
+        {"value": name, "label": pick(*info_names[name][:2]) if name in info_names else name,
+         "selected": name == preset}
+        for name in r.presets
+    ]
+    options = []
+    for info in r.option_infos():
+        value = getattr(values, info.key)
+        choices = [
+            {"value": plain(c), "label": option_label(c), "selected": plain(c) == plain(value)}
+            for c in (info.choices or ())
+        ]
+        options.append({
+            "name": option_field_name(r, info.key), "key": info.key, "label": pick(info.zh, info.en),
+            "kind": info.kind, "value": plain(value), "checked": value is True, "choices": choices,
+            "source": cite(info.source), "changed": current[info.key] != defaults[info.key],
+            "default": plain(info.default),
+        })
+    return frozen({"id": r.id, "name": pick(r.zh, r.en), "presets": presets, "applied": preset, "options": options,
+                   "changed": sum(1 for o in options if o["changed"])})

@@ -1,0 +1,97 @@
+"""The hand editor's view: the tiles entered so far (each a button that takes it back) and the palette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext
+
+from rulesets.tiles import FLOWERS, Suit, Tile
+
+from . import editor
+from .lang import pick
+from .tiles_view import TileView, tile_view
+
+
+def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
+    """The tiles entered so far, each with the remove token its button sends."""
+    if hand is None:
+        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": editor.FULL, "text": ""}
+    packs = []
+    for i, p in enumerate(hand.packs):
+        meld = _pack_view(p)
+        label = _pack_label(p)
+        names = " ".join(pick(t.zh, t.en) for t in p.tiles)
+        packs.append({"token": f"p:{i}", "tiles": meld, "label": label,
+                      "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
+    standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t), "str": str(t),
+                 "win_aria": gettext("Make %(tile)s the winning tile") % {"tile": pick(t.zh, t.en)}}
+                for t in hand.held]
+    win = hand.winning_tile
+    winning = None
+    if win is not None:
+        winning = {"token": "w", "tile": tile_view(win, winning=True),
+                   "aria": gettext("Remove the winning tile %(tile)s") % {"tile": pick(win.zh, win.en)}}
+    return {"packs": packs, "standing": standing, "size": hand.size, "full": editor.FULL, "winning": winning,
+            "text": editor.write(hand)}
+
+
+def _remove_label(t: Tile) -> str:
+    return gettext("Remove %(what)s") % {"what": pick(t.zh, t.en)}
+
+
+_PACK_ZH = {"chow": "吃", "pung": "碰", "exposed_kong": "明杠", "concealed_kong": "暗杠", "added_kong": "加杠"}
+
+
+_PACK_EN = {"chow": "Chow", "pung": "Pung", "exposed_kong": "Exposed kong", "concealed_kong": "Concealed kong",
+            "added_kong": "Added kong"}
+
+
+_FROM_ZH = {1: "上家", 2: "对家", 3: "下家"}
+
+
+_FROM_EN = {1: "from the left", 2: "from across", 3: "from the right"}
+
+
+def _pack_view(p: editor.Pack) -> list[TileView]:
+    tiles = p.tiles
+    last = len(tiles) - 1
+    if p.kind == "concealed_kong":
+        return [tile_view(t, back=i in (0, last)) for i, t in enumerate(tiles)]
+    rotated = (p.digit or 1) - 1 if p.kind == "chow" else {1: 0, 2: 1, 3: last}[p.digit or 1]
+    return [tile_view(t, rotated=i == rotated) for i, t in enumerate(tiles)]
+
+
+def _pack_label(p: editor.Pack) -> str:
+    if p.kind == "chow" or p.kind == "concealed_kong":
+        return pick(_PACK_ZH[p.kind], _PACK_EN[p.kind])
+    digit = p.digit or 1
+    return pick(f"{_PACK_ZH[p.kind]} · {_FROM_ZH[digit]}", f"{_PACK_EN[p.kind]} {_FROM_EN[digit]}")
+
+
+def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> dict[str, Any]:
+    """The palette: a row per suit, each tile with the copies left; the flower row with what is chosen."""
+    left = editor.tiles_left(hand)
+    full = hand is not None and hand.size >= editor.FULL
+    rows = []
+    for suit in editor.SUIT_ROWS:
+        tiles = [t for t in _suit_tiles(suit)]
+        rows.append({
+            "suit": suit.value, "name": pick(suit.zh, suit.en), "glyph": suit.zh,
+            "tiles": [_palette_cell(t, left[t.index]) for t in tiles],
+        })
+    chosen = set(flowers)
+    return {
+        "palette_rows": rows, "hand_full": full, "left_csv": ",".join(str(n) for n in left),
+        "flower_row": [{"tile": tile_view(f), "checked": f in chosen} for f in FLOWERS],
+    }
+
+
+def _palette_cell(t: Tile, left: int) -> dict[str, Any]:
+    return {"tile": tile_view(t), "left": left, "disabled": left == 0}
+
+
+def _suit_tiles(suit: Suit) -> list[Tile]:
+    return [Tile.of(suit, rank) for rank in range(1, (7 if suit is Suit.Z else 9) + 1)]

@@ -1,0 +1,286 @@
+"""Result cards: one system's answer for a hand (verdict, reading, fans and what was not counted,
+payments with their factors), and the context of ``templates/_results.html``, which the calculator page
+and the share page both draw (its context contract is written at its top).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from rulesets.engine import Request
+from rulesets.errors import MahjongError
+from rulesets.hand import Hand, Seat, WinContext
+from rulesets.notation import share_code
+from rulesets.scoring import Exclusion, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
+from rulesets.shapes import Shape
+
+from . import wording
+from .engine_messages import render
+from .house_rules import default_options, options_as_dict
+from .lang import pick, seat_name, unit_name
+from .share_text import context_line, share_text, verdict
+from .tiles_view import HandView, hand_view, meld_view, shape_view
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One system's answer for the request's hand: a Score, or the engine's error."""
+
+    ruleset: Ruleset
+    score: Score | None = None
+    error: MahjongError | None = None
+
+
+def score_each(request: Request) -> list[Outcome]:
+    """Score the hand under each chosen system; a system that cannot take the hand says why."""
+    out = []
+    for r in request.rulesets:
+        try:
+            out.append(Outcome(r, score=r.score(request.hand, request.options[r.id])))
+        except MahjongError as exc:
+            out.append(Outcome(r, error=exc))
+    return out
+
+
+PRINCIPLES = {
+    "non_separation": _("the non-separation principle (不拆移)"),
+    "non_identical": _("the non-identical principle (不得相同)"),
+    "account_once": _("the account-once principle (套算一次)"),
+    "max_pattern": _("only the biggest pattern counts"),
+}
+"""The principles (not fans) an exclusion can name, by the id the rulesets give them."""
+
+
+def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
+    """What excluded a fan, in words, and whether it is a principle rather than a fan."""
+    try:
+        fan = ruleset.fan(by)
+    except KeyError:
+        return str(PRINCIPLES.get(by, by)), True
+    return pick(fan.zh, fan.en), False
+
+
+def _fan_row(item: Item, sets: str = "") -> dict[str, Any]:
+    """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others."""
+    return {
+        "id": item.fan.id, "name": pick(item.fan.zh, item.fan.en), "value": item.value, "count": item.count,
+        "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
+    }
+
+
+def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, Any]:
+    """A fan not counted; ``sets``: the sets it was not counted for, when it was counted for others."""
+    by, principle = excluded_by(ruleset, ex.by)
+    why = gettext("not counted: %(by)s") if principle else gettext("not counted: implied by %(by)s")
+    # a principle's generic restatement ("patterns do not stack") says what ``why`` says; a particular
+    # reason (the two chows 套算一次 dropped) stays
+    generic = principle and ex.by in PRINCIPLES and wording.is_bilingual(ex.reason)
+    reason = wording.player_text(wording.note_text(ex.reason)) if ex.reason and not generic else ""
+    return {
+        "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": by, "principle": principle,
+        "reason": reason, "why": why % {"by": by}, "sets": sets,
+    }
+
+
+def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded: Iterable[Exclusion],
+          ctx: WinContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The fan rows and the not-counted rows, each naming its sets where one fan is split between them."""
+    items, excluded = tuple(items), tuple(excluded)
+    counted, dropped = wording.split_sets(shape, items, excluded, ctx)
+    return ([_fan_row(i, counted.get(i.fan.id, "")) for i in items],
+            [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
+
+
+def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext) -> dict[str, Any]:
+    fans, excluded = _rows(ruleset, shape.shape, shape.items, shape.excluded, ctx)
+    return {
+        "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
+        "hand": reading_view(shape.shape),
+        "text": shape.shape.describe(),
+        "wilds": wild_lines(shape.shape),
+        "total": shape.total,
+        "fans": fans,
+        "excluded": excluded,
+        "best": best,
+    }
+
+
+def wild_lines(shape: Shape) -> list[str]:
+    """What each wild (and each stand-in) played in a reading: "5p 作 3s", "白板 7z 作 5p"."""
+    out = []
+    for sub in shape.subs:
+        if sub.wild and sub.tile == sub.as_:
+            out.append(gettext("%(tile)s at its own face") % {"tile": f"{sub.tile.zh} {sub.tile}"})
+        elif sub.wild:
+            out.append(gettext("%(tile)s as %(as)s") % {"tile": f"{sub.tile.zh} {sub.tile}",
+                                                        "as": f"{sub.as_.zh} {sub.as_}"})
+        else:
+            out.append(gettext("%(tile)s plays %(as)s (stand-in)") % {"tile": f"{sub.tile.zh} {sub.tile}",
+                                                                      "as": f"{sub.as_.zh} {sub.as_}"})
+    return out
+
+
+def reading_view(shape: Shape) -> HandView:
+    """A reading drawn in tiles: fixed melds as they lie (claimed tile sideways, a concealed kong face
+    down at both ends), the concealed groups with the winning tile marked."""
+    view = shape_view(shape, shape.winning_tile)
+    groups = tuple(
+        meld_view(g.meld) if g.meld is not None else drawn for g, drawn in zip(shape.groups, view.groups, strict=True)
+    )
+    return replace(view, groups=groups)
+
+
+def _payout_rows(
+    settlement: Settlement, winner: Seat, discarder: Seat | None, hu: bool = False
+) -> list[dict[str, Any]]:
+    """One row per seat: its net, its role, and each payment it makes or receives."""
+    net = settlement.net
+    rows = []
+    for seat in settlement.seats:
+        lines = []
+        for p in settlement.payments:
+            if seat not in (p.payer, p.payee) or p.payer == p.payee:
+                continue
+            other = p.payee if p.payer == seat else p.payer
+            signed = -p.amount if p.payer == seat else p.amount
+            why = wording.player_text(pick(p.why, p.why_en))
+            lines.append({"other": seat_name(other), "amount": signed, "why": why,
+                          "text": _payment_text(signed, seat_name(other)), "factors": factor_text(p)})
+        role = wording.word("winner", hu) if seat == winner else gettext("discarder") if seat == discarder else ""
+        rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines,
+                     **signed_cell(net[seat])})
+    return rows
+
+
+def number(value: int | Fraction) -> str:
+    """An exact amount as text: 64, 22.5 (a fraction that is no decimal keeps its form, 10/3)."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        shown = exact(value)
+        return f"{shown:g}" if Fraction(str(shown)) == value else str(value)
+    return str(value)
+
+
+def factor_text(p: Any) -> str:
+    """A payment's arithmetic, one factor at a time: "1 × 开口 ×2 × 自摸 ×2 × 庄 ×2 = 8"."""
+    if not getattr(p, "factors", ()):
+        return ""
+    steps = [number(p.base if p.base is not None else 1)]
+    for f in p.factors:
+        name = pick(f.zh, f.en) + (f" ({seat_name(f.seat)})" if f.seat is not None else "")
+        if f.op is Op.CAP:
+            steps.append(gettext("cap %(name)s %(value)s") % {"name": name, "value": number(f.value)})
+        else:
+            steps.append(f"{name} {f.op.value}{number(f.value)}")
+    return " · ".join(steps) + f" = {number(p.amount)}"
+
+
+def _payment_text(amount: int | Fraction, other: str) -> str:
+    """"+8 from East" / "−8 to East" (the minus sign, not a hyphen)."""
+    if amount > 0:
+        return gettext("+%(amount)s from %(other)s") % {"amount": number(amount), "other": other}
+    return gettext("−%(amount)s to %(other)s") % {"amount": number(-amount), "other": other}
+
+
+def signed_cell(amount: int | Fraction | None) -> dict[str, str]:
+    """A net amount as a table shows it: ``text`` (+8, -8, 0, — for none) and ``css`` (pos, neg or empty)."""
+    if amount is None:
+        return {"text": "—", "css": ""}
+    if amount > 0:
+        return {"text": f"+{number(amount)}", "css": "pos"}
+    return {"text": number(amount), "css": "neg" if amount < 0 else ""}
+
+
+def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
+    """Everything one result card shows (see the contract at the top of _results.html)."""
+    r = outcome.ruleset
+    hu = wording.speaks_hu((r,))
+    row: dict[str, Any] = {
+        "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
+        "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
+        "readings": 0, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None, "facts": [], "notes": [],
+        "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": wording.word("Not a legal win", hu),
+        "not_a_win": wording.word("not a win", hu),
+    }
+    if outcome.error is not None:
+        row["reason"] = wording.player_text(render(outcome.error), r)
+        return row
+    s = outcome.score
+    assert s is not None
+    ctx = hand.context
+    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
+    row.update(
+        valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en), r) if not s.valid else "", total=s.total,
+        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
+        notes=wording.player_notes(s.extra, r),
+        verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
+    )
+    # no reading: draw the hand as it lies
+    row["hand"] = wording.hand_in_words(hand_view(hand), hu) if s.shape is None else None
+    if s.shape is not None:
+        row["shape"] = _shape_row(r, s.shape, True, ctx)
+        row["others"] = [_shape_row(r, other, False, ctx) for other in s.shapes
+                         if other is not s.shape and other != s.shape]
+        row["readings"] = len(row["others"]) + 1
+    if s.settlement is not None and s.valid:
+        winner = ctx.seat
+        discarder = ctx.discarder(r.players)
+        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu)
+        row["payments"] = [
+            {"from": seat_name(p.payer), "to": seat_name(p.payee), "amount": p.amount,
+             "why": wording.player_text(pick(p.why, p.why_en))}
+            for p in s.settlement.payments if p.payer != p.payee and p.amount
+        ]
+        row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
+        row["winner"] = seat_name(winner)
+        row["gain"] = s.settlement.net.get(winner)
+    return row
+
+
+def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
+    """The context of ``_results.html``: result cards, the comparison table's seats, the share code."""
+    results = [result_row(o, request.hand) for o in outcomes]
+    seats = [s for s in _all_seats(o.ruleset for o in outcomes)]
+    for row in results:
+        row["seat_cells"] = [signed_cell(row["net"].get(s.value)) for s in seats]
+        row["seat_nets"] = [
+            {"name": seat_name(s), "net": row["net"][s.value], **signed_cell(row["net"][s.value])}
+            for s in seats
+            if s.value in row["net"]
+        ]
+    line = context_line(request.hand.context, request.rulesets, won=request.hand.winning_tile is not None)
+    return {
+        "results": results,
+        "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],
+        "share_code": _share_code(request),
+        "context_line": line,
+        "context_title": wording.word("How it was won", wording.speaks_hu(request.rulesets)),
+        "share_text": share_text(request.hand, results, line),
+        "announce": "; ".join(verdict(r) for r in results),
+    }
+
+
+def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
+    players = max((r.players for r in rulesets), default=4)
+    return list(Seat)[:players]
+
+
+def _share_code(request: Request) -> str | None:
+    """The share code: the systems are named when they were chosen by hand or play by other house rules."""
+    changed = any(
+        options_as_dict(request.options[r.id]) != options_as_dict(default_options(r)) for r in request.rulesets
+    )
+    named = request.explicit_rules or changed
+    try:
+        if not named:
+            return share_code(request.hand)
+        return share_code(request.hand, [r.id for r in request.rulesets], dict(request.options))
+    except MahjongError:
+        return None

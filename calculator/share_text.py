@@ -1,0 +1,131 @@
+"""A scored hand in words: how it was won in one line, each system's verdict, and "copy as text".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext, pgettext
+
+from rulesets.context import known as known_context
+from rulesets.errors import MahjongError
+from rulesets.hand import Hand, Seat, WinContext
+from rulesets.notation import hand_to_text
+from rulesets.scoring import Ruleset
+from rulesets.tiles import Tile
+
+from . import wording
+from .forms import FLAGS
+from .lang import is_zh, pick, seat_name
+
+
+def _labelled(label: str, value: object) -> str:
+    """"国标麻将：14 番" / "Chinese Official (MCR): 14 fan" (the colon of the active language)."""
+    return pgettext("a label and its value", "%(label)s: %(value)s") % {"label": label, "value": value}
+
+
+def _bracketed(text: str) -> str:
+    """" (self-drawn: …)" / "（自摸：…）"."""
+    return pgettext("in brackets", " (%(what)s)") % {"what": text}
+
+
+def verdict(row: dict[str, Any]) -> str:
+    if row["valid"]:
+        return _labelled(row["name"], f"{row['total']} {row['unit']}")
+    return _labelled(row["name"], row.get("not_a_win") or gettext("not a win"))
+
+
+def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> str:
+    """"Copy as text", what a group chat needs to settle the hand (the page puts the link first): the hand
+    string and the hand in Unicode tiles, how it was won, then per system its total, one line per fan with
+    its value, what was not counted, and who pays whom."""
+    try:
+        text = hand_to_text(hand)
+    except MahjongError:
+        text = ""
+    lines = [text, context]
+    for r in results:
+        lines += ["", verdict(r) + (f" — {r['reason']}" if r["reason"] else "")]
+        lines += [f"  {_fan_line(f)}" for f in r["fans"]]
+        lines += [f"  {e['name']}{' ' + e['sets'] if e['sets'] else ''} — {e['why']}" for e in r["excluded"]]
+        if r["valid"]:
+            lines.append("  " + _labelled(gettext("Total"), f"{r['total']} {r['unit']}"))
+        lines += [f"  {_payment_line(p)}" for p in r["payments"]]
+    return "\n".join(line for line in lines if line is not None).strip()
+
+
+def _fan_line(f: dict[str, Any]) -> str:
+    """"幺九刻 1111m 1", "花牌 1×2 = 2"."""
+    name = f"{f['name']} {f['sets']}" if f["sets"] else f["name"]
+    value = f"{f['value']}×{f['count']} = {f['total']}" if f["count"] > 1 else f"{f['total']}"
+    return f"{name} {value}" + (_bracketed(f["note"]) if f["note"] else "")
+
+
+def _payment_line(p: dict[str, Any]) -> str:
+    """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"."""
+    text = gettext("%(payer)s → %(payee)s %(amount)s") % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    return text + _bracketed(p["why"]) if p["why"] else text
+
+
+def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_always: bool = True,
+                 won: bool = True) -> str:
+    """How the hand was won, in one line, in the words of ``rulesets`` (和 or 胡): round wind, seat wind,
+    self-drawn or whose discard, the flags, the flowers — 东风圈 · 南风位 · 点和 · 北家点炮 · 和绝张 · 2 花（梅 菊）.
+    ``discarder_always``: name the discarder when it is the default one (上家) too. A hand not ``won`` yet
+    (waiting) has only its winds, flags and flowers."""
+    rulesets = tuple(rulesets)
+    hu = wording.speaks_hu(rulesets)
+    players = max((r.players for r in rulesets), default=4)
+    parts = [
+        gettext("%(wind)s round") % {"wind": seat_name(ctx.round_wind)},
+        gettext("%(wind)s seat") % {"wind": seat_name(ctx.seat)},
+    ]
+    if won:
+        parts.append(win_label(ctx.win.value, hu))
+    discarder = ctx.from_seat if not discarder_always else ctx.discarder(players)
+    if won and not ctx.self_drawn and discarder is not None:
+        parts.append(gettext("from %(seat)s") % {"seat": seat_name(discarder)})
+    parts += [wording.short_flag(k, hu) for k in FLAGS if getattr(ctx, k)]
+    if ctx.flowers:
+        names = " ".join(pick(f.zh, f.en) for f in sorted(ctx.flowers))
+        parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + _bracketed(names))
+    parts += declared_context_parts(ctx, rulesets)
+    return " · ".join(parts)
+
+
+def declared_context_parts(ctx: WinContext, rulesets: Iterable[Ruleset]) -> list[str]:
+    """The table context the systems declare and the hand sets, as "label value" (翻牌（指示牌） 4p · 下炮子 东2 北4),
+    only for fields one of ``rulesets`` reads (every set field when no system is named)."""
+    read = {f.key for r in rulesets for f in r.context}
+    out = []
+    for key, value in ctx.table:
+        f = known_context().get(key)
+        if f is None or (read and key not in read):
+            continue
+        out.append(f"{pick(f.zh, f.en)} {_declared_text(value)}")
+    return out
+
+
+def _declared_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, Seat):
+        return seat_name(value)
+    if isinstance(value, Tile):
+        return f"{value.zh} {value}" if is_zh() else str(value)
+    if isinstance(value, (frozenset, set)):
+        return " ".join(seat_name(s) for s in sorted(value, key=lambda s: s.order))
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return ", ".join(f"{seat_name(s)} {n}" for s, n in value)
+    if isinstance(value, tuple):
+        return " ".join(str(t) for t in value)
+    return str(value)
+
+
+WIN_MSGIDS = {"discard": "On a discard", "self_drawn": "Self-drawn", "rob_kong": "Robbing a kong"}
+"""The msgids of forms.WIN_CHOICES, to spell them with 和 or 胡."""
+
+
+def win_label(value: str, hu: bool) -> str:
+    return wording.word(WIN_MSGIDS[value], hu)
