@@ -20,6 +20,7 @@ from typing import Any
 
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, Relative, Seat, WinMethod
+from .messages import msg
 from .pairwise import payers
 from .scoring import Factor, Item, Op, Payment, Score, ShapeScore, options_dict, paid
 from .shapes import Shape
@@ -48,8 +49,7 @@ def validate(hand: Hand) -> None:
     """Raise :class:`HandError`/:class:`ContextError` for a hand that cannot exist at a four-player table of
     14-tile hands (a waiting hand is scored by its waits)."""
     if hand.winning_tile is None:
-        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
-                        "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
     hand.validate(hand_size=14, players=4)
 
 

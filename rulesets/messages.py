@@ -245,12 +245,12 @@ register({
                                 "waits needs a waiting hand: 13 tiles without a winning tile"),
     "hand.waiting_not_a_win": ("这是听牌（{n} 张，没有和牌张），不是和牌：请看听牌查询，每张牌值多少",
                                "a waiting hand ({n} tiles, no winning tile) is not a win: see the waits view for what "
-                               "each tile is worth (这是听牌，请看听牌查询)"),
+                               "each tile is worth"),
     "hand.waiting_not_a_win_waits": ("这是听牌（{n} 张，没有和牌张），不是和牌：请看听牌查询，每张牌值多少",
                                      "a waiting hand ({n} tiles, no winning tile) is not a win: see the waits for "
-                                     "what each tile is worth (这是听牌，请看听牌查询)"),
+                                     "what each tile is worth"),
     "hand.waiting_13": ("这是听牌（13 张），不是和牌：请看听牌查询",
-                        "a waiting hand (13 tiles) is not a win: see its waits (这是听牌，请看听牌查询)"),
+                        "a waiting hand (13 tiles) is not a win: see its waits"),
     # -- the win context (rulesets/hand.py) -----------------------------------------------------------
     "context.self_drawn_discarder": ("自摸没有点炮者", "a self-drawn win has no discarder (from_seat)"),
     "context.own_discard": ("不能和自己打出的牌", "the winner cannot win on their own discard"),
@@ -407,4 +407,94 @@ register({
                               "bad value {text!r} of option {key!r} (true, false, a whole number or a word)"),
     "code.not_text": ("分享码必须是文字，而不是 {kind}", "a share code must be text, not {kind}"),
     "code.too_long": ("分享码太长（{n} 个字符，最多 {max} 个）", "share code too long ({n} characters, at most {max})"),
+})
+
+# -- the systems' own checks --------------------------------------------------------------------------
+register({
+    "share.too_long": ("这手牌和它的本桌规则写成分享码有 {n} 个字符，超过链接能容纳的 {max} 个：请少改几项本桌规则",
+                       "the share code of this hand and its house rules would be {n} characters long, more than "
+                       "the {max} a link may hold: set fewer house rules away from the defaults"),
+    # several wins on one discard (一炮多响, 通炮)
+    "round.no_hands": ("请至少给出一手和牌", "give at least one winning hand"),
+    "round.several_self_drawn": ("{name}是一张打出的牌上有几家和牌：不能有自摸的",
+                                 "{name} is several wins on one discard: no hand may be self-drawn"),
+    "round.one_discarder": ("同一张打出的牌的几家和牌，点炮者必须是同一家",
+                            "the winners of one discard must all win on the same player's tile"),
+    "round.distinct_winners": ("一张打出的牌的每个和牌者是不同的座位", "each winner of a discard is a different seat"),
+    # 国标
+    "guobiao.four_seats": ("{seat} 位：国标麻将是东南西北四家打的",
+                           "seat {seat}: MCR is played by four players, E S W N"),
+    "guobiao.four_rounds": ("圈风 {seat}：国标麻将的圈风是东南西北", "prevalent wind {seat}: MCR rounds are E S W N"),
+    "guobiao.not_a_winning_shape": ("不是和牌型", "not a winning shape"),
+    "guobiao.below_minimum": ("{n}{fans}，不足{minimum}番起和", "{n} {fans}: below the {minimum}-fan minimum"),
+    # 四川
+    # 长沙
+    "changsha.waiting": ("这是听牌（13 张），不是和牌：请看听牌查询；起手小胡请标 starting_hand",
+                         "a waiting hand (13 tiles) is not a win: see its waits, or flag a dealt hand starting_hand "
+                         "for 起手小胡"),
+    "changsha.bird_tiles": ("context.birds：长沙麻将的鸟牌是万、筒、条（108 张，没有字牌）",
+                            "context.birds: 长沙麻将 birds are 万/筒/条 tiles (108 tiles, no honours)"),
+    "changsha.bird_count": ("context.birds：给了 {n} 只鸟，但本桌只抓 {bird_count} 只",
+                            "context.birds: {n} birds, but this table draws {bird_count}"),
+    # 武汉
+    "wuhan.red_indicator": ("context.indicator：本桌翻出红中要再翻一张（red_indicator=redraw）：请给出之后翻出的牌",
+                            "context.indicator: at this table a 红中 turned up is turned again (red_indicator=redraw): "
+                            "give the tile turned up after it"),
+    "wuhan.red_never_laizi": ("context.wildcard：武汉麻将红中从来不是癞子（翻北和翻红中都是发作癞子）",
+                              "context.wildcard: 红中 is never the 癞子 in 武汉 (北 and 红中 indicators give 发)"),
+    "wuhan.wild_indicator": ("context.wildcard {given} 与翻牌 {indicator} 不符（癞子是 {derived}）",
+                             "context.wildcard {given} does not follow the indicator {indicator} (the 癞子 is "
+                             "{derived})"),
+    "wuhan.replacement_needs_kong": ("杠上开花需要和牌者手中有杠；红中杠或癞子杠之后请标 red_kong_draw",
+                                     "杠上开花 (kong_replacement) needs a kong in the winner's hand; after a 红中杠 or "
+                                     "癞子杠 set red_kong_draw instead"),
+    "wuhan.seat_outside": ("context.{key_name}：4 人桌没有 {seat} 位",
+                           "context.{key_name}: seat {seat} is not at a 4-player table"),
+    "wuhan.red_count": ("context.red_kongs：杠出了 {n} 张红中，但红中只有 4 张",
+                        "context.red_kongs: {n} 红中 put out, but there are only 4"),
+    "wuhan.laizi_needs_wild": ("context.laizi_kongs：癞子杠需要知道癞子（请给出 indicator 或 wildcard）",
+                               "context.laizi_kongs: a 癞子杠 needs the 癞子 (give indicator or wildcard)"),
+    "wuhan.laizi_count": ("context.laizi_kongs：杠出 {n} 张癞子（{wild}），手中还有 {held} 张：癞子只有 4 张",
+                          "context.laizi_kongs: {n} 癞子 ({wild}) put out and {held} held: there are only 4"),
+    "wuhan.indicator_held": ("context.indicator：手中已有全部 4 张 {indicator}，它不可能被翻出来",
+                             "context.indicator: the hand holds all 4 of {indicator}, so it cannot be turned up"),
+    "wuhan.openings": ("context.openings：和牌者（{seat}）手中有 {claimed} 次开口，不是 {given} 次",
+                       "context.openings: the winner ({seat}) has {claimed} openings in the hand, not {given}"),
+    "wuhan.own_kongs": ("context.kongs：和牌者的杠就是手中的副露；这里只列别家的杠",
+                        "context.kongs: the winner's kongs are the hand's melds; list other players' kongs only"),
+    "wuhan.own_opening": ("context.third_opening：和牌者不能自己供第三次开口",
+                          "context.third_opening: the winner cannot supply their own opening"),
+    "wuhan.three_openings": ("context.third_opening：和牌者只有 {claimed} 次开口，不是三次",
+                             "context.third_opening: the winner has {claimed} openings, not three"),
+    "wuhan.third_supplier": ("context.third_opening：{third} 没有供过和牌者的任何一组副露（副露来自 {from_seats}）",
+                             "context.third_opening: {third} supplied none of the winner's melds (they came from "
+                             "{from_seats})"),
+    "wuhan.red_draw_self_drawn": ("context.red_kong_draw：杠后补的牌是自摸的",
+                                  "context.red_kong_draw: a replacement tile is self-drawn"),
+    "wuhan.red_draw_none": ("context.red_kong_draw：和牌者没有杠出红中或癞子（red_kongs、laizi_kongs）",
+                            "context.red_kong_draw: the winner put out no 红中 or 癞子 (red_kongs, laizi_kongs)"),
+    # 温州
+    "wenzhou.wild_indicator": ("给出的财神是 {given}，但翻牌 {indicator} 按{rule}得出 "
+    "{derived}：只给一个，或给出一致的两个",
+                               "the wildcard (财神) is {given} but the indicator {indicator} gives {derived} ({rule}): "
+                               "give one of them, or both agreeing"),
+    "wenzhou.count": ("张数不对：{n} 张（每组副露算 3 张），温州麻将应为 {expected} 张（16 张加和牌张）",
+                      "wrong tile count: {n} tiles (each meld counted as 3), expected {expected} at a 温州 table "
+                      "(16 + the winning tile)"),
+    "wenzhou.caishen_winner": ("context.caishen 列了和牌者（{seat}）：和牌者的财神从手牌里数",
+                               "context.caishen lists the winner ({seat}): the winner's 财神 are counted from the "
+                               "hand"),
+    "wenzhou.caishen_unnamed": ("context.caishen 给了财神张数，但没有指明哪张是财神（wildcard 或 indicator）",
+                                "context.caishen gives 财神 counts but no 财神 is named (wildcard or indicator)"),
+    "wenzhou.caishen_count": ("context.caishen：各家的财神加起来超过了四张",
+                              "context.caishen: the players hold more 财神 than the four copies"),
+    # 杭州
+    "hangzhou.chain_self_drawn": ("财飘和连杠都以自摸和牌结束（piao、chain_kongs 需要 win=self_drawn）",
+                                  "财飘 and a chain of kongs end in a self-drawn win (piao/chain_kongs need "
+                                  "win=self_drawn)"),
+    "hangzhou.chain_follow": ("chain_kongs：连杠中前面的杠之后要跟财飘或杠上开花（请给出 piao 或 kong_replacement）",
+                              "chain_kongs: an earlier kong of a chain is followed by a 财飘 or by a win on a kong "
+                              "replacement (give piao or kong_replacement)"),
+    "hangzhou.chain_kongs": ("连杠有 {kongs} 个杠，但手中只有 {shows} 个",
+                             "the chain has {kongs} kong(s) but the hand shows {shows}"),
 })

@@ -105,8 +105,7 @@ def share_code(hand: Hand, rules: list[str] | None = None, options: Mapping[str,
         sections.append(".".join([rules_id, *(f"{key}-{_text_value(v)}" for key, v in sorted(values.items()))]))
     code = "~".join(sections)
     if len(code) > MAX_LENGTH:  # every code issued must open: the readers take at most MAX_LENGTH characters
-        raise RulesError(f"the share code of this hand and its house rules would be {len(code)} characters long, "
-                         f"more than the {MAX_LENGTH} a link may hold: set fewer house rules away from the defaults")
+        raise RulesError(msg("share.too_long", n=len(code), max=MAX_LENGTH))
     return code
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, WinMethod, seats
+from ..messages import msg
 from ..scoring import Item, Payment, Score, Settlement, ShapeScore, apply_exclusions, options_dict
 from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
 from ..tiles import Tile
@@ -123,8 +124,7 @@ def score(hand: Hand, options: Any) -> Score:
     if hand.context.get("starting_hand"):
         return score_starting(hand, options)
     if hand.winning_tile is None:
-        raise HandError("a waiting hand (13 tiles) is not a win: see its waits, or flag a dealt hand "
-                        "starting_hand for 起手小胡 (这是听牌；起手小胡请标 starting_hand)")
+        raise HandError(msg("changsha.waiting"))
     check(hand)
     problem = _tile_problem(hand)
     if problem:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import ContextError
 from ..hand import Hand, Seat, seats
+from ..messages import msg
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment
 from ..tiles import Tile
@@ -38,9 +39,9 @@ def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
     given: tuple[Tile, ...] = hand.context.get("birds", ())
     notes: list[str] = []
     if any(not t.is_suited for t in given):
-        raise ContextError("context.birds: 长沙麻将 birds are 万/筒/条 tiles (108 tiles, no honours)")
+        raise ContextError(msg("changsha.bird_tiles"))
     if len(given) > options.bird_count:
-        raise ContextError(f"context.birds: {len(given)} birds, but this table draws {options.bird_count}")
+        raise ContextError(msg("changsha.bird_count", n=len(given), bird_count=options.bird_count))
     if hand.context.last_tile and hand.winning_tile is not None and options.bird_count:
         if given and any(t != hand.winning_tile for t in given):
             notes.append(f"海底胡：海底牌 {hand.winning_tile} 作每只鸟，所给的鸟牌不用 "

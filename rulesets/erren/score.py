@@ -21,6 +21,7 @@ from ..guobiao.detection import Plan
 from ..guobiao.principles import account_once, has_unique_wait
 from ..guobiao.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..hand import Hand, WinMethod
+from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..shapes import ShapeKind, decompose
 from ..tiles import FLOWERS
@@ -118,7 +119,7 @@ def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
 def score(hand: Hand, options: Any) -> Score:
     """Score a complete two-player hand (seats E and S)."""
     if hand.winning_tile is None:
-        raise HandError("a waiting hand (13 tiles) is not a win: see its waits (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_13"))
     hand.validate(hand_size=14, players=PLAYERS)
     problem = _tile_problem(hand) or _context_problem(hand)
     if problem:

@@ -21,6 +21,7 @@ from typing import Any
 
 from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
+from rulesets.messages import Words, msg
 from rulesets.scoring import Excludes, Fan, Item, Ruleset, Score, ShapeScore, apply_exclusions, options_dict
 from rulesets.shapes import ALL_SHAPES, GroupKind, Shape, ShapeKind, decompose, winning_tiles
 from rulesets.tiles import ALL_TILES, Tile
@@ -66,7 +67,7 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     :class:`~rulesets.errors.ContextError` for a hand that cannot exist."""
     options = options or Options()
     if hand.winning_tile is None:
-        raise HandError("a waiting hand (13 tiles) has no score: add the winning tile, or ask for its waits")
+        raise HandError(msg("hand.waiting_no_score"))
     hand.validate(hand_size=14, players=4)
     context.check(hand)
     notes = context.notes(hand.context)
@@ -74,18 +75,15 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     facts = facts_of(hand)
     shapes = decompose(hand, shape_kinds(facts, len(hand.melds)))
     if not shapes:
-        return Score(RULES, False, UNIT, reason="不是和牌型", reason_en="not a winning shape", **base)
+        why = msg("guobiao.not_a_winning_shape")
+        return Score(RULES, False, UNIT, reason=why.zh, reason_en=why.en, **base)
     scored = score_shapes(hand, facts, shapes, options)
     best = scored[0] if len(scored) == 1 else min(scored, key=_preference)
     base.update(total=best.total, items=best.items, excluded=best.excluded, shape=best, shapes=scored)
     fans = best.total - len(hand.context.flowers)
     if fans < MINIMUM:
-        return Score(
-            RULES, False, UNIT,
-            reason=f"{fans}番，不足{MINIMUM}番起和",
-            reason_en=f"{fans} fan{'' if fans == 1 else 's'}: below the {MINIMUM}-fan minimum",
-            **base,
-        )
+        why = msg("guobiao.below_minimum", n=fans, minimum=MINIMUM, fans=Words("番", "fan" if fans == 1 else "fans"))
+        return Score(RULES, False, UNIT, reason=why.zh, reason_en=why.en, **base)
     return Score(RULES, True, UNIT, settlement=settle(best.total, hand.context, options), **base)
 
 
@@ -180,7 +178,7 @@ def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]
     under the hand's context. Tiles the hand already holds four of cannot arrive and are left out,
     as are tiles the context rules out (e.g. 和绝张 on a tile the hand holds)."""
     if hand.winning_tile is not None:
-        raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
+        raise HandError(msg("hand.waits_need_waiting"))
     hand.validate(hand_size=14, players=4)
     counts = [0] * 34
     for t in hand.standing:

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from rulesets.errors import ContextError
 from rulesets.hand import SEATS4, Hand, WinContext
+from rulesets.messages import msg
 
 
 def check(hand: Hand) -> None:
     """Raise :class:`ContextError` for context MCR cannot have (after ``hand.validate``)."""
     ctx = hand.context
     if ctx.seat not in SEATS4:
-        raise ContextError(f"seat {ctx.seat.value}: MCR is played by four players, E S W N")
+        raise ContextError(msg("guobiao.four_seats", seat=ctx.seat.value))
     if ctx.round_wind not in SEATS4:
-        raise ContextError(f"prevalent wind {ctx.round_wind.value}: MCR rounds are E S W N")
+        raise ContextError(msg("guobiao.four_rounds", seat=ctx.round_wind.value))
 
 
 _IGNORED = (

@@ -86,5 +86,6 @@ class Options:
     def __post_init__(self) -> None:
         if self.base_points < 0:
             from rulesets.errors import RulesError
+            from rulesets.messages import msg
 
-            raise RulesError(f"option base_points: {self.base_points} is negative")
+            raise RulesError(msg("rules.option_negative", key="base_points", value=self.base_points))

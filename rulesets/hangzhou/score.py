@@ -14,6 +14,7 @@ from typing import Any
 from ..caishen import Problem, claimed_wild, invalid, multiplier, options_json, read_alike, table_problem, validate
 from ..errors import ContextError
 from ..hand import Hand
+from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
 from ..shapes import Shape, ShapeKind
 from ..tiles import tile
@@ -66,13 +67,12 @@ def _check_chain(hand: Hand) -> None:
     ctx = hand.context
     piao, earlier = ctx.get("piao", 0), ctx.get("chain_kongs", 0)
     if (piao or earlier) and not ctx.self_drawn:
-        raise ContextError("财飘 and a chain of kongs end in a self-drawn win (piao/chain_kongs need win=self_drawn)")
+        raise ContextError(msg("hangzhou.chain_self_drawn"))
     if earlier and not (piao or ctx.kong_replacement):
-        raise ContextError("chain_kongs: an earlier kong of a chain is followed by a 财飘 or by a win on a kong "
-                           "replacement (give piao or kong_replacement)")
+        raise ContextError(msg("hangzhou.chain_follow"))
     kongs = earlier + int(ctx.kong_replacement)
     if kongs > len(hand.kongs):
-        raise ContextError(f"the chain has {kongs} kong(s) but the hand shows {len(hand.kongs)}")
+        raise ContextError(msg("hangzhou.chain_kongs", kongs=kongs, shows=len(hand.kongs)))
 
 
 def _baotou(hand: Hand, rule: WildRule | None, options: HangzhouOptions) -> frozenset[ShapeKind]:

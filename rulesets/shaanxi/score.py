@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, seats
+from ..messages import msg
 from ..scoring import Factor, Item, Op, Score, Settlement, ShapeScore, options_dict
 from ..shapes import ShapeKind, decompose
 from .fans import BY_ID
@@ -59,7 +60,7 @@ def _reading(hand: Hand, shape: Any, options: Any) -> ShapeScore | None:
 def score(hand: Hand, options: Any) -> Score:
     """Score a complete hand at a 陕西 table."""
     if hand.winning_tile is None:
-        raise HandError("a waiting hand (13 tiles) is not a win: see its waits (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_13"))
     hand.validate(hand_size=14, players=4)
     problem = _tile_problem(hand, options)
     if problem:

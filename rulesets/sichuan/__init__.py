@@ -17,6 +17,7 @@ from typing import Any
 from ..context import REPLACEMENT_KONG
 from ..errors import RulesError
 from ..hand import Hand, KongEvent, Seat
+from ..messages import msg
 from ..scoring import Ruleset, Score, Settlement
 from ..shapes import ShapeKind
 from ..tiles import Tile
@@ -124,7 +125,7 @@ def _variant_and_options(rules: str, options: Any) -> tuple[Variant, Any]:
     variant = next((v for v in VARIANTS.values() if wanted in {n.casefold() for n in (v.id, v.zh, v.en, *v.aliases)}),
                    None)
     if variant is None:
-        raise RulesError(f"unknown Sichuan table {rules!r} (known: {', '.join(VARIANTS)})")
+        raise RulesError(msg("rules.unknown_table", name=rules, known=", ".join(VARIANTS)))
     return variant, options if options is not None else variant.options_type()
 
 

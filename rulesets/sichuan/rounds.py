@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import ContextError
 from ..hand import Hand, KongEvent, Seat
+from ..messages import msg
 from ..scoring import Payment, Score, Settlement
 from .options import HuaZhu
 from .payout import kong_lines
@@ -19,13 +20,13 @@ from .variant import Variant
 
 def _discarder(variant: Variant, hands: Sequence[Hand]) -> Seat:
     if any(h.context.self_drawn for h in hands):
-        raise ContextError("一炮多响 is several wins on one discard: no hand may be self-drawn")
+        raise ContextError(msg("round.several_self_drawn", name="一炮多响"))
     found = {h.context.discarder(variant.players) for h in hands}
     if len(found) != 1:
-        raise ContextError("the winners of one discard must all win on the same player's tile")
+        raise ContextError(msg("round.one_discarder"))
     winners = [h.context.seat for h in hands]
     if len(set(winners)) != len(winners):
-        raise ContextError("each winner of a discard is a different seat")
+        raise ContextError(msg("round.distinct_winners"))
     return found.pop()  # type: ignore[return-value]
 
 
@@ -41,7 +42,7 @@ def settle_discard(variant: Variant, hands: Sequence[Hand], options: Any) -> tup
     With 一炮多响 off only the winner nearest after the discarder wins.
     """
     if not hands:
-        raise ContextError("give at least one winning hand")
+        raise ContextError(msg("round.no_hands"))
     discarder = _discarder(variant, hands)
     if not options.yipao_duoxiang:
         hands = [first_after(variant, discarder, hands)]

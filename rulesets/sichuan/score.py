@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, MeldKind
+from ..messages import Words, msg
 from ..scoring import Item, Payment, Score, Settlement, options_dict
 from ..shapes import decompose
 from ..tiles import Suit
@@ -55,14 +56,13 @@ def validate(variant: Variant, hand: Hand, options: Any) -> None:
     These are input errors, like a bad hand string; what the rules forbid is a result with a reason.
     """
     if hand.winning_tile is None:
-        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
-                        "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
     size = hand.size()
     # copies and the context first, then the size; 血流成河: winners stay in, may discard and win again
     hand.validate(hand_size=size, players=variant.players, winners_stay=options.mode.value == "xueliu")
     if size != variant.hand_size:
-        raise HandError(f"wrong tile count: {size} tiles (each meld counted as 3), expected {variant.hand_size} "
-                        f"at a {variant.zh} table")
+        raise HandError(msg("hand.count_at_table", n=size, expected=variant.hand_size,
+                            table=Words(variant.zh, variant.zh)))
 
 
 def _suit_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import ContextError, HandError, MahjongError
 from ..hand import Hand, MeldKind, WinMethod, seats
+from ..messages import Words, msg
 from ..scoring import Exclusion, Item, Score, Settlement, ShapeScore, apply_exclusions, options_dict
 from ..shapes import GroupKind, Shape, ShapeKind, is_winning
 from ..tiles import ALL_TILES, Tile
@@ -45,8 +46,9 @@ def caishen(hand: Hand, options: WenzhouOptions) -> Tile | None:
     if indicator is not None:
         derived = successor(indicator) if options.indicator_rule is IndicatorRule.NEXT else indicator
     if given is not None and derived is not None and given != derived:
-        raise ContextError(f"the wildcard (财神) is {given} but the indicator {indicator} gives {derived} "
-                           f"({options.indicator_rule.en.lower()}): give one of them, or both agreeing")
+        rule = Words(options.indicator_rule.zh, options.indicator_rule.en.lower())
+        raise ContextError(msg("wenzhou.wild_indicator", given=str(given), indicator=str(indicator),
+                               derived=str(derived), rule=rule))
     return given or derived
 
 
@@ -69,23 +71,20 @@ def validate(hand: Hand) -> None:
     """Raise for a hand that cannot exist at a 温州 table: not 17 tiles (16 + the winning tile), a fifth
     copy, seats that are not at the table, 财神 counts that are more than the four copies."""
     if hand.winning_tile is None:
-        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
-                        "see the waits for what each tile is worth (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_not_a_win_waits", n=hand.size()))
     hand.validate(hand_size=hand.size(), players=PLAYERS)  # copies and the context first, then the size
     if hand.size() != SIZE:
-        raise HandError(f"wrong tile count: {hand.size()} tiles (each meld counted as 3), expected {SIZE} "
-                        "at a 温州 table (16 + the winning tile)")
+        raise HandError(msg("wenzhou.count", n=hand.size(), expected=SIZE))
 
 
 def _check_caishen_counts(hand: Hand, rule: WildRule | None) -> None:
     counts = dict(hand.context.get("caishen", ()))
     if hand.context.seat in counts:
-        raise ContextError(f"context.caishen lists the winner ({hand.context.seat.value}): the winner's 财神 "
-                           "are counted from the hand")
+        raise ContextError(msg("wenzhou.caishen_winner", seat=hand.context.seat.value))
     if counts and rule is None:
-        raise ContextError("context.caishen gives 财神 counts but no 财神 is named (wildcard or indicator)")
+        raise ContextError(msg("wenzhou.caishen_unnamed"))
     if sum(counts.values()) + wilds_held(hand, rule) > 4:
-        raise ContextError("context.caishen: the players hold more 财神 than the four copies")
+        raise ContextError(msg("wenzhou.caishen_count"))
 
 
 def check(hand: Hand, rule: WildRule | None) -> Problem | None:

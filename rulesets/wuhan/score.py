@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from ..errors import ContextError, HandError
 from ..hand import Hand, Seat, WinMethod, seats
+from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
 from ..tiles import ALL_TILES, Tile
@@ -45,16 +46,15 @@ def wild_tile(hand: Hand, options: WuhanOptions | None = None) -> Tile | None:
     ctx = hand.context
     indicator = ctx.get("indicator")
     if indicator == RED and options is not None and options.red_indicator is RedIndicator.REDRAW:
-        raise ContextError("context.indicator: at this table a 红中 turned up is turned again (red_indicator=redraw): "
-                           "give the tile turned up after it")
+        raise ContextError(msg("wuhan.red_indicator"))
     derived = successor(indicator, HONOURS) if indicator is not None else None
     given = ctx.wildcard
     if given is not None:
         if given == RED:
-            raise ContextError("context.wildcard: 红中 is never the 癞子 in 武汉 (北 and 红中 indicators give 发)")
+            raise ContextError(msg("wuhan.red_never_laizi"))
         if derived is not None and given != derived:
-            raise ContextError(f"context.wildcard {given} does not follow the indicator {indicator} "
-                               f"(the 癞子 is {derived})")
+            raise ContextError(msg("wuhan.wild_indicator", given=str(given), indicator=str(indicator),
+                                   derived=str(derived)))
         return given
     return derived
 
@@ -71,12 +71,10 @@ def validate(hand: Hand, options: WuhanOptions | None = None) -> Tile | None:
     """Input errors (a hand that cannot exist at a 武汉 table): raises :class:`HandError`/:class:`ContextError`.
     Returns the 癞子."""
     if hand.winning_tile is None:
-        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
-                        "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
     ctx = hand.context
     if ctx.kong_replacement and not hand.kongs:
-        raise ContextError("杠上开花 (kong_replacement) needs a kong in the winner's hand; after a 红中杠 or 癞子杠 "
-                           "set red_kong_draw instead")
+        raise ContextError(msg("wuhan.replacement_needs_kong"))
     hand.validate(hand_size=14, players=4)
     wild = wild_tile(hand, options)
     _check_table(hand, wild)
@@ -93,25 +91,23 @@ def _check_table(hand: Hand, wild: Tile | None) -> None:
         named = {s for s, _ in value} if isinstance(value, tuple) else {value} - {None}
         outside = sorted(s.value for s in named if s not in seats(4))
         if outside:
-            raise ContextError(f"context.{key}: seat {outside[0]} is not at a 4-player table")
+            raise ContextError(msg("wuhan.seat_outside", key_name=key, seat=outside[0]))
     if sum(reds.values()) > 4:
-        raise ContextError(f"context.red_kongs: {sum(reds.values())} 红中 put out, but there are only 4")
+        raise ContextError(msg("wuhan.red_count", n=sum(reds.values())))
     if laizis and wild is None:
-        raise ContextError("context.laizi_kongs: a 癞子杠 needs the 癞子 (give indicator or wildcard)")
+        raise ContextError(msg("wuhan.laizi_needs_wild"))
     every = hand.all_tiles
     if wild is not None and sum(laizis.values()) + every.count(wild) > 4:
-        raise ContextError(f"context.laizi_kongs: {sum(laizis.values())} 癞子 ({wild}) put out and "
-                           f"{every.count(wild)} held: there are only 4")
+        raise ContextError(msg("wuhan.laizi_count", n=sum(laizis.values()), wild=str(wild), held=every.count(wild)))
     indicator = ctx.get("indicator")
     if indicator is not None and every.count(indicator) >= 4:
-        raise ContextError(f"context.indicator: the hand holds all 4 of {indicator}, so it cannot be turned up")
+        raise ContextError(msg("wuhan.indicator_held", indicator=str(indicator)))
     claimed = sum(1 for m in hand.melds if not m.is_concealed)
     given = dict(ctx.get("openings", ()))
     if me in given and given[me] != claimed:
-        raise ContextError(f"context.openings: the winner ({me.value}) has {claimed} openings in the hand, "
-                           f"not {given[me]}")
+        raise ContextError(msg("wuhan.openings", seat=me.value, claimed=claimed, given=given[me]))
     if any(k.seat is me for k in ctx.kongs):
-        raise ContextError("context.kongs: the winner's kongs are the hand's melds; list other players' kongs only")
+        raise ContextError(msg("wuhan.own_kongs"))
     _check_contract_facts(hand, claimed, reds, laizis)
 
 
@@ -121,19 +117,18 @@ def _check_contract_facts(hand: Hand, claimed: int, reds: dict[Seat, int], laizi
     third = ctx.get("third_opening")
     if third is not None:
         if third is me:
-            raise ContextError("context.third_opening: the winner cannot supply their own opening")
+            raise ContextError(msg("wuhan.own_opening"))
         if claimed < 3:
-            raise ContextError(f"context.third_opening: the winner has {claimed} openings, not three")
+            raise ContextError(msg("wuhan.three_openings", claimed=claimed))
         suppliers = {me.source(m.source) for m in hand.melds if not m.is_concealed and m.source is not None}
         if third not in suppliers:
             shown = "".join(sorted((s.value for s in suppliers), key="ESWN".index))
-            raise ContextError(f"context.third_opening: {third.value} supplied none of the winner's melds "
-                               f"(they came from {shown})")
+            raise ContextError(msg("wuhan.third_supplier", third=third.value, from_seats=shown))
     if ctx.get("red_kong_draw"):
         if not ctx.self_drawn:
-            raise ContextError("context.red_kong_draw: a replacement tile is self-drawn")
+            raise ContextError(msg("wuhan.red_draw_self_drawn"))
         if not reds.get(me) and not laizis.get(me):
-            raise ContextError("context.red_kong_draw: the winner put out no 红中 or 癞子 (red_kongs, laizi_kongs)")
+            raise ContextError(msg("wuhan.red_draw_none"))
 
 
 def _tile_problem(hand: Hand, wild: Tile | None) -> Problem | None:
@@ -350,7 +345,7 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     receive (a fifth copy) are left out."""
     options = options or WuhanOptions()
     if hand.winning_tile is not None:
-        raise HandError("waits needs a waiting hand: 13 tiles without a winning tile")
+        raise HandError(msg("hand.waits_need_waiting"))
     hand.validate(hand_size=14, players=4)
     wild = wild_tile(hand, options)
     rule = WildRule(frozenset({wild})) if wild is not None else None

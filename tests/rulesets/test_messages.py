@@ -1,0 +1,143 @@
+"""The engine's message catalog (rulesets/messages.py): every entry renders in 中文 and in English with
+sample parameters — the 中文 text in Chinese with no English sentence, the English text in English with
+no Chinese except the rule texts' terms — and every error the engine raises takes its words from the
+catalog (a raise with a plain string is found by reading the source)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from rulesets.errors import MahjongError
+from rulesets.messages import CATALOG, Message, Words, msg, register
+
+ROOT = Path(__file__).resolve().parents[2] / "rulesets"
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+CJK_RUN = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]+")
+ENGLISH_SENTENCE = re.compile(r"\b[A-Za-z]{2,}\b(?: +[A-Za-z]+\b){2,}")
+
+SAMPLES: dict[str, object] = {
+    "tile": "5m", "name": "五万", "n": 3, "expected": 14, "size": 9, "max": 1000, "position": 4, "start": 2,
+    "suit": Words("万", "Characters"), "text": "x9", "suffix": "m", "digits": "12", "next": "[", "char": "x",
+    "pack": "[124m]", "digit": 4, "seat": "X", "players": 4, "dealer": "E", "kind": "顺子", "fmt": "tex",
+    "known": "helper, gb, mpsz", "written": "0m", "tiles": "3m 6m", "message": Message("notation.no_tiles"),
+    "value": "teleport", "key": "colour", "shown": "'teleport'", "what": Message("what.int"), "low": 0,
+    "high": 8, "choices": "redraw, keep", "id": "nosuch", "version": "v9", "flags": "g h l", "letter": "q",
+    "example": "C123m", "table": Words("四川麻将", "Sichuan"), "wild": "5z", "indicator": "4z", "given": "6z",
+    "derived": "5z", "rule": Words("下一张", "the next tile"), "held": 2, "claimed": 2, "other": "N",
+    "from_seats": "SW", "count": 2, "key_name": "red_kongs", "third": "W", "shown_seats": "SW",
+    "kongs": 2, "shows": 1, "bird_count": 2, "suits": "m p s z", "fans": Words("番", "fans"), "minimum": 8,
+}
+"""A sample value of every parameter name the catalog uses (a new name needs a sample here)."""
+
+
+def sample(key):
+    fields = CATALOG[key].fields()
+    missing = fields - SAMPLES.keys()
+    assert not missing, f"{key}: no sample for {sorted(missing)}"
+    return Message(key, {f: SAMPLES[f] for f in fields})
+
+
+def is_chinese(text):
+    return bool(CJK.search(text)) and not ENGLISH_SENTENCE.search(text)
+
+
+def is_english(text):
+    runs = CJK_RUN.findall(text)
+    return bool(re.search(r"[A-Za-z]{3,}", text)) and all(
+        len(r) <= 8 and not set(r) & set("，：；。") for r in runs
+    )
+
+
+ONE_WORD = {"what.bool"}
+"""Entries that are one term, the same in both languages (true/false)."""
+
+
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_each_message_renders_in_chinese(key):
+    text = sample(key).zh
+    assert is_chinese(text) or key in ONE_WORD, text
+
+
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_each_message_renders_in_english(key):
+    text = sample(key).en
+    assert is_english(text) or key in ONE_WORD, text
+    assert text != sample(key).zh or key in ONE_WORD
+
+
+COUNTED_APART = {"where.position"}
+"""The API's English counts a place from 0 (at position 4), the 中文 from 1 (第 5 个字符)."""
+
+
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_both_languages_take_the_same_parameters(key):
+    t = CATALOG[key]
+    zh = {f for _l, f, _s, _c in string.Formatter().parse(t.zh) if f}
+    en = {f for _l, f, _s, _c in string.Formatter().parse(t.en) if f}
+    assert zh == en or key in COUNTED_APART, key
+
+
+def test_a_message_asks_for_every_parameter():
+    with pytest.raises(KeyError):
+        msg("hand.copies", n=5)
+    with pytest.raises(KeyError):
+        msg("no.such.key")
+
+
+def test_a_key_is_never_given_two_meanings():
+    with pytest.raises(ValueError):
+        register({"hand.copies": ("别的", "something else")})
+
+
+def test_a_nested_message_and_words_are_rendered_in_the_outer_language():
+    m = msg("where.context_flags", message=msg("tile.out_of_run", tile="0z", suit=Words("字", "Honours"), size=7))
+    assert m.zh == "0z 不是牌：字的点数是 1 到 7（在风位与标志中）"
+    assert m.en == "0z is not a tile: Honours run 1..7 (in the winds and flags)"
+
+
+def test_an_error_gives_both_languages_and_its_key():
+    e = MahjongError(msg("notation.unclosed"), text="[123m", position=0, located=True)
+    assert e.message == "unclosed bracket: this '[' has no ']' at position 0"
+    assert e.message_zh == "括号没有闭合：这个“[”缺少“]”（第 1 个字符）"
+    assert e.as_dict() == {"code": "invalid", "message": e.message, "position": 0, "message_zh": e.message_zh,
+                           "key": "notation.unclosed"}
+
+
+# -- every raise of an engine error takes its words from the catalog -----------------------------------
+
+ERRORS = {"MahjongError", "NotationError", "HandError", "ContextError", "RulesError"}
+
+
+def _plain_raises(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        first = node.args[0]
+        if name in ERRORS or name == "fail":
+            if isinstance(first, (ast.Constant, ast.JoinedStr, ast.BinOp)):
+                out.append(f"{path.relative_to(ROOT.parent)}:{node.lineno}")
+    return out
+
+
+PENDING = {
+    "rulesets/_regional/pipeline.py": 1, "rulesets/custom/options.py": 1,  # being written (澳大利亚, 苏州, …)
+    "rulesets/changsha/__init__.py": 3, "rulesets/rounds.py": 4, "rulesets/scoring.py": 7,  # being rewritten
+}
+"""Raises with plain text left in files other engineers were changing at the time: the count may only fall."""
+
+
+def test_every_engine_error_is_raised_with_a_catalog_message():
+    plain = [site for path in sorted(ROOT.rglob("*.py")) for site in _plain_raises(path)]
+    per_file: dict[str, int] = {}
+    for site in plain:
+        per_file[site.rsplit(":", 1)[0]] = per_file.get(site.rsplit(":", 1)[0], 0) + 1
+    assert {f: n for f, n in per_file.items() if n > PENDING.get(f, 0)} == {}, plain
