@@ -14,7 +14,8 @@ gunicorn.conf.py, production settings; bench/bench_load.py starts it) serves:
 Three phases, each ``--duration`` seconds, in one run: the other clients alone; with the abuser under
 the shipped rate limits; with the abuser and the limits turned off (``RATE_LIMIT_*=0``, a second
 server). For each: the other clients' requests, p50/p99/max latency and errors, and what the abuser
-got (answers per second, how many were 429).
+got (answers per second, how many were 429), and the CPU seconds the server's processes used per
+second (read from /proc: unlike latency, not inflated by other work on the machine).
 
     .venv/bin/python bench/bench_abuse.py                    # 10 s per phase
     .venv/bin/python bench/bench_abuse.py --duration 20 --markdown
@@ -165,6 +166,22 @@ class Phase:
     others: Timings
     abuser: tuple[dict[int, int], int, int] | None
     seconds: float
+    server_cpu: float = float("nan")  # CPU seconds the server's processes used per second of the phase
+
+
+def server_cpu_seconds(base: str) -> float:
+    """CPU seconds used so far by the gunicorn processes serving ``base`` (found by their BIND)."""
+    bind = f"BIND=127.0.0.1:{urlparse(base).port}".encode()
+    total = 0.0
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if b"gunicorn" not in (proc / "cmdline").read_bytes() or bind not in (proc / "environ").read_bytes():
+                continue
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def run_phase(name: str, base: str, code: str, args: argparse.Namespace, abuse: bool, first: int) -> Phase:
@@ -177,6 +194,7 @@ def run_phase(name: str, base: str, code: str, args: argparse.Namespace, abuse: 
         ready.wait(120)  # the abuser has made its codes
         time.sleep(0.5)  # and its flood is under way before the others are timed
     results: list[Timings] = []
+    cpu_before, started = server_cpu_seconds(base), time.monotonic()
     threads = [
         threading.Thread(target=lambda n=n: results.append(
             other_client(base, f"127.0.0.{10 + n}", code, args.duration, args.interval)))
@@ -189,16 +207,17 @@ def run_phase(name: str, base: str, code: str, args: argparse.Namespace, abuse: 
     others = Timings()
     for t in results:
         others.merge(t)
+    cpu = (server_cpu_seconds(base) - cpu_before) / (time.monotonic() - started)
     got = None
     if abuser is not None:
         got = queue.get(timeout=60)
         abuser.join(timeout=30)
-    return Phase(name, others, got, args.duration)
+    return Phase(name, others, got, args.duration, cpu)
 
 
 def report(phases: list[Phase], markdown: bool) -> str:
     header = ("phase", "others' requests", "p50 ms", "p99 ms", "max ms", "errors / 5xx", "abuser answers/s",
-              "abuser 429")
+              "abuser 429", "server CPU s/s")
     rows = []
     for p in phases:
         server_errors = sum(n for s, n in p.others.statuses.items() if s >= 500)
@@ -210,7 +229,7 @@ def report(phases: list[Phase], markdown: bool) -> str:
             flood = limited = "—"
         rows.append((p.name, str(len(p.others.seconds)), f"{p.others.percentile(50):.1f}",
                      f"{p.others.percentile(99):.1f}", f"{max(p.others.seconds, default=0) * 1000:.0f}",
-                     f"{p.others.errors} / {server_errors}", flood, limited))
+                     f"{p.others.errors} / {server_errors}", flood, limited, f"{p.server_cpu:.2f}"))
     if markdown:
         lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
