@@ -33,6 +33,7 @@ from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
 
 __all__ = [
     "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand", "read_hand",
+    "format_pack", "read_tiles",
     # re-exported from rulesets.sharecode (loaded on first use by __getattr__ below):
     "SharedHand", "canonical_share_code", "parse_share_code", "share_code",  # noqa: F822
 ]
@@ -487,6 +488,27 @@ def _parse_hand(text: str) -> Hand:
     return _Reader(text).read()
 
 
+def read_tiles(text: str) -> tuple[tuple[Meld, ...], tuple[Tile, ...]]:
+    """The packs and the standing tiles of a hand string, each in the order written, at any stage of entry.
+
+    The part before any ``|`` is read by :func:`parse_hand`'s own grammar, but not held to a hand's
+    count or to 4 copies of a tile (an editor checks those edit by edit: the calculator's palette);
+    flowers are left out. Raises :class:`NotationError`; a share code is :func:`parse_hand`'s to read.
+
+    >>> melds, standing = read_tiles("[555p3]31m")
+    >>> [str(m.tile) for m in melds], [str(t) for t in standing]
+    (['5p'], ['3m', '1m'])
+    """
+    if not isinstance(text, str):
+        raise NotationError(msg("notation.not_text", kind=type(text).__name__))
+    if len(text) > MAX_LENGTH:
+        fail(msg("notation.too_long", n=len(text), max=MAX_LENGTH), text, MAX_LENGTH)
+    reader = _Reader(text)
+    bar = reader.text.find("|")
+    body = reader.read_body(reader.tokens(0, len(reader.text) if bar < 0 else bar))
+    return tuple(body.melds), tuple(t.tile for t in body.standing if t.tile is not None)
+
+
 # --- writing -------------------------------------------------------------------------------------
 
 
@@ -523,6 +545,15 @@ def _pack(meld: Meld, fmt: str) -> str:
     digit = _meld_digit(meld)
     tail = "" if digit is None else ("," if fmt == "gb" else "") + str(digit)
     return f"[{tile_runs(meld.tiles, letters=fmt != 'mpsz')}{tail}]"
+
+
+def format_pack(meld: Meld, fmt: str = "helper") -> str:
+    """One pack as ``fmt`` writes it (see :func:`format_hand`): ``[555p3]``, ``[555p,3]``, ``[555z2]`` (mpsz).
+
+    >>> format_pack(Meld(MeldKind.PUNG, Tile.parse("5z"), source=Relative.ACROSS), "mpsz")
+    '[555z2]'
+    """
+    return _pack(meld, fmt)
 
 
 def _gb_tail(hand: Hand) -> str:
