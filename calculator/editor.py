@@ -11,9 +11,12 @@ in the editor form below. It is the ChineseOfficialMahjongHelper bracket format 
   the count is full, the last one is the winning tile (so a pack entered after it leaves it the
   winning tile), and :func:`make_winning` moves another standing tile there.
 
-Unlike ``parse_hand``, :func:`read` takes a hand at any stage of entry (3 tiles, 13 tiles…), so the
-page can draw what has been tapped so far. ``static/js/calculator.js`` mirrors this module for instant
-editing in the browser; without JavaScript, the form's buttons run the same edits here.
+The grammar is the engine's: :func:`read` is ``rulesets.notation.read_tiles`` (the reader of
+``parse_hand``, not held to a hand's count or to 4 copies), so it takes a hand in any format at any
+stage of entry (3 tiles, 13 tiles…) and the page can draw what has been tapped so far; :func:`write`
+is the engine's writer (``format_pack``, ``tile_runs``). This module keeps only the editor's model
+of what has been placed (:class:`Pack`, :class:`EditorHand`) and its edits. ``static/js/calculator.js``
+mirrors the edits for instant editing in the browser; without JavaScript, the form's buttons run them here.
 
 >>> hand = read("[555p3]123m")
 >>> write(add(hand, tile("9s")))
@@ -24,22 +27,18 @@ editing in the browser; without JavaScript, the form's buttons run the same edit
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
-from rulesets.hand import Hand, KongKind, Meld, MeldKind
-from rulesets.tiles import FLOWERS, Suit, Tile, counts34, tile, tiles
+from rulesets.errors import MahjongError
+from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
+from rulesets.notation import format_pack, parse_hand, read_tiles, tile_runs
+from rulesets.tiles import Suit, Tile, counts34, tile
 
 FULL = 14
 """Tiles in a complete hand, each pack counted as three."""
 
 MODES = ("standing", "chow", "pung", "exposed_kong", "concealed_kong", "added_kong")
 """What a tap on the palette adds: a standing tile, or a pack of this kind."""
-
-_PACK = re.compile(r"\[([0-9mpszESWNCFP]+?),?([1-7])?\]")
-_RUNS = re.compile(r"(?:[1-9]+[mpsz]|[ESWNCFP])+")
-_LETTERS = "ESWNCFP"
-
 
 @dataclass(frozen=True)
 class Pack:
@@ -50,14 +49,23 @@ class Pack:
     digit: int | None = None  # chow: claimed tile 1-3; pung/kongs: seat 1-3; concealed kong: None
 
     @property
-    def tiles(self) -> tuple[Tile, ...]:
+    def meld(self) -> Meld:
+        """The engine's meld: a chow's claimed tile, the seat a pung or kong came from."""
         if self.kind == "chow":
-            return (self.tile, Tile(self.tile.index + 1), Tile(self.tile.index + 2))
-        return (self.tile,) * (3 if self.kind == "pung" else 4)
+            return Meld(MeldKind.CHOW, self.tile, source=Relative.LEFT, claimed=self.digit or 1)
+        if self.kind == "pung":
+            return Meld(MeldKind.PUNG, self.tile, source=Relative(self.digit or 1))
+        if self.kind == "concealed_kong":
+            return Meld(MeldKind.KONG, self.tile, kong=KongKind.CONCEALED)
+        kong = KongKind.ADDED if self.kind == "added_kong" else KongKind.EXPOSED
+        return Meld(MeldKind.KONG, self.tile, kong=kong, source=Relative(self.digit or 1))
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return self.meld.tiles
 
     def text(self) -> str:
-        digit = "" if self.digit is None else str(self.digit + (4 if self.kind == "added_kong" else 0))
-        return f"[{_runs(self.tiles)}{digit}]"
+        return format_pack(self.meld, "mpsz")
 
 
 @dataclass(frozen=True)
@@ -89,62 +97,24 @@ class EditorHand:
         return counts34(list(self.standing) + [t for p in self.packs for t in p.tiles])
 
 
-def _runs(seq: tuple[Tile, ...] | list[Tile]) -> str:
-    """Tiles in mpsz runs, keeping their order: 1m 2m 5p 1m → ``12m5p1m``."""
-    out: list[str] = []
-    for i, t in enumerate(seq):
-        out.append(str(t.rank))
-        if i + 1 == len(seq) or seq[i + 1].suit is not t.suit:
-            out.append(t.suit.value)
-    return "".join(out)
-
-
 def write(hand: EditorHand) -> str:
     """The editor form of ``hand``: packs, the sorted standing tiles, the last one tapped (the winning tile) last."""
-    return "".join(p.text() for p in hand.packs) + _runs(hand.ordered)
-
-
-def _tiles_of(text: str) -> tuple[Tile, ...]:
-    out: list[Tile] = []
-    for part in re.findall(r"[1-9]+[mpsz]|[ESWNCFP]", text):
-        out.extend(tiles(part) if part[-1] in "mpsz" else (tile(part),))
-    return tuple(out)
-
-
-def _pack(text: str, digit: str | None) -> Pack | None:
-    seq = _tiles_of(text)
-    d = int(digit) if digit else None
-    if len(seq) == 3 and len(set(seq)) == 1:
-        return Pack("pung", seq[0], d or 1) if d is None or d <= 3 else None
-    if len(seq) == 4 and len(set(seq)) == 1:
-        if d is None or d == 4:
-            return Pack("concealed_kong", seq[0])
-        return Pack("added_kong", seq[0], d - 4) if d > 4 else Pack("exposed_kong", seq[0], d)
-    low = min(seq, default=None)
-    if len(seq) == 3 and low is not None and low.is_suited and sorted(seq) == [low, low.shifted(1), low.shifted(2)]:
-        return Pack("chow", low, d or 1) if d is None or d <= 3 else None
-    return None
+    return "".join(p.text() for p in hand.packs) + tile_runs(hand.ordered, letters=False)
 
 
 def read(text: str) -> EditorHand | None:
-    """Read a hand in editor form at any stage of entry; None if the text is in another format."""
-    text = "".join(text.split())
-    packs: list[Pack] = []
-    pos = 0
-    while pos < len(text) and text[pos] == "[":
-        m = _PACK.match(text, pos)
-        pack = _pack(m.group(1), m.group(2)) if m else None
-        if m is None or pack is None:
-            return None
-        packs.append(pack)
-        pos = m.end()
-    rest = text[pos:]
-    if rest and not _RUNS.fullmatch(rest):
-        return None
+    """Read the hand box at any stage of entry, in any format ``parse_hand`` reads (a share code's hand
+    too); None if it cannot be read."""
+    if not text.strip():
+        return EditorHand()
     try:
-        return EditorHand(tuple(packs), _tiles_of(rest))
-    except ValueError:  # 0m, 8z: not tiles
-        return None
+        melds, standing = read_tiles(text)
+    except MahjongError:
+        try:
+            return from_hand(parse_hand(text))  # a share code
+        except MahjongError:
+            return None
+    return EditorHand(tuple(_pack_of(m) for m in melds), standing)
 
 
 def from_hand(hand: Hand) -> EditorHand:
@@ -280,5 +250,4 @@ def tiles_left(hand: EditorHand | None) -> list[int]:
     return [max(0, 4 - n) for n in counts]
 
 
-FLOWER_TILES = FLOWERS
 SUIT_ROWS = (Suit.M, Suit.P, Suit.S, Suit.Z)

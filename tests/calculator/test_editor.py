@@ -44,9 +44,32 @@ def test_what_it_writes_it_reads_back(text):
     assert write(read(text)) == text
 
 
-@pytest.mark.parametrize("text", ["123m|ES1000", "v1.123m", "[124m]", "[123m4]", "8z", "0m", "12x"])
-def test_it_leaves_other_formats_and_broken_packs_to_the_parser(text):
+@pytest.mark.parametrize("text", ["v1.123m", "[124m]", "[123m4]", "8z", "12x", "123", "[555p"])
+def test_what_the_engine_cannot_read_it_cannot_read(text):
     assert read(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["123m4p|ES1000", "0m", "[CCC,2][1111m]456p78sSS9s|ES1000|ae", "123m456p789s1155z", "【555p3】123m456s789s1z1z",
+     "1m[555p3]23m456s789s1z1z", "[213m1]456p7p"],
+)
+def test_it_reads_every_format_by_the_engines_own_grammar(text):
+    # one grammar: the editor's packs and standing tiles are the parser's, in the order written
+    hand = parse_hand(text)
+    win = (hand.winning_tile,) if hand.winning_tile else ()
+    assert read(text) == EditorHand(from_hand(hand).packs, hand.standing + win)
+
+
+def test_it_reads_a_share_codes_hand():
+    code = "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao"
+    assert read(code) == from_hand(parse_hand(code))
+
+
+def test_a_hand_being_entered_is_read_past_what_a_hand_may_hold():
+    # the parser holds a hand to a count and 4 copies; the editor reads the box as it is and checks each edit
+    assert read("11111m").counts()[0] == 5
+    assert read("123456789m123456789p").size == 18
 
 
 def test_a_parsed_hand_of_any_format_becomes_an_editor_hand():
