@@ -25,13 +25,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RulesError
 from .context import ContextField, declare
 from .hand import Hand, Seat, WinContext, seats
 from .shapes import Shape
 from .wild import WildRule
+
+if TYPE_CHECKING:  # rulesets.rounds builds on these types
+    from .rounds import Round, RoundResult
 
 
 @dataclass(frozen=True)
@@ -463,7 +466,7 @@ class Ruleset:
     wild: Callable[[Hand, Any], WildRule | None] | None = None  # the wild tiles of a hand, for systems with them
     # round settlement (several winners, kongs as they happen, 流局; rulesets.rounds), if the system has one,
     # and the kinds of event it reads (rulesets.rounds.Kong, Win, WallEnd)
-    settle_round: Callable[..., Any] | None = None
+    settle_round: Callable[[Round, Any], RoundResult] | None = None
     round_events: frozenset[type] = frozenset()
     players_seats: tuple[Seat, ...] = ()  # filled from ``players``
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from ..errors import ContextError, MahjongError
 from ..hand import Hand, seats
-from ..scoring import Payment, Ruleset, Score, Settlement
+from ..rounds import Round, RoundError, RoundResult, Settled, Win
+from ..scoring import Payment, Ruleset, Score
 from ..shapes import decompose
 from ..tiles import SUITED_TILES, Tile
 from .context import CONTEXT, CONTEXT_FIELDS
@@ -46,12 +47,9 @@ def waits(hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:
     return out
 
 
-def settle_round(hands: Sequence[Hand], options: Any = None) -> tuple[list[Score], Settlement]:
+def _tongpao(hands: Sequence[Hand], options: Any) -> tuple[list[Score], list[Payment]]:
     """通炮: several players win on one discard; the discarder pays each winner in full, each payment with
     its own 庄闲 and birds (seed 000 \u201c通炮：即几个玩家可胡同一张牌…输家要付清所有胡分\u201d)."""
-    options = options or ChangshaOptions()
-    if not hands:
-        raise ContextError("give at least one winning hand")
     if any(h.context.self_drawn for h in hands):
         raise ContextError("通炮 is several wins on one discard: no hand may be self-drawn")
     if len({h.context.discarder(4) for h in hands}) != 1:
@@ -59,8 +57,35 @@ def settle_round(hands: Sequence[Hand], options: Any = None) -> tuple[list[Score
     if len({h.context.seat for h in hands}) != len(hands):
         raise ContextError("each winner of a discard is a different seat")
     scores = [score(h, options) for h in hands]
-    payments: list[Payment] = [p for s in scores if s.valid and s.settlement for p in s.settlement.payments]
-    return scores, Settlement(tuple(payments), seats(4))
+    return scores, [p for s in scores if s.valid and s.settlement for p in s.settlement.payments]
+
+
+def settle_round(round_: Round, options: Any = None) -> RoundResult:
+    """A 长沙 round: its wins in order, each paid by its own settlement (kong money is in the hand's own
+    settlement; a 荒庄 is a drawn game, so a round has no kong or wall-end events). A win of several
+    hands is 通炮 (:func:`_tongpao`). A hand that is no win raises :class:`~rulesets.rounds.RoundError`."""
+    options = options or ChangshaOptions()
+    out: list[Settled] = []
+    for i, event in enumerate(round_.events):
+        try:
+            if not isinstance(event, Win):
+                raise RoundError(f"a 长沙 round has only wins: {type(event).__name__} events are settled in the hands")
+            scores, payments = _tongpao(event.hands, options) if event.one_discard else _alone(event, options)
+            bad = next((s for s in scores if not s.valid), None)
+            if bad is not None:
+                raise RoundError(bad.reason_en or bad.reason or "not a winning hand")
+        except RoundError as exc:
+            raise exc.at(i) from None
+        except MahjongError as exc:
+            raise RoundError(str(exc)).at(i) from None
+        out.append(Settled(event, tuple(payments), event.hands, tuple(scores)))
+    return RoundResult(tuple(out), seats(4))
+
+
+def _alone(event: Win, options: Any) -> tuple[list[Score], list[Payment]]:
+    (hand,) = event.hands
+    one = score(hand, options)
+    return [one], list(one.settlement.payments) if one.valid and one.settlement else []
 
 
 def _can_read(hand: Hand) -> bool:
@@ -71,6 +96,7 @@ RULESET = Ruleset(
     id="changsha", zh="长沙麻将", en="Changsha Mahjong", unit="分", players=4, fans=FANS,
     options_type=ChangshaOptions, score=score, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
     can_read=_can_read, waits=waits, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
+    round_events=frozenset({Win}),
     description_zh="长沙麻将：108张万筒条；小胡须2、5、8作将，大胡不要将、可叠加（每个6分）；起手小胡（四喜、板板胡、"
     "缺一色、六六顺）；扎鸟从庄家数，中鸟翻倍；庄闲；点炮一家付，自摸三家付，可通炮。",
     description_en="Changsha: 108 suited tiles; a small win needs a 2/5/8 pair, big wins need none and add up "

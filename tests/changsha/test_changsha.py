@@ -6,8 +6,15 @@ from rulesets.engine import evaluate
 from rulesets.errors import MahjongError, RulesError
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
+from rulesets.rounds import Round, Win
 
 CS = get_ruleset("changsha")
+
+
+def tongpao(hands, options):
+    """通炮 as a round of one event: a win of several hands on one discard."""
+    result = CS.settle_round(Round((Win(tuple(hands)),)), options)
+    return list(result.events[0].scores), result.settlement
 
 
 def test_tongpao_the_discarder_pays_each_winner_with_its_own_birds():
@@ -16,7 +23,7 @@ def test_tongpao_the_discarder_pays_each_winner_with_its_own_birds():
     for seat, text in (("S", "23567m345p678s55s4m"), ("N", "23m456p789p234s88s4m")):
         hand = evaluate(text, "changsha", {**ctx, "seat": seat})["hand"]
         hands.append(parse_hand(hand))
-    scores, settlement = CS.settle_round(hands, CS.parse_options())
+    scores, settlement = tongpao(hands, CS.parse_options())
     assert all(s.valid for s in scores)
     assert settlement.as_dict() == {"E": 0, "S": 4, "W": -6, "N": 2}
 
@@ -25,10 +32,10 @@ def test_tongpao_refuses_a_self_drawn_hand_and_two_discarders():
     a = parse_hand(evaluate("23567m345p678s55s4m", "changsha", {"seat": "S", "from_seat": "W"})["hand"])
     b = parse_hand(evaluate("23m456p789p234s88s4m", "changsha", {"seat": "N", "from_seat": "E"})["hand"])
     with pytest.raises(MahjongError):
-        CS.settle_round([a, b], CS.parse_options())
+        tongpao([a, b], CS.parse_options())
     c = parse_hand(evaluate("23m456p789p234s88s4m", "changsha", {"seat": "N", "win": "self_drawn"})["hand"])
     with pytest.raises(MahjongError):
-        CS.settle_round([a, c], CS.parse_options())
+        tongpao([a, c], CS.parse_options())
 
 
 def test_options_parse_and_refuse_bad_values():
