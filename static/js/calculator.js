@@ -4,7 +4,13 @@
    With it, a tap on the palette, on a placed tile, on a wait or on "Clear" edits the hand box here,
    at once, and htmx (hx-* on the form) asks the server for the result. The hand model below
    mirrors calculator/editor.py: packs [123m2] [555p3] [7777s] [7777s5], then the standing tiles in
-   mpsz; when the count is full (14, packs counted as 3), the last tile is the winning tile.
+   mpsz, sorted but for the last one tapped, which stays last; when the count is full (14, packs
+   counted as 3), the last tile is the winning tile (a pack entered after it leaves it so).
+
+   Besides: every change is a history entry (Back and the Undo button step back through them, Clear
+   included), the last 20 scored hands are kept in localStorage ("Recent hands"), the palette is one
+   tab stop that arrow keys move in and that takes typed mpsz ("123m"), and the page keeps its scroll
+   position and the focus when a wait or an example is tapped.
    Loaded with defer; no inline script anywhere (the Content-Security-Policy forbids it). */
 (function () {
   "use strict";
@@ -99,6 +105,17 @@
     var s = winning(hand) === null ? hand.standing : hand.standing.slice(0, -1);
     return s.slice().sort(byIndex);
   }
+  // The standing tiles as written: sorted, the last one tapped (the winning tile when full) last.
+  function ordered(standing) {
+    return standing.slice(0, -1).sort(byIndex).concat(standing.slice(-1));
+  }
+  // Take the first t out of the list: the last tile (the last one tapped) only when it is the only copy.
+  function take(list, t) {
+    var i = list.indexOf(t);
+    if (i < 0) { return false; }
+    list.splice(i, 1);
+    return true;
+  }
 
   function write(hand) {
     var out = "";
@@ -106,9 +123,7 @@
       var digit = p.digit === null ? "" : String(p.digit + (p.kind === "added_kong" ? 4 : 0));
       out += "[" + runs(packTiles(p)) + digit + "]";
     });
-    var win = winning(hand), standing = held(hand);
-    if (win !== null) { standing.push(win); }
-    return out + runs(standing);
+    return out + runs(ordered(hand.standing));
   }
 
   function counts(hand) {
@@ -129,17 +144,15 @@
   }
 
   function withoutOne(list, t) {
-    var i = list.indexOf(t), out = list.slice();
-    if (i >= 0) { out.splice(i, 1); }
+    var out = list.slice();
+    take(out, t);
     return out;
   }
 
   function add(hand, t, mode, digit) {
     if (mode === "standing" || !mode) {
       if (size(hand) >= FULL) { throw new Error(message("full")); }
-      var standing = hand.standing.slice().sort(byIndex);
-      standing = size(hand) + 1 === FULL ? standing.concat([t]) : standing.concat([t]).sort(byIndex);
-      return checked({ packs: hand.packs, standing: standing });
+      return checked({ packs: hand.packs, standing: hand.standing.slice().sort(byIndex).concat([t]) });
     }
     if (mode === "added_kong") {
       for (var i = 0; i < hand.packs.length; i++) {
@@ -147,7 +160,7 @@
         if (p.kind === "pung" && p.tile === t) {
           var packs = hand.packs.slice();
           packs[i] = { kind: "added_kong", tile: t, digit: p.digit };
-          return checked({ packs: packs, standing: withoutOne(hand.standing, t).sort(byIndex) });
+          return checked({ packs: packs, standing: ordered(withoutOne(hand.standing, t)) });
         }
       }
     }
@@ -161,22 +174,28 @@
     }
     var rest = hand.standing.slice();
     packTiles(pack).forEach(function (x) { rest = withoutOne(rest, x); });
-    return checked({ packs: hand.packs.concat([pack]), standing: rest.sort(byIndex) });
+    return checked({ packs: hand.packs.concat([pack]), standing: ordered(rest) });
   }
 
   function remove(hand, token) {
     var kind = token.split(":")[0], arg = token.slice(kind.length + 1);
     if (kind === "w") { return { packs: hand.packs, standing: held(hand) }; }
     if (kind === "t") {
-      var list = winning(hand) === null ? held(hand) : hand.standing.slice();
-      return { packs: hand.packs, standing: withoutOne(list, tileIndex(arg)).sort(byIndex) };
+      return { packs: hand.packs, standing: ordered(withoutOne(ordered(hand.standing), tileIndex(arg))) };
     }
     if (kind === "p") {
       var packs = hand.packs.slice();
       packs.splice(+arg, 1);
-      return { packs: packs, standing: hand.standing.slice().sort(byIndex) };
+      return { packs: packs, standing: ordered(hand.standing) };
     }
     return hand;
+  }
+
+  function makeWinning(hand, text) {  // a standing tile of a full hand becomes the winning tile
+    var t = tileIndex(text), rest = ordered(hand.standing);
+    if (winning(hand) === null || rest.slice(0, -1).indexOf(t) < 0) { return hand; }
+    rest.splice(rest.indexOf(t), 1);
+    return { packs: hand.packs, standing: rest.sort(byIndex).concat([t]) };
   }
 
   // -- the page ----------------------------------------------------------------------------------
@@ -185,6 +204,8 @@
   if (!form) { return; }
   var input = document.getElementById("id_hand");
   var notice = document.getElementById("edit-notice");
+  var RECENT_KEY = "mahjong-calculator-recent";
+  var RECENT_MAX = 20;
 
   function message(key) {
     var box = document.getElementById("palette");
@@ -214,6 +235,8 @@
   function setStanding() {
     var standing = form.querySelector('input[name="mode"][value="standing"]');
     if (standing) { standing.checked = true; }
+    var from = form.querySelector('select[name="meld_from"]');
+    if (from) { from.value = "1"; }  // each meld says where it came from
   }
 
   function value(name) {
@@ -237,6 +260,7 @@
       }
       button.disabled = left[i] <= 0 || entered + grows > FULL;
     });
+    rove();
   }
 
   function countsFromServer() {
@@ -254,67 +278,133 @@
   // The edit buttons lose their name here, so that htmx, which sends the last button clicked along
   // with the form, never asks the server to make an edit this script has already made.
   function adoptButtons() {
-    form.querySelectorAll('button[name="add"], button[name="remove"], button[name="clear"]').forEach(function (b) {
+    form.querySelectorAll('button[name="add"], button[name="remove"], button[name="clear"], button[name="make_winning"]').forEach(function (b) {
       b.setAttribute("data-action", b.getAttribute("name"));
       b.removeAttribute("name");
     });
   }
 
-  form.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-action]");
-    if (!button || !form.contains(button)) { return; }
-    var name = button.getAttribute("data-action");
-    event.preventDefault();
+  function edit(name, arg) {  // an edit of the hand box; true when made
     var hand = name === "clear" ? { packs: [], standing: [] } : current();
     if (!hand) {
       say(message("foreign"));
-      return;
+      return false;
     }
     try {
       if (name === "add") {
         var mode = value("mode") || "standing";
         var digit = +(mode === "chow" ? value("chow_claimed") : value("meld_from")) || 1;
-        hand = add(hand, tileIndex(button.value), mode, digit);
+        hand = add(hand, tileIndex(arg), mode, digit);
         if (mode !== "standing") { setStanding(); }
       } else if (name === "remove") {
-        hand = remove(hand, button.value);
+        hand = remove(hand, arg);
+      } else if (name === "make_winning") {
+        hand = makeWinning(hand, arg);
       }
     } catch (error) {
       say(error.message);
-      return;
+      return false;
     }
     countsFromHand(hand);
     commit(write(hand));
+    return true;
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#calc button[data-action]");
+    if (!button) { return; }
+    event.preventDefault();
+    edit(button.getAttribute("data-action"), button.value);
   });
 
-  // A wait or an example: put its hand in the box instead of following the link.
+  // A wait, an example or a recent hand: put its hand in the box instead of following the link. The page
+  // stays where it is and the hand box is not focused (a phone would open its keyboard).
   document.addEventListener("click", function (event) {
-    var link = event.target.closest("a[data-hand]");
+    var link = event.target.closest("a[data-hand], a[data-url]");
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) { return; }
     event.preventDefault();
+    if (link.hasAttribute("data-url")) {
+      go(link.getAttribute("data-url"));
+      return;
+    }
     commit(link.getAttribute("data-hand"));
-    input.focus();
   });
 
-  // Keyboard: Backspace on the palette takes back the last tile entered.
-  form.addEventListener("keydown", function (event) {
-    if (event.key !== "Backspace" || !event.target.closest("#palette")) { return; }
-    var hand = current();
-    if (!hand || !hand.standing.length) { return; }
-    event.preventDefault();
-    hand = winning(hand) !== null ? remove(hand, "w") : { packs: hand.packs, standing: hand.standing.slice(0, -1) };
-    countsFromHand(hand);
-    commit(write(hand));
+  // -- the palette on a keyboard: one tab stop, arrow keys move, typed mpsz adds tiles ------------------
+
+  var typed = "";
+  function paletteButtons() { return Array.prototype.slice.call(form.querySelectorAll("#palette .palette__tile")); }
+  function rove(target) {
+    var buttons = paletteButtons(), enabled = buttons.filter(function (b) { return !b.disabled; });
+    var keep = target || buttons.filter(function (b) { return b.tabIndex === 0 && !b.disabled; })[0] || enabled[0];
+    buttons.forEach(function (b) { b.tabIndex = b === keep ? 0 : -1; });
+    return keep;
+  }
+  function step(from, key) {
+    var rows = Array.prototype.map.call(form.querySelectorAll("#palette .palette__row"), function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll(".palette__tile"));
+    }).filter(function (row) { return row.length; });
+    var r = 0, c = 0;
+    rows.forEach(function (row, i) { var j = row.indexOf(from); if (j >= 0) { r = i; c = j; } });
+    if (key === "Home") { c = -1; key = "ArrowRight"; }
+    if (key === "End") { c = rows[r].length; key = "ArrowLeft"; }
+    for (var tries = 0; tries < 40; tries++) {  // skip the tiles that are used up
+      if (key === "ArrowRight") { c++; if (c >= rows[r].length) { c = 0; r = (r + 1) % rows.length; } }
+      else if (key === "ArrowLeft") { c--; if (c < 0) { r = (r + rows.length - 1) % rows.length; c = rows[r].length - 1; } }
+      else if (key === "ArrowDown") { r = (r + 1) % rows.length; c = Math.min(c, rows[r].length - 1); }
+      else { r = (r + rows.length - 1) % rows.length; c = Math.min(c, rows[r].length - 1); }
+      var b = rows[r][c];
+      if (b && !b.disabled) { return b; }
+    }
+    return from;
+  }
+
+  // A full hand disables the tiles, and the focused one loses the focus: keys still go to the palette then.
+  var inPalette = false;
+  document.addEventListener("focusin", function (event) { inPalette = !!event.target.closest("#palette"); });
+
+  document.addEventListener("keydown", function (event) {
+    var button = event.target.closest && event.target.closest("#palette .palette__tile");
+    var orphan = !button && inPalette && event.target === document.body;
+    if ((!button && !orphan) || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var key = event.key;
+    if (/^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(key)) {
+      event.preventDefault();
+      var next = button ? step(button, key) : rove();
+      if (next) { rove(next).focus(); }
+    } else if (/^[1-9]$/.test(key)) {
+      event.preventDefault();
+      typed += key;
+      say(typed + "…");
+    } else if (/^[mpsz]$/i.test(key) && typed) {
+      event.preventDefault();
+      var digits = typed, suit = key.toLowerCase();
+      typed = "";
+      say("");
+      for (var d = 0; d < digits.length; d++) {
+        if (tileIndex(digits[d] + suit) < 0 || !edit("add", digits[d] + suit)) { break; }
+      }
+    } else if (key === "Escape" && typed) {
+      typed = "";
+      say("");
+    } else if (key === "Backspace") {
+      var hand = current();
+      if (!hand || !hand.standing.length) { return; }
+      event.preventDefault();
+      hand = { packs: hand.packs, standing: ordered(hand.standing).slice(0, -1) };
+      countsFromHand(hand);
+      commit(write(hand));
+    }
   });
 
   // Typing already asks for the result (hx-trigger "input"); the hand box's own change event, fired when
   // it loses focus, would redraw the result under a reader who just tabbed into it.
-  form.addEventListener("change", function (event) {
+  document.addEventListener("change", function (event) {
     if (event.target.id === "id_hand" && event.isTrusted) { event.stopPropagation(); }
   }, true);
 
-  form.addEventListener("change", function (event) {
-    if (event.target.name === "mode") {
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "mode" && event.target.closest("#calc")) {
       var hand = current();
       if (hand) { countsFromHand(hand); }
     }
@@ -365,23 +455,123 @@
     }).join(",");
   });
 
-  // Keep folded panels as the reader left them when htmx redraws them.
-  var open = [];
+  // -- history: every change is an entry; Back and Undo step back -------------------------------------
+
+  function depth() { return (history.state && history.state.calc) || 0; }
+  function here() { return location.pathname + location.search; }
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var path = event.detail.pathInfo && event.detail.pathInfo.finalRequestPath;
+    if (event.detail.elt !== form || !path || path === here()) { return; }
+    history.pushState({ calc: depth() + 1 }, "", path);
+    showUndo();
+  });
+
+  function showUndo() {
+    var undo = document.getElementById("undo");
+    if (undo) { undo.hidden = depth() === 0; }
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("#undo")) {
+      event.preventDefault();
+      if (depth() > 0) { history.back(); }
+    }
+  });
+
+  // Draw the page of the current address again: the form is replaced by the server's, as it was then.
+  var restoring = 0;
+  function restore() {
+    var ticket = ++restoring;
+    fetch(here(), { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        if (ticket !== restoring) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("calc");
+        if (!fresh) { return; }
+        var y = window.scrollY;
+        form.replaceWith(fresh);
+        form = fresh;
+        input = document.getElementById("id_hand");
+        notice = document.getElementById("edit-notice");
+        if (window.htmx) { window.htmx.process(form); }
+        window.scrollTo(0, y);
+        ready();
+      });
+  }
+
+  function go(url) {
+    history.pushState({ calc: depth() + 1 }, "", url);
+    restore();
+  }
+
+  window.addEventListener("popstate", function () {
+    if (document.getElementById("calc")) { restore(); }
+  });
+
+  // -- recent hands: the last 20 scored, in this browser only ----------------------------------------
+
+  function recent() {
+    try { return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]") || []; } catch (e) { return []; }
+  }
+
+  function remember() {
+    var summary = document.getElementById("summary");
+    var totals = document.getElementById("summary-totals");
+    if (!summary || !totals || !totals.querySelector("a.summary-bar__item")) { return; }
+    var code = summary.getAttribute("data-code"), hand = summary.getAttribute("data-hand");
+    if (!code) { return; }
+    var list = recent().filter(function (r) { return r.code !== code; });
+    list.unshift({ code: code, hand: hand, text: totals.textContent.replace(/\s+/g, " ").trim(), url: here() });
+    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX))); } catch (e) { /* full or off */ }
+  }
+
+  function showRecent() {
+    var box = document.getElementById("recent"), ol = document.getElementById("recent-list");
+    if (!box || !ol) { return; }
+    var list = recent();
+    ol.textContent = "";
+    list.forEach(function (r) {
+      var li = document.createElement("li"), a = document.createElement("a"), code = document.createElement("code");
+      a.href = r.url;
+      a.setAttribute("data-url", r.url);
+      a.className = "recent__hand";
+      code.textContent = r.hand;
+      a.appendChild(code);
+      a.appendChild(document.createTextNode(" " + r.text));
+      li.appendChild(a);
+      ol.appendChild(li);
+    });
+    box.hidden = list.length === 0;
+  }
+
+  // -- after every change --------------------------------------------------------------------------
+
+  // Keep folded panels as the reader left them, and the scroll position, when htmx redraws them.
+  var open = [], scrolled = 0;
   document.body.addEventListener("htmx:beforeRequest", function () {
     open = Array.prototype.map.call(form.querySelectorAll("details[id][open]"), function (d) { return d.id; });
   });
+  document.body.addEventListener("htmx:beforeSwap", function () { scrolled = window.scrollY; });
   document.body.addEventListener("htmx:afterSettle", function () {
     open.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) { d.open = true; }
     });
+    if (Math.abs(window.scrollY - scrolled) > 1) { window.scrollTo(0, scrolled); }
+    ready();
+  });
+
+  function ready() {
     input = document.getElementById("id_hand");
     var problem = document.querySelector("#hand-problem .alert--error");
     if (problem) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
     adoptButtons();
     countsFromServer();
-  });
+    showUndo();
+    remember();
+    showRecent();
+  }
 
-  adoptButtons();
-  countsFromServer();
+  ready();
 }());

@@ -219,3 +219,161 @@ def test_without_javascript_the_palette_and_the_form_still_work(browser, live_se
     expected = engine_result("123m456p789s345m22z", {})[0]
     assert page.locator("#r-guobiao .card__total strong").inner_text() == str(expected)
     context.close()
+
+
+# -- on a phone at the table (issue 10) ----------------------------------------------------------------
+
+MELD_LAST = "123m 5p 6p 7s 8s 9s 2z 2z 4p".split()  # then 碰 中 from across: the meld is entered last
+MELD_LAST_HAND = "[555z2]123m56p789s22z4p"  # 4p, the last standing tile tapped, is the winning tile
+WAITING = "1112345678999m"
+
+
+def _taps(page, tiles):
+    for t in tiles:
+        if len(t) > 2:
+            for d in t[:-1]:
+                page.click(f'#palette button[data-tile="{d}{t[-1]}"]')
+        else:
+            page.click(f'#palette button[data-tile="{t}"]')
+
+
+def _name(tile_text, lang):
+    from rulesets.tiles import tile
+
+    t = tile(tile_text)
+    return t.zh if lang.startswith("zh") else t.en
+
+
+@pytest.fixture(params=["zh-CN", "en"])
+def phone(request, browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 800}, locale=request.param, base_url=live_server.url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and not _aborted(msg.text) else None)
+    page.lang = request.param
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def test_on_a_phone_a_meld_entered_last_keeps_the_winning_tile_and_the_summary_stays_in_view(phone, tmp_path):
+    page, lang = phone, phone.lang
+    page.goto("/")
+    _taps(page, MELD_LAST)
+    page.locator("label.chip--mode:has(input[value=pung])").click()
+    page.select_option("select[name=meld_from]", "2")
+    page.click(f'#palette button[data-tile="{PUNG}"]')
+    expect()(page.locator("#id_hand")).to_have_value(MELD_LAST_HAND)
+    assert page.locator("select[name=meld_from]").input_value() == "1"  # 来自 is reset after the meld
+    assert page.locator("input[name=mode][value=standing]").is_checked()
+    expect()(page.locator(".placed__item--winning img")).to_have_attribute("alt", re.compile("^" + re.escape(_name("4p", lang))))
+    total = engine_result(MELD_LAST_HAND, {})[0]
+    summary = page.locator('#summary-totals a[href="#r-guobiao"]')
+    expect()(summary).to_contain_text(str(total))
+    expect()(page.locator("#r-guobiao .card__won")).to_contain_text(_name("4p", lang))  # the card says which tile won
+
+    # the win context from the summary line, far down the page, and the summary still in view
+    settle(page)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.click("#context-link")
+    expect()(page.locator("#context")).to_be_in_viewport()
+    page.locator("#context label.chip:has(input[name=win][value=self_drawn])").click()
+    self_drawn = engine_result(MELD_LAST_HAND, {"win": "self_drawn"})
+    expect()(summary).to_contain_text(f"+{self_drawn[1][0]}")
+    expect()(page.locator("#summary")).to_be_in_viewport()
+    assert page.locator("#context").bounding_box()["y"] < 800  # the controls did not move away
+    screenshot(page, f"calculator-phone-{lang[:2]}-360", tmp_path)
+
+    # any standing tile becomes the winning tile in one tap; Undo takes it back
+    page.click('.placed__make-win[value="2z"]')
+    expect()(page.locator("#id_hand")).to_have_value("[555z2]123m456p789s22z")
+    expect()(page.locator(".placed__item--winning img")).to_have_attribute("alt", re.compile("^" + re.escape(_name("2z", lang))))
+    settle(page)
+    page.click("#undo")
+    expect()(page.locator("#id_hand")).to_have_value(MELD_LAST_HAND)
+    assert page.locator("#context input[value=self_drawn]").is_checked()
+
+    # 清空 is undone by Back too
+    page.click("#handbox button[data-action=clear]")
+    expect()(page.locator("#id_hand")).to_have_value("")
+    settle(page)
+    page.go_back()
+    expect()(page.locator("#id_hand")).to_have_value(MELD_LAST_HAND)
+    expect()(summary).to_contain_text(f"+{self_drawn[1][0]}")
+
+    # the hands scored are kept in this browser: a fresh page lists them, one tap reopens one
+    settle(page)
+    page.goto("/")
+    expect()(page.locator("#recent")).to_be_visible()
+    page.click("#recent summary")
+    first = page.locator(".recent__hand").first
+    expect()(first).to_contain_text(str(self_drawn[0]))
+    first.click()
+    expect()(page.locator("#id_hand")).to_have_value(MELD_LAST_HAND)
+    expect()(page.locator("#r-guobiao .card__total strong")).to_have_text(str(self_drawn[0]))
+    assert page.locator("#recent-list li").count() <= 20
+
+
+def test_on_a_phone_a_wait_tapped_keeps_the_scroll_position_and_the_keyboard_closed(phone):
+    page = phone
+    page.goto(f"/?hand={WAITING}")
+    wait = page.locator("a.wait").nth(4)
+    wait.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 120)")
+    before = page.evaluate("window.scrollY")
+    wait.click()
+    expect()(page.locator("#r-guobiao")).to_be_visible()
+    settle(page)
+    assert page.evaluate("document.activeElement.id") != "id_hand"
+    assert abs(page.evaluate("window.scrollY") - before) < 5
+
+
+def test_the_palette_is_one_tab_stop_that_takes_arrow_keys_and_typed_mpsz(phone):
+    page = phone
+    page.goto("/")
+    assert page.locator('#palette .palette__tile[tabindex="0"]').count() == 1
+    page.focus("#id_hand")
+    page.keyboard.press("Tab")  # Clear
+    for _ in range(12):
+        if page.evaluate("document.activeElement.classList.contains('palette__tile')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.tile") == "1m"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.tile") == "2m"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.tile") == "2p"
+    page.keyboard.type("123m123456p789s22z")
+    expect()(page.locator("#id_hand")).to_have_value("123m123456p789s22z")
+    expect()(page.locator("#r-guobiao .card__total strong")).to_have_text(str(engine_result("123m123456p789s22z", {})[0]))
+    page.keyboard.press("Backspace")
+    expect()(page.locator("#id_hand")).to_have_value("123m123456p789s2z")
+
+
+def test_on_a_phone_the_controls_are_big_enough_to_tap(phone):
+    page = phone
+    page.goto("/?hand=" + MELD_LAST_HAND.replace("[", "%5B").replace("]", "%5D"))
+    small = page.evaluate("""Array.from(document.querySelectorAll(
+        '#calc .chip span, #calc .flag label, #calc select, #calc .btn, .placed__item, .placed__make-win, #palette .palette__tile'
+      )).filter(e => e.offsetParent).map(e => [e.className || e.tagName, e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 40)""")
+    assert small == []
+    # nine tiles a row fit 360 px only below 40 px wide: the palette takes the whole width, no gaps between tiles
+    widths = page.evaluate("Array.from(document.querySelectorAll('#palette .palette__tile')).map(e => e.getBoundingClientRect().width)")
+    assert min(widths) >= 35
+
+
+def test_without_javascript_a_standing_tile_becomes_the_winning_tile_and_calculate_follows_the_context(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800}, locale="en",
+                                  base_url=live_server.url)
+    page = context.new_page()
+    page.goto("/?hand=" + MELD_LAST_HAND.replace("[", "%5B").replace("]", "%5D"))
+    page.click('.placed__make-win[value="2z"]')
+    assert page.input_value("#id_hand") == "[555z2]123m456p789s22z"
+    page.check("#context input[name=win][value=self_drawn]")
+    button = page.locator(".nojs-submit--context button")
+    button.click()
+    expected = engine_result("[555z2]123m456p789s22z", {"win": "self_drawn"})[0]
+    assert page.locator("#r-guobiao .card__total strong").inner_text() == str(expected)
+    context.close()
