@@ -207,6 +207,7 @@ def test_a_single_win_books_the_hand_and_leaves_the_kong_money_to_the_kong_event
     result = settle(Kong(Seat.S, CONCEALED), Win((hand("[2222m]345m678m34p5p55p", seat="S", win="self_drawn"),)))
     assert net(result) == {"E": -2 - 4, "S": 6 + 12, "W": -2 - 4, "N": -2 - 4}
     assert [p.amount for p in result.events[1].payments] == [4, 4, 4]
+    assert all(p.why.startswith("自摸") for p in result.events[1].payments)  # the hand's lines, not the kong's
 
 
 def test_a_player_who_has_won_cannot_act_again_and_the_error_names_the_seat_and_the_event():
