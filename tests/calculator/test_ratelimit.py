@@ -37,6 +37,9 @@ def test_the_buckets_are_bounded_and_a_client_taking_over_a_slot_starts_with_a_f
     assert len(buckets._table) == Buckets.SLOT.size
 
 
+# The children only take tokens (the shared mapping and its locks), as gunicorn's forked workers do; the
+# warning is about other threads of this test process (e.g. /healthz probe threads), which they never touch.
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_the_buckets_are_shared_by_forked_worker_processes():
     import multiprocessing
 
