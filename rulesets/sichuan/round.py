@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import MahjongError
-from ..hand import Hand, Seat, WinMethod
+from ..hand import Hand, KongKind, Seat, WinMethod
 from ..notation import parse_hand
 from ..rounds import Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
 from ..scoring import Payment, Score
@@ -40,7 +40,7 @@ from .score import score_hand
 from .variant import Variant
 
 # What a player holds at the wall's end when only the state is given (no tiles): two suits that complete
-# nothing, and the same with a third suit (tests/ledger pin each), by (two-suit table, tiles held).
+# nothing, and the same with a third suit (tests/sichuan and tests/ledger pin each), by (two-suit table, tiles held).
 STAND_INS: Mapping[tuple[bool, int], Mapping[str, str]] = {
     (False, 13): {"not_ready": "1m2m4m5m7m8m1p2p4p5p7p8p9p", "pig": "1m2m4m5m7m8m1p2p4p5p7p1s9s"},
     (True, 13): {"not_ready": "1p2p4p5p7p8p1s2s4s5s7s8s9s"},
@@ -89,7 +89,7 @@ def _robbed(state: _State, hand: Hand, previous: object) -> list[Payment]:
     ctx = hand.context
     if ctx.win is not WinMethod.ROB_KONG or not isinstance(previous, Kong):
         return []
-    if previous.kind.value == "added" and previous.seat == ctx.discarder(state.variant.players) and state.kongs:
+    if previous.kind is KongKind.ADDED and previous.seat == ctx.discarder(state.variant.players) and state.kongs:
         record = state.kongs.pop()
         return [Payment(x.payee, x.payer, x.amount, f"抢杠：补杠作废，退回 {x.why}",
                         f"robbed kong cancelled: back {x.why_en}") for x in record.payments]
@@ -116,7 +116,7 @@ def _transfer(state: _State, discarder: Seat, winners: Sequence[Seat]) -> tuple[
                     "呼叫转移: the discarder's kong money goes to the winner") for w in winners], []
 
 
-def win_payments(score: Score) -> tuple[Payment, ...]:
+def _win_payments(score: Score) -> tuple[Payment, ...]:
     """The money for the hand itself: the score's lines from each of its payers (``win_lines`` comes first
     in a Sichuan settlement; the winner's kong melds and the rest follow)."""
     if not score.valid:
@@ -142,7 +142,7 @@ def _one(state: _State, event: Win, previous: object) -> Settled:
     payments = _robbed(state, hand, previous)
     hand = _in_round(state, hand)
     score = score_hand(state.variant, hand, state.options)
-    payments += win_payments(score)
+    payments += _win_payments(score)
     notes: list[str] = []
     if ctx.after_kong and ctx.win is WinMethod.DISCARD and discarder is not None:
         moved, notes = _transfer(state, discarder, [ctx.seat])
@@ -162,7 +162,7 @@ def _several(state: _State, event: Win) -> Settled:
     scores, _shared = settle_discard(state.variant, hands, state.options)  # checks that they share one discard
     assert discarder is not None  # no hand is self-drawn (settle_discard)
     won = hands if state.options.yipao_duoxiang else [first_after(state.variant, discarder, hands)]
-    payments = [p for s in scores for p in win_payments(s)]
+    payments = [p for s in scores for p in _win_payments(s)]
     notes: list[str] = []
     if any(h.context.after_kong for h in hands):
         moved, notes = _transfer(state, discarder, [h.context.seat for h in won])
