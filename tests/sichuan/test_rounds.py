@@ -196,6 +196,33 @@ def test_a_whole_xuezhan_round_that_ends_at_the_wall_with_tuishui_huazhu_and_cha
     assert net(everyone) == {"E": 3 + 3, "S": 7 - 1, "W": -32 - 2, "N": 22}
 
 
+def test_a_whole_xueliu_round_winners_stay_in_and_everyone_is_checked_at_the_wall():
+    """Worked by hand from rules/sichuan.md §7 (血流成河 defaults: winners stay, pay and are paid):
+
+    1. S 暗杠: 2 from each of the other three — E −2, W −2, N −2, S +6.
+    2. E 自摸 平胡: ×2 (自摸加番) from everyone else, S included — S −2, W −2, N −2, E +6. E stays in.
+    3. E wins again, on W's discard: 平胡 ×1 — W −1, E +1.
+    4. The wall runs out; everyone is checked: E ready (234m345m678m22m67m, best 2m: 清一色 + 根 = 8), S not
+       ready, W 花猪 (no tiles given for either), N ready (1112345678999m, best 1m or 9m: 清一色 + 根 = 8).
+       退税: S returns its 暗杠 money to E, W and N (2 each; in 血流 nobody has left). 查花猪: W pays 16 to E,
+       S and N. 查大叫: S pays E 8 and N 8.
+       E +2+16+8 = 26, S −6+16−16 = −6, W +2−48 = −46, N +2+16+8 = 26.
+
+    Net: E −2+6+1+26 = 31, S +6−2−6 = −2, W −2−2−1−46 = −51, N −2−2+26 = 22.
+    """
+    result = settle(
+        Kong(Seat.S, CONCEALED),
+        Win((hand("234m456m345p678p7p7p", seat="E", win="self_drawn"),)),
+        Win((hand("234m456m345p678p7p7p", seat="E", from_seat="W"),)),
+        WallEnd((Held(Seat.E, State.READY, hand("234m345m678m22m67m")), Held(Seat.S, State.NOT_READY),
+                 Held(Seat.W, State.PIG), Held(Seat.N, State.READY, hand("1112345678999m")))),
+        rules="sichuan-xueliu",
+    )
+    assert net(result) == {"E": 31, "S": -2, "W": -51, "N": 22}
+    assert result.winners == (Seat.E, Seat.E)
+    assert [h.context.already_won for h in result.events[2].hands] == [frozenset({Seat.E})]
+
+
 def test_the_round_is_the_ruleset_capability_of_every_sichuan_table():
     for rules in ("sichuan", "sichuan-xueliu", "sichuan-3p", "sichuan-2p", "sichuan-6p"):
         ruleset = get_ruleset(rules)
