@@ -76,8 +76,44 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
          "players": r.players}
         for r in form.rulesets
     ]
-    return {"systems": systems, "rules_auto": form.auto_rules(),
-            "house_rules": [_house_rules(form, r) for r in chosen]}
+    opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
+    house_rules, budget = [], FIELD_BUDGET
+    for r in chosen:
+        fields = len(r.option_infos())
+        if r.id in opened or fields <= budget:
+            budget -= fields
+            view = _house_rules(form, r)
+            house_rules.append(frozen({**view, "asked": True}) if r.id in opened else view)
+        else:
+            budget = -1  # in order: the systems after a folded one are folded too
+            house_rules.append(_folded(form, r))
+    return {"systems": systems, "rules_auto": form.auto_rules(), "house_rules": house_rules}
+
+
+FIELD_BUDGET = 60
+"""House-rule fields the page draws at most (a GET form's every field is in the URL: gunicorn refuses a
+request line over 4,094 characters and Django a query of over 400 fields). The chosen systems' controls
+are drawn in order while they fit, and any system whose panel was opened (``open=<system>``); the others
+are folded: a button opens them, and their values travel in one hidden ``hr-<system>`` field (the
+values that differ from the defaults, as calculator.js sends them), so the page's request does not
+grow with the systems compared."""
+
+
+def _folded(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
+    """A system's house rules folded: the values that differ from its defaults as ``key-value.key-value``."""
+    preset = form.preset(r)
+    values = form.option_values.get(r.id) or default_options(r)
+    defaults, current = options_as_dict(default_options(r)), options_as_dict(values)
+    changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != defaults.get(key)]
+    return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "asked": False, "applied": preset,
+            "compact": ".".join(changed), "changed": len(changed)}
+
+
+def _text(value: object) -> str:
+    """An option value as the compact field spells it (the share code's spelling: true/false, words, numbers)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _house_rules(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
@@ -112,5 +148,5 @@ def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> di
             "source": cite(info.source), "changed": current[info.key] != defaults[info.key],
             "default": plain(info.default),
         })
-    return frozen({"id": r.id, "name": pick(r.zh, r.en), "presets": presets, "applied": preset, "options": options,
-                   "changed": sum(1 for o in options if o["changed"])})
+    return frozen({"id": r.id, "name": pick(r.zh, r.en), "open": True, "asked": False, "presets": presets,
+                   "applied": preset, "options": options, "changed": sum(1 for o in options if o["changed"])})

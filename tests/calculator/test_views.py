@@ -3,16 +3,17 @@ that depend on the state swapped out of band; the palette's edits without JavaSc
 
 import re
 from html import escape
+from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from django.http import QueryDict
-
 import pytest
+from django.http import QueryDict
 
 from calculator import parts, presenters, views
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
 from rulesets.notation import parse_hand
+from rulesets.registry import all_rulesets
 
 HAND = "123m456p789s345m22z"
 SUITED = "123m456m789m123p55p"
@@ -355,6 +356,85 @@ def test_a_preset_fills_the_house_rules_it_sets(client):
     select = re.search(r'<select name="opt-sichuan-cap"[^>]*>.*?</select>', html, re.S).group(0)
     assert '<option value="16" selected>' in select
     assert 'name="applied-sichuan" value="jj-16"' in html
+
+
+# -- every system chosen: the GET form stays within what servers take ----------------------------------
+
+
+EVERY_SYSTEM = {"rules_shown": "1", "rules": [r.id for r in all_rulesets()]}
+
+
+class _Submitted(HTMLParser):
+    """The fields a browser submits for ``form#calc`` (enabled, named; checked boxes; each select's choice)."""
+
+    def __init__(self):
+        super().__init__()
+        self.inside, self.named, self.fields, self.select = False, 0, [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.inside = self.inside or (tag == "form" and a.get("id") == "calc")
+        if not self.inside:
+            return
+        if tag in ("input", "select", "textarea") and a.get("name"):
+            self.named += 1
+            if "disabled" in a:
+                return
+            kind = a.get("type", "text")
+            if tag == "select":
+                self.select = [a["name"], None, None]
+            elif kind in ("checkbox", "radio"):
+                if "checked" in a:
+                    self.fields.append((a["name"], a.get("value", "on")))
+            elif kind not in ("submit", "button", "reset"):
+                self.fields.append((a["name"], a.get("value", "")))
+        if tag == "option" and self.select is not None:
+            value = a.get("value", "")
+            self.select[2] = value if self.select[2] is None else self.select[2]
+            self.select[1] = value if "selected" in a else self.select[1]
+
+    def handle_endtag(self, tag):
+        if tag == "select" and self.select is not None:
+            name, chosen, first = self.select
+            self.fields.append((name, chosen if chosen is not None else first or ""))
+            self.select = None
+        self.inside = self.inside and tag != "form"
+
+
+def submitted(html):
+    form = _Submitted()
+    form.feed(html)
+    return form
+
+
+@pytest.mark.parametrize("hand", ["", SUITED, WAITING, "123m"], ids=["empty", "complete", "waiting", "entering"])
+def test_with_every_system_chosen_the_page_renders_within_what_a_get_form_may_send(client, settings, hand):
+    html = page(client, hand=hand, **EVERY_SYSTEM)
+    for r in all_rulesets():
+        assert f'id="house-{r.id}"' in html, r.id  # every system's house rules, drawn or folded
+    form = submitted(html)
+    assert form.named < settings.DATA_UPLOAD_MAX_NUMBER_FIELDS  # Django's limit: 400
+    line = f"GET /?{urlencode(form.fields)} HTTP/1.1"
+    assert len(line) < 4094, len(line)  # gunicorn's longest request line
+    again = client.get("/?" + urlencode(form.fields), headers={"Accept-Language": "en"})
+    assert again.status_code == 200
+    sigs = re.compile(r'id="(\w+)"[^>]*data-sig="(\w+)"')
+    assert sigs.findall(again.content.decode()) == sigs.findall(html)  # the form as sent draws the same page
+
+
+def test_a_folded_systems_changed_values_travel_in_one_field_and_its_panel_opens_on_request(client):
+    r = all_rulesets()[-1]
+    info = next(i for i in r.option_infos() if i.kind == "bool")
+    value = f"{info.key}-{'false' if info.default else 'true'}"
+    folded = page(client, hand=SUITED, **EVERY_SYSTEM, **{f"hr-{r.id}": value})
+    assert f'name="hr-{r.id}" value="{value}"' in folded
+    assert f'name="opt-{r.id}-{info.key}"' not in folded
+    assert f'<button type="submit" name="open" value="{r.id}"' in folded
+    opened = page(client, hand=SUITED, **EVERY_SYSTEM, open=r.id, **{f"hr-{r.id}": value})
+    assert f'id="house-{r.id}" open>' in opened
+    control = re.search(rf'<input type="checkbox" name="opt-{r.id}-{info.key}"[^>]*>', opened).group(0)
+    assert ("checked" in control) is (not info.default)  # the folded value, now in its control
+    assert f'<input type="hidden" name="open" value="{r.id}">' in opened  # and it stays open
 
 
 # -- languages -----------------------------------------------------------------------------------------
