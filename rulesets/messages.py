@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOG", "Message", "Template", "Words", "msg", "register", "render"]
+__all__ = ["CATALOG", "Message", "Template", "Text", "Words", "msg", "register", "render", "text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +83,37 @@ class Message:
         return {"key": self.key, "params": {k: _json(v) for k, v in self.params.items()}, "zh": self.zh, "en": self.en}
 
 
+class Text(str):
+    """A text the engine has always given as one string (the API and its readers keep reading it so), that
+    also knows its message: :attr:`zh` and :attr:`en` render it in each language.
+
+    >>> how = Words("手中四张", "four in hand")
+    >>> t = Text("1m 一万（手中四张）", msg("sichuan.gen", tile="1m", name="一万", how=how))
+    >>> t == "1m 一万（手中四张）", t.en, t.message.key
+    (True, '1m (four in hand)', 'sichuan.gen')
+    """
+
+    message: Message | None
+
+    def __new__(cls, text: str, message: Message | None = None) -> Text:
+        out = super().__new__(cls, text)
+        out.message = message
+        return out
+
+    @property
+    def zh(self) -> str:
+        return self.message.zh if self.message is not None else str(self)
+
+    @property
+    def en(self) -> str:
+        return self.message.en if self.message is not None else str(self)
+
+
+def text(message: Message, legacy: str | None = None) -> Text:
+    """``message`` as a :class:`Text` whose string is ``legacy`` (by default "中文 (English)")."""
+    return Text(legacy if legacy is not None else f"{message.zh} ({message.en})", message)
+
+
 def _json(value: Any) -> Any:
     if isinstance(value, (Message, Words)):
         return {"zh": value.zh, "en": value.en}
@@ -96,6 +127,8 @@ def _shown(value: Any, lang: str) -> Any:
         return value.render(lang)
     if isinstance(value, Words):
         return value.zh if lang == "zh" else value.en
+    if isinstance(value, tuple):  # a list of messages: 甲、乙 / a, b
+        return ("、" if lang == "zh" else ", ").join(str(_shown(v, lang)) for v in value)
     return value
 
 
@@ -138,6 +171,7 @@ register({
     # -- where: the place in the text ----------------------------------------------------------------
     "where.position": ("{message}（第 {n} 个字符）", "{message} at position {position}"),
     "where.character": ("{message}（第 {n} 个字符）", "{message} (at character {n})"),
+    "text.list": ("{items}", "{items}"),
     "where.context_flags": ("{message}（在风位与标志中）", "{message} (in the winds and flags)"),
     # -- tiles (rulesets/tiles.py) --------------------------------------------------------------------
     "tile.out_of_run": ("{tile} 不是牌：{suit}的点数是 1 到 {size}", "{tile} is not a tile: {suit} run 1..{size}"),
@@ -425,9 +459,20 @@ register({
     "guobiao.four_seats": ("{seat} 位：国标麻将是东南西北四家打的",
                            "seat {seat}: MCR is played by four players, E S W N"),
     "guobiao.four_rounds": ("圈风 {seat}：国标麻将的圈风是东南西北", "prevalent wind {seat}: MCR rounds are E S W N"),
+    "guobiao.ignored_heavenly": ("天和不是国标番种，不计", "Heavenly hand (天和) is not an MCR fan: ignored"),
+    "guobiao.ignored_earthly": ("地和不是国标番种，不计", "Earthly hand (地和) is not an MCR fan: ignored"),
+    "guobiao.ignored_after_kong": ("杠上炮不是国标番种，按点和计",
+                                   "Win after a kong's discard (杠上炮) is not an MCR fan: scored as an ordinary "
+                                   "discard win"),
+    "guobiao.ignored_wildcard": ("国标麻将没有百搭牌，忽略", "MCR has no wildcard tile: ignored"),
     "guobiao.not_a_winning_shape": ("不是和牌型", "not a winning shape"),
     "guobiao.below_minimum": ("{n}{fans}，不足{minimum}番起和", "{n} {fans}: below the {minimum}-fan minimum"),
     # 四川
+    "sichuan.gen": ("{tile} {name}（{how}）", "{tile} ({how})"),
+    "sichuan.dihu_not_met": ("地胡按本桌定义（{rule}）不成立，按普通和牌计",
+                             "not 地胡 under this table's definition ({rule}): scored as an ordinary win"),
+    "sichuan.tiandihu_off": ("本桌天地胡不另计", "天胡/地胡 are not special at this table"),
+    "sichuan.robbed_kong": ("{seat} 的补杠被抢，不算杠、不收杠钱", "the robbed kong ({seat}) pays nothing"),
     # 长沙
     "changsha.waiting": ("这是听牌（13 张），不是和牌：请看听牌查询；起手小胡请标 starting_hand",
                          "a waiting hand (13 tiles) is not a win: see its waits, or flag a dealt hand starting_hand "
@@ -436,6 +481,20 @@ register({
                             "context.birds: 长沙麻将 birds are 万/筒/条 tiles (108 tiles, no honours)"),
     "changsha.bird_count": ("context.birds：给了 {n} 只鸟，但本桌只抓 {bird_count} 只",
                             "context.birds: {n} birds, but this table draws {bird_count}"),
+    "changsha.haidi_birds": ("海底胡：海底牌 {tile} 作每只鸟，所给的鸟牌不用",
+                             "a 海底 win: the 海底 tile {tile} is every bird; the birds given are not used"),
+    "changsha.starting_no_birds": ("起手小胡不扎鸟（选项 qishou_birds）",
+                                   "birds do not apply to starting wins: option qishou_birds"),
+    # 富阳
+    "fuyang.assumed_tai": ("付法是假设（种子没有给出）：每家付 台×底分，放冲者一家付，自摸三家付",
+                           "assumed payout, the seed gives none: 台 × base from the discarder, or from each player "
+                           "on a self-draw"),
+    "fuyang.assumed_power": ("付法是假设（种子没有给出）：每家付 2^台×底分，放冲者一家付，自摸三家付",
+                             "assumed payout, the seed gives none: 2^台 × base from the discarder, or from each "
+                             "player on a self-draw"),
+    "fuyang.no_indicator": ("没有给翻牌（indicator）：本手没有财神，也没有杠花",
+                            "no turned-up tile given: no 财神 and no 杠花"),
+    "fuyang.caishen": ("财神 {wild}，杠花 {flower}", "财神 {wild}, 杠花 {flower}"),
     # 武汉
     "wuhan.red_indicator": ("context.indicator：本桌翻出红中要再翻一张（red_indicator=redraw）：请给出之后翻出的牌",
                             "context.indicator: at this table a 红中 turned up is turned again (red_indicator=redraw): "

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, WinMethod, seats
-from ..messages import msg
+from ..messages import msg, text
 from ..scoring import Item, Payment, Score, Settlement, ShapeScore, apply_exclusions, options_dict
 from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
 from ..tiles import Tile
@@ -209,6 +209,7 @@ def score_starting(hand: Hand, options: Any) -> Score:
     for f, n in found:
         payments += starting_payments(hand, ctx.seat, n, BY_ID[f].zh, BY_ID[f].en, options, lands)
     notes = [] if options.qishou_birds or not ctx.get("birds", ()) else [
-        "起手小胡不扎鸟（选项 qishou_birds）(birds do not apply to starting wins: option qishou_birds)"]
+        text(msg("changsha.starting_no_birds"),
+             "起手小胡不扎鸟（选项 qishou_birds）(birds do not apply to starting wins: option qishou_birds)")]
     return Score(RULES, True, UNIT, sum(i.total for i in items), items, settlement=Settlement(tuple(payments),
                  seats(4)), options=options_dict(options), extra=_extra(lands, 0, notes))

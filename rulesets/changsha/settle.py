@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import ContextError
 from ..hand import Hand, Seat, seats
-from ..messages import msg
+from ..messages import msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment
 from ..tiles import Tile
@@ -44,8 +44,7 @@ def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
         raise ContextError(msg("changsha.bird_count", n=len(given), bird_count=options.bird_count))
     if hand.context.last_tile and hand.winning_tile is not None and options.bird_count:
         if given and any(t != hand.winning_tile for t in given):
-            notes.append(f"海底胡：海底牌 {hand.winning_tile} 作每只鸟，所给的鸟牌不用 "
-                         f"(a 海底 win: the 海底 tile {hand.winning_tile} is every bird; the birds given are not used)")
+            notes.append(text(msg("changsha.haidi_birds", tile=str(hand.winning_tile))))
         return (hand.winning_tile,) * options.bird_count, notes
     return given, notes
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..caishen import Problem, claimed_wild, invalid, options_json, predecessor, read_alike, table_problem, validate
 from ..hand import Hand, Seat
+from ..messages import Words, msg, text
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
 from ..shapes import Shape, ShapeKind
 from ..tiles import Tile
@@ -66,9 +67,10 @@ def _threshold_problem(hand: Hand, tai: int) -> Problem | None:
 def _notes(hand: Hand, wild: Tile | None, options: FuyangOptions) -> list[str]:
     out = [ASSUMPTION[options.payout]]
     if wild is None:
-        out.append("没有给翻牌（indicator）：本手没有财神，也没有杠花 (no turned-up tile given: no 财神 and no 杠花)")
+        out.append(text(msg("fuyang.no_indicator")))
     else:
-        out.append(f"财神 {wild}，杠花 {successor(wild)} (财神 {wild.en}, 杠花 {successor(wild).en})")
+        flower = successor(wild)
+        out.append(text(msg("fuyang.caishen", wild=Words(str(wild), wild.en), flower=Words(str(flower), flower.en))))
     return out
 
 

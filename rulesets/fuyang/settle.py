@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..caishen import spelled, times
 from ..hand import Hand, Seat
+from ..messages import msg, text
 from ..pairwise import payers, settle_pairs
 from ..scoring import Factor, Settlement
 from .options import FuyangOptions, Payout
@@ -14,12 +15,8 @@ from .options import FuyangOptions, Payout
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N)
 
 ASSUMPTION = {
-    Payout.TAI: "付法是假设（种子没有给出）：每家付 台×底分，放冲者一家付，自摸三家付 "
-                "(assumed payout, the seed gives none: 台 × base from the discarder, or from each player on a "
-                "self-draw)",
-    Payout.POWER: "付法是假设（种子没有给出）：每家付 2^台×底分，放冲者一家付，自摸三家付 "
-                  "(assumed payout, the seed gives none: 2^台 × base from the discarder, or from each player on a "
-                  "self-draw)",
+    Payout.TAI: text(msg("fuyang.assumed_tai")),
+    Payout.POWER: text(msg("fuyang.assumed_power")),
 }
 
 

@@ -26,15 +26,14 @@ def check(hand: Hand) -> None:
         raise ContextError(msg("guobiao.four_rounds", seat=ctx.round_wind.value))
 
 
-_IGNORED = (
-    ("heavenly", "天和不是国标番种，不计", "Heavenly hand (天和) is not an MCR fan: ignored"),
-    ("earthly", "地和不是国标番种，不计", "Earthly hand (地和) is not an MCR fan: ignored"),
-    ("after_kong", "杠上炮不是国标番种，按点和计", "Win after a kong's discard (杠上炮) is not an MCR fan: "
-     "scored as an ordinary discard win"),
-    ("wildcard", "国标麻将没有百搭牌，忽略", "MCR has no wildcard tile: ignored"),
+_IGNORED = tuple(
+    (name, note.zh, note.en)
+    for name in ("heavenly", "earthly", "after_kong", "wildcard")
+    for note in (msg(f"guobiao.ignored_{name}"),)
 )
+"""The context fields MCR ignores, each with its note (``guobiao.ignored_<field>`` in the catalog)."""
 
 
-def notes(ctx: WinContext) -> list[dict[str, str]]:
-    """A note for each context field that MCR ignores."""
-    return [{"zh": zh, "en": en} for name, zh, en in _IGNORED if getattr(ctx, name)]
+def notes(ctx: WinContext) -> list[dict[str, object]]:
+    """A note for each context field that MCR ignores: its key, params and both languages."""
+    return [msg(f"guobiao.ignored_{name}").as_dict() for name, _zh, _en in _IGNORED if getattr(ctx, name)]

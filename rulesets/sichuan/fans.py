@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..hand import KongKind, WinMethod
+from ..messages import Text, Words, msg
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
 
@@ -274,9 +275,14 @@ class GenTile:
     zh: str
     en: str
 
+    how: Words | None = None  # how its four copies are held, in each language
+
     @property
-    def note(self) -> str:
-        return f"{self.tile_text} {self.zh}"
+    def note(self) -> Text:
+        """"1m 一万（手中四张）", which also says itself in English ("1m (four in hand)")."""
+        name = self.zh.split("（", 1)[0]
+        how = self.how or Words(self.zh, self.en)
+        return Text(f"{self.tile_text} {self.zh}", msg("sichuan.gen", tile=self.tile_text, name=name, how=how))
 
 
 def describe_gen(tile_text: str, tile_zh: str, kong: KongKind | None, melded: bool, by_win: bool) -> GenTile:
@@ -290,4 +296,4 @@ def describe_gen(tile_text: str, tile_zh: str, kong: KongKind | None, melded: bo
         zh, en = "和牌张成四张", "the winning tile makes the fourth"
     else:
         zh, en = "手中四张", "four in hand"
-    return GenTile(tile_text, f"{tile_zh}（{zh}）", f"{tile_text} ({en})")
+    return GenTile(tile_text, f"{tile_zh}（{zh}）", f"{tile_text} ({en})", Words(zh, en))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
+from ..messages import msg, text
 from ..scoring import Item, Payment
 from .facts import Facts, feeder_of
 from .options import DianGangHua, HuJiao
@@ -163,7 +164,7 @@ def other_kong_lines(variant: Variant, hand: Hand, options: Any) -> tuple[list[P
     notes = []
     for event in hand.context.kongs:
         if event is skip:
-            notes.append(f"{event.seat.value} 的补杠被抢，不算杠、不收杠钱 (the robbed kong pays nothing)")
+            notes.append(text(msg("sichuan.robbed_kong", seat=event.seat.value)))
             skip = None
             continue
         out += event_lines(variant, hand, event, options)

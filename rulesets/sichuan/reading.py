@@ -8,11 +8,13 @@ patterns are reported as not counted under that principle, and the reading worth
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
+from ..messages import Text, msg
 from ..scoring import Exclusion, Item, ShapeScore, apply_exclusions
 from ..shapes import Shape
 from .facts import Facts
-from .fans import BY_ID, FANS, PATTERN, PREDICATES, Reading, value_of
+from .fans import BY_ID, FANS, PATTERN, PREDICATES, GenTile, Reading, value_of
 
 MAX_PATTERN = "max_pattern"
 _MAX_PATTERN_REASON = "番型不重复计算，只按最大番算 (patterns do not stack; seed 001)"
@@ -57,6 +59,13 @@ def _with_pattern(
     return ShapeScore(shape=shape, total=sum(i.total for i in kept), items=tuple(kept), excluded=tuple(excluded))
 
 
+def _used(used: Sequence[GenTile]) -> Text:
+    """The 根 a pattern used up: "1m 一万（暗杠）、6p 六筒（补杠）"; in English "1m (concealed kong), 6p (added
+    kong)"."""
+    notes = [g.note for g in used]
+    return Text("、".join(notes), msg("text.list", items=tuple(n.message for n in notes)))
+
+
 def _name_gen(facts: Facts, kept: list[Item], excluded: list[Exclusion]) -> tuple[list[Item], list[Exclusion]]:
     """Split the 根 item into one line per tile; the ones a pattern used up are named in its exclusion."""
     gen_kept = next((i for i in kept if i.fan.id == "gen"), None)
@@ -67,7 +76,7 @@ def _name_gen(facts: Facts, kept: list[Item], excluded: list[Exclusion]) -> tupl
     kept = [i for i in kept if i.fan.id != "gen"]
     kept[at:at] = lines
     excluded = [
-        dataclasses.replace(e, reason="、".join(g.note for g in used)) if e.fan.id == "gen" and used else e
+        dataclasses.replace(e, reason=_used(used)) if e.fan.id == "gen" and used else e
         for e in excluded
     ]
     return kept, excluded

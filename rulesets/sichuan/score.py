@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, MeldKind
-from ..messages import Words, msg
+from ..messages import Words, msg, text
 from ..scoring import Item, Payment, Score, Settlement, options_dict
 from ..shapes import decompose
 from ..tiles import Suit
@@ -185,10 +185,9 @@ def context_notes(hand: Hand, facts: Facts, options: Any) -> list[str]:
     ctx = hand.context
     notes = []
     if ctx.earthly and not facts.earthly and options.tiandihu is not TianDiHu.OFF:
-        notes.append(f"地胡按本桌定义（{options.dihu.value}）不成立，按普通和牌计 "
-                     "(not 地胡 under this table's definition: scored as an ordinary win)")
+        notes.append(text(msg("sichuan.dihu_not_met", rule=options.dihu.value)))
     if (ctx.heavenly or ctx.earthly) and options.tiandihu is TianDiHu.OFF:
-        notes.append("本桌天地胡不另计 (天胡/地胡 are not special at this table)")
+        notes.append(text(msg("sichuan.tiandihu_off")))
     return notes
 
 

@@ -29,9 +29,11 @@ SAMPLES: dict[str, object] = {
     "value": "teleport", "key": "colour", "shown": "'teleport'", "what": Message("what.int"), "low": 0,
     "high": 8, "choices": "redraw, keep", "id": "nosuch", "version": "v9", "flags": "g h l", "letter": "q",
     "example": "C123m", "table": Words("四川麻将", "Sichuan"), "wild": "5z", "indicator": "4z", "given": "6z",
-    "derived": "5z", "rule": Words("下一张", "the next tile"), "held": 2, "claimed": 2, "other": "N",
+    "derived": "5z", "held": 2, "claimed": 2, "other": "N",
     "from_seats": "SW", "count": 2, "key_name": "red_kongs", "third": "W", "shown_seats": "SW",
     "kongs": 2, "shows": 1, "bird_count": 2, "suits": "m p s z", "fans": Words("番", "fans"), "minimum": 8,
+    "how": Words("暗杠", "concealed kong"), "items": (Message("notation.no_tiles"), Message("hand.chow_kong")),
+    "flower": Words("6m", "Six Character"), "rule": "first_draw",
 }
 """A sample value of every parameter name the catalog uses (a new name needs a sample here)."""
 
@@ -71,8 +73,9 @@ def test_each_message_renders_in_english(key):
     assert text != sample(key).zh or key in ONE_WORD
 
 
-COUNTED_APART = {"where.position"}
-"""The API's English counts a place from 0 (at position 4), the 中文 from 1 (第 5 个字符)."""
+COUNTED_APART = {"where.position", "sichuan.gen"}
+"""Where the languages say a parameter differently: the API's English counts a place from 0 (at position
+4), the 中文 from 1 (第 5 个字符); a 根's English names its tile as 1m, the 中文 adds 一万."""
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))
