@@ -53,6 +53,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "calculator.ratelimit.RateLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "calculator.compression.GZipMiddleware",  # pages compressed but the ledger's; BREACH: docs/deploy.md
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -96,7 +96,7 @@ def _tile_html(view: TileView, language: str) -> SafeString:
     modifiers = "".join(
         f" tile--{flag}" for flag in ("rotated", "back", "winning", "small") if getattr(view, flag)
     )
-    src = static("tiles/back.svg" if view.back else f"tiles/{view.str}.svg")
+    src = static("tiles/sprite.svg") + ("#back" if view.back else f"#{view.str}")  # one file for every tile
     notes = (("winning", "winning tile"), ("rotated", "claimed"), ("back", "face down"))
     alt = (view.zh if language[:2] == "zh" else view.en) + "".join(
         f" ({gettext(text)})" for flag, text in notes if getattr(view, flag)

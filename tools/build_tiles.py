@@ -9,6 +9,10 @@ Outputs, named by the project's notation (``1m`` … ``9s``, ``1z`` … ``7z``, 
 - ``static/tiles/<name>.svg``: one self-contained SVG per tile (Front + face composed), minified:
   editor metadata, comments and unused definitions removed, styles turned into attributes, numbers
   rounded, ids shortened;
+- ``static/tiles/sprite.svg``: all 43 in one file, side by side, each with a ``<view id="<name>">``
+  so a page asks for the file once and draws a tile as ``<img src="sprite.svg#5m">`` (each tile's
+  ids are prefixed with its name there, so they stay apart); ``--sprite-only`` rebuilds it from the
+  SVGs above;
 - ``static/tiles/png/<name>.png``: a 120×160 raster of each tile for the Pillow preview image, made
   from FluffyStuff's 600×800 PNG exports (face over Front) and, for our own faces, drawn with Pillow
   from the same design as the SVG. Drawing them needs a CJK font (Debian: ``fonts-noto-cjk``); the
@@ -495,13 +499,50 @@ def _save_png(image: object, path: Path) -> str:
     return path.name
 
 
+SPRITE_NAMES = (
+    [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    + [f"{n}f" for n in range(1, 9)] + ["back"]
+)
+
+
+def build_sprite(svgs: dict[str, str]) -> str:
+    """One SVG holding every tile side by side (300 wide each), with a ``<view>`` per tile named like its file.
+
+    >>> one = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><g id="a" filter="url(#a)"/></svg>'
+    >>> build_sprite({"1m": one})
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><view id="1m" viewBox="0 0 300 400"/><svg x="0" width="300" height="400" viewBox="0 0 300 400"><g id="1m-a" filter="url(#1m-a)"/></svg></svg>'
+    """
+    parts = []
+    for i, (name, text) in enumerate(svgs.items()):
+        body = re.sub(r"^<svg[^>]*>|</svg>\s*$", "", text.strip())
+        body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{name}-{m.group(1)}"', body)
+        body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{name}-{m.group(1)})", body)
+        body = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{name}-{m.group(1)}"', body)
+        x = 300 * i
+        parts.append(f'<view id="{name}" viewBox="{x} 0 300 400"/>'
+                     f'<svg x="{x}" width="300" height="400" viewBox="0 0 300 400">{body}</svg>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {300 * len(svgs)} 400">'
+            + "".join(parts) + "</svg>")
+
+
+def write_sprite(out: Path) -> int:
+    """Build ``sprite.svg`` in ``out`` from the tiles' SVGs there; its size in bytes."""
+    text = build_sprite({name: (out / f"{name}.svg").read_text(encoding="utf-8") for name in SPRITE_NAMES})
+    (out / "sprite.svg").write_text(text + "\n", encoding="utf-8")
+    return len(text.encode())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", type=Path, default=ROOT.parent / "shared" / "tiles" / "fluffystuff",
                         help="the FluffyStuff riichi-mahjong-tiles checkout (commit 26e127b)")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--no-png", action="store_true", help="only rebuild the SVGs (no font needed)")
+    parser.add_argument("--sprite-only", action="store_true", help="only rebuild sprite.svg from the tiles' SVGs")
     args = parser.parse_args(argv)
+    if args.sprite_only:
+        print(f"wrote {args.out / 'sprite.svg'} ({write_sprite(args.out) // 1024} KiB)")
+        return 0
     if not (args.source / "Regular" / "svg" / "Front.svg").exists():
         parser.error(f"{args.source} is not a FluffyStuff riichi-mahjong-tiles checkout")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -510,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
         (args.out / f"{name}.svg").write_text(text + "\n", encoding="utf-8")
         total += len(text.encode())
     print(f"wrote 43 SVGs to {args.out} ({total // 1024} KiB in all)")
+    print(f"wrote {args.out / 'sprite.svg'} ({write_sprite(args.out) // 1024} KiB)")
     if not args.no_png:
         names = build_pngs(args.source, args.out / "png")
         print(f"wrote {len(names)} PNGs ({PNG_SIZE[0]}×{PNG_SIZE[1]}) to {args.out / 'png'}")

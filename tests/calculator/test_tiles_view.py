@@ -91,7 +91,7 @@ def test_as_small_shrinks_every_tile():
 def test_the_tile_partial_draws_the_art_with_a_name_in_the_active_language():
     with translation.override("en"):
         html = render_to_string("_tile.html", {"tile": tile_view("5m", winning=True)})
-    assert 'src="/static/tiles/5m.svg"' in html and 'alt="5 Character (winning tile)"' in html
+    assert 'src="/static/tiles/sprite.svg#5m"' in html and 'alt="5 Character (winning tile)"' in html
     assert "tile--winning" in html
     with translation.override("zh-hans"):
         assert 'alt="五万' in render_to_string("_tile.html", {"tile": tile_view("5m")})
@@ -99,7 +99,7 @@ def test_the_tile_partial_draws_the_art_with_a_name_in_the_active_language():
 
 def test_the_tile_partial_draws_a_face_down_tile_with_the_back():
     html = render_to_string("_tile.html", {"tile": tile_view("9p", back=True)})
-    assert 'src="/static/tiles/back.svg"' in html and "tile--back" in html
+    assert 'src="/static/tiles/sprite.svg#back"' in html and "tile--back" in html
 
 
 def test_the_hand_partial_draws_every_group_with_its_caption():
@@ -164,3 +164,23 @@ def test_every_tile_has_a_minified_svg_and_a_120_by_160_png(name):
 def test_the_art_credits_name_the_source_commit_and_licence():
     credits = (STATIC / "CREDITS.md").read_text(encoding="utf-8")
     assert "26e127b" in credits and "CC0" in credits and "FluffyStuff" in credits
+
+
+def test_the_sprite_holds_every_tile_once_with_a_view_named_like_its_file_and_is_fresh():
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("build_tiles", STATIC.parents[1] / "tools" / "build_tiles.py")
+    build = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_tiles", build)  # its dataclasses look their module up
+    spec.loader.exec_module(build)
+    sprite = (STATIC / "sprite.svg").read_text(encoding="utf-8")
+    root = ET.fromstring(sprite)
+    views = [el.get("id") for el in root if el.tag.endswith("view")]
+    assert sorted(views) == sorted(NAMES) == sorted(build.SPRITE_NAMES)
+    ids = re.findall(r'\bid="([^"]+)"', sprite)
+    assert len(ids) == len(set(ids))  # each tile's ids prefixed with its name: no tile draws another's gradient
+    for ref in set(re.findall(r"url\(#([^)]+)\)|href=\"#([^\"]+)\"", sprite)):
+        assert (ref[0] or ref[1]) in ids
+    svgs = {name: (STATIC / f"{name}.svg").read_text(encoding="utf-8") for name in build.SPRITE_NAMES}
+    assert sprite.strip() == build.build_sprite(svgs)  # rebuilt after the tiles: tools/build_tiles.py --sprite-only
