@@ -324,8 +324,10 @@ class Hand:
     def with_context(self, context: WinContext) -> Hand:
         return replace(self, context=context)
 
-    def validate(self, *, hand_size: int = 14, players: int = 4, winners_stay: bool = False) -> None:
-        """Raise :class:`HandError`/:class:`ContextError` if this hand cannot exist."""
+    def validate(self, *, hand_size: int = 14, players: int = 4, winners_stay: bool = False,
+                 skip_checks: frozenset[str] = frozenset()) -> None:
+        """Raise :class:`HandError`/:class:`ContextError` if this hand cannot exist. ``skip_checks`` names the
+        checks of :data:`SYSTEM_CHECKS` the system makes its own way (``Ruleset.skip_checks``)."""
         expected = hand_size if self.winning_tile is not None else hand_size - 1
         if self.size() != expected:
             have = self.size()
@@ -339,12 +341,12 @@ class Hand:
             t, n = min(over)
             raise HandError(msg("hand.copies", n=n, tile=str(t), name=t.zh))
         self.context.check(players, winners_stay=winners_stay)
-        self._check_context_against_tiles()
+        self._check_context_against_tiles(skip_checks)
 
-    def _check_context_against_tiles(self) -> None:
+    def _check_context_against_tiles(self, skip_checks: frozenset[str]) -> None:
         ctx = self.context
-        if ctx.kong_replacement and not self.kongs:
-            raise ContextError(msg("context.replacement_needs_kong"))
+        if ctx.kong_replacement and not self.kongs and REPLACEMENT_NEEDS_KONG not in skip_checks:
+            raise ContextError(msg(REPLACEMENT_NEEDS_KONG))
         if self.winning_tile is None:
             return
         if ctx.win is WinMethod.ROB_KONG:
@@ -353,6 +355,13 @@ class Hand:
                 raise ContextError(msg("context.rob_held", tile=str(self.winning_tile)))
         if ctx.last_copy and self.winning_tile in self.standing:
             raise ContextError(msg("context.last_copy_held", tile=str(self.winning_tile)))
+
+
+REPLACEMENT_NEEDS_KONG = "context.replacement_needs_kong"
+SYSTEM_CHECKS: frozenset[str] = frozenset({REPLACEMENT_NEEDS_KONG})
+"""The checks of :meth:`Hand.validate` a system may make its own way (``Ruleset.skip_checks``), by the key
+of their message: 杠上开花 needs a kong in the winner's hand, except where a tile put out as a kong (武汉's
+红中杠, 癞子杠) gives a replacement draw too. A share code naming only such systems is read without them."""
 
 
 def count_tiles(tile_seq: Iterable[Tile]) -> Counter[Tile]:

@@ -504,9 +504,9 @@ register({
     "wuhan.wild_indicator": ("context.wildcard {given} 与翻牌 {indicator} 不符（癞子是 {derived}）",
                              "context.wildcard {given} does not follow the indicator {indicator} (the 癞子 is "
                              "{derived})"),
-    "wuhan.replacement_needs_kong": ("杠上开花需要和牌者手中有杠；红中杠或癞子杠之后请标 red_kong_draw",
-                                     "杠上开花 (kong_replacement) needs a kong in the winner's hand; after a 红中杠 or "
-                                     "癞子杠 set red_kong_draw instead"),
+    "wuhan.replacement_needs_kong": ("杠上开花需要和牌者手中有杠，或和牌者打过红中杠或癞子杠（red_kongs、laizi_kongs）",
+                                     "杠上开花 (kong_replacement) needs a kong in the winner's hand, or a 红中杠 or "
+                                     "癞子杠 of the winner's (red_kongs, laizi_kongs)"),
     "wuhan.seat_outside": ("context.{key_name}：4 人桌没有 {seat} 位",
                            "context.{key_name}: seat {seat} is not at a 4-player table"),
     "wuhan.red_count": ("context.red_kongs：杠出了 {n} 张红中，但红中只有 4 张",

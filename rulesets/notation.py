@@ -128,19 +128,20 @@ def check_copies(placed: Iterable[tuple[Tile, int]], text: str) -> None:
             fail(msg("hand.fifth_copy", tile=str(t), name=t.zh), text, pos, HandError)
 
 
-def check_hand(hand: Hand) -> None:
+def check_hand(hand: Hand, skip_checks: frozenset[str] = frozenset()) -> None:
     """The checks every hand string gets, whatever the system: everything but the hand size.
 
     A hand has 3n+1 standing tiles besides its winning tile (each meld counts as 3), at most 4 copies
     of a tile, and a context that does not contradict itself or the tiles. The exact size (14 tiles,
-    8 in six-player Sichuan, 13 while waiting) is the ruleset's to check.
+    8 in six-player Sichuan, 13 while waiting) is the ruleset's to check, and so are ``skip_checks``
+    (a share code naming only systems that make those checks their own way: ``Ruleset.skip_checks``).
     """
     if len(hand.standing) % 3 != 1:
         have = hand.size()
         raise HandError(msg("hand.count_3n", n=have))
     size = hand.size() + (0 if hand.is_complete else 1)
     # every seat allowed, and winners may stay in (血流成河): the ruleset checks its own table
-    hand.validate(hand_size=size, players=6, winners_stay=True)
+    hand.validate(hand_size=size, players=6, winners_stay=True, skip_checks=skip_checks)
 
 
 # --- reading -------------------------------------------------------------------------------------

@@ -468,6 +468,9 @@ class Ruleset:
     # and the kinds of event it reads (rulesets.rounds.Kong, Win, WallEnd)
     settle_round: Callable[[Round, Any], RoundResult] | None = None
     round_events: frozenset[type] = frozenset()
+    # the shared checks of Hand.validate it makes its own way (rulesets.hand.SYSTEM_CHECKS; 武汉: 杠上开花
+    # after a 红中杠 or 癞子杠), for callers that check a hand for it
+    skip_checks: frozenset[str] = frozenset()
     players_seats: tuple[Seat, ...] = ()  # filled from ``players``
 
     def __post_init__(self) -> None:

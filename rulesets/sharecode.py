@@ -99,7 +99,7 @@ def share_code(hand: Hand, rules: list[str] | None = None, options: Mapping[str,
     exist and :class:`RulesError` for unknown rules or options.
     """
     hand = canonical_hand(hand)
-    check_hand(hand)
+    check_hand(hand, skipped_checks(rules))
     sections = [".".join([VERSION, *_hand_fields(hand)])]
     for rules_id, values in _systems(rules, options):
         sections.append(".".join([rules_id, *(f"{key}-{_text_value(v)}" for key, v in sorted(values.items()))]))
@@ -107,6 +107,19 @@ def share_code(hand: Hand, rules: list[str] | None = None, options: Mapping[str,
     if len(code) > MAX_LENGTH:  # every code issued must open: the readers take at most MAX_LENGTH characters
         raise RulesError(msg("share.too_long", n=len(code), max=MAX_LENGTH))
     return code
+
+
+def skipped_checks(rules: object) -> frozenset[str]:
+    """The shared checks every one of ``rules`` makes its own way (``Ruleset.skip_checks``); none when no
+    system is named (every system) or a name is unknown (the engine reports it)."""
+    from . import registry  # lazily: reading and writing hands needs no ruleset
+
+    names = rules.split(",") if isinstance(rules, str) else list(rules) if isinstance(rules, (list, tuple)) else []
+    try:
+        found = [registry.get_ruleset(str(name)).skip_checks for name in names]
+    except RulesError:
+        return frozenset()
+    return frozenset.intersection(*found) if found else frozenset()
 
 
 def canonical_share_code(code: str) -> str:
@@ -229,6 +242,7 @@ class _CodeReader:
 
     def __init__(self, raw: str) -> None:
         self.raw = raw
+        self.skip_checks: frozenset[str] = frozenset()  # the checks the systems named make their own way
 
     def fail(self, message: Message | str, position: int | None, cls: type[MahjongError] = NotationError) -> NoReturn:
         fail(message, self.raw, position, cls)
@@ -252,6 +266,7 @@ class _CodeReader:
             if self.raw[i] not in _SAFE:
                 self.fail(msg("code.unknown_char", char=self.raw[i]), i)
         sections = self.split(span, "~")
+        self.skip_checks = skipped_checks([self.text(self.split(s, ".")[0]) for s in sections[1:]])
         hand = self.read_hand(sections[0])
         rules: list[str] = []
         options: dict[str, dict[str, object]] = {}
@@ -468,7 +483,7 @@ class _CodeReader:
             )
         )
         try:
-            check_hand(hand)
+            check_hand(hand, self.skip_checks)
         except HandError as exc:
             self.fail(bare_message(exc), tiles_pos, HandError)
         except ContextError as exc:

@@ -17,7 +17,7 @@ from ..scoring import Ruleset
 from .context import CONTEXT, CONTEXT_FIELDS
 from .fans import FANS
 from .options import WuhanOptions
-from .score import RULES, UNIT, score, waits, wild_rule
+from .score import RULES, SKIP_CHECKS, UNIT, score, waits, wild_rule
 
 RULESET = Ruleset(
     id=RULES,
@@ -40,4 +40,5 @@ RULESET = Ruleset(
     context_fields=CONTEXT_FIELDS,
     context=CONTEXT,
     wild=wild_rule,
+    skip_checks=SKIP_CHECKS,
 )

@@ -19,7 +19,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from ..errors import ContextError, HandError
-from ..hand import Hand, Seat, WinMethod, seats
+from ..hand import REPLACEMENT_NEEDS_KONG, Hand, Seat, WinMethod, seats
 from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
@@ -72,13 +72,23 @@ def validate(hand: Hand, options: WuhanOptions | None = None) -> Tile | None:
     Returns the 癞子."""
     if hand.winning_tile is None:
         raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
-    ctx = hand.context
-    if ctx.kong_replacement and not hand.kongs:
-        raise ContextError(msg("wuhan.replacement_needs_kong"))
-    hand.validate(hand_size=14, players=4)
+    _check_replacement(hand)
+    hand.validate(hand_size=14, players=4, skip_checks=SKIP_CHECKS)
     wild = wild_tile(hand, options)
     _check_table(hand, wild)
     return wild
+
+
+SKIP_CHECKS = frozenset({REPLACEMENT_NEEDS_KONG})
+"""The shared check 武汉 makes its own way (``Ruleset.skip_checks``): 杠上开花 needs a kong in the winner's
+hand, or a 红中杠 or 癞子杠 of theirs (a single tile put out as a kong also gives a replacement draw)."""
+
+
+def _check_replacement(hand: Hand) -> None:
+    ctx = hand.context
+    put_out = dict(ctx.get("red_kongs", ())).get(ctx.seat) or dict(ctx.get("laizi_kongs", ())).get(ctx.seat)
+    if ctx.kong_replacement and not hand.kongs and not put_out:
+        raise ContextError(msg("wuhan.replacement_needs_kong"))
 
 
 def _check_table(hand: Hand, wild: Tile | None) -> None:
@@ -186,7 +196,7 @@ def readings(hand: Hand, wild: Tile | None) -> list[Reading]:
     rule = WildRule(frozenset({wild})) if wild is not None else None
     ctx = hand.context
     claimed = sum(1 for m in hand.melds if not m.is_concealed)
-    kong_draw = (ctx.kong_replacement and bool(hand.kongs)) or bool(ctx.get("red_kong_draw"))
+    kong_draw = ctx.kong_replacement or bool(ctx.get("red_kong_draw"))  # checked: a kong, 红中杠 or 癞子杠
     out = [Reading(s, _played(s), False, claimed, ctx, kong_draw)
            for s in decompose_wild(hand, rule, {ShapeKind.STANDARD})]
     out += [Reading(s, _played(s), True, claimed, ctx, kong_draw) for s in _loose_shapes(hand, wild)]
@@ -346,7 +356,8 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     options = options or WuhanOptions()
     if hand.winning_tile is not None:
         raise HandError(msg("hand.waits_need_waiting"))
-    hand.validate(hand_size=14, players=4)
+    _check_replacement(hand)
+    hand.validate(hand_size=14, players=4, skip_checks=SKIP_CHECKS)
     wild = wild_tile(hand, options)
     rule = WildRule(frozenset({wild})) if wild is not None else None
     copies = Counter(hand.all_tiles)

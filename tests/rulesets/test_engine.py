@@ -133,3 +133,25 @@ def test_in_flowing_blood_a_player_who_already_won_may_win_again_and_share_it():
     assert evaluate(data["hand"])["results"][0]["payouts"] == data["results"][0]["payouts"]
     with pytest.raises(ContextError, match="already won"):
         evaluate("123m456m789m234p11m", ["sichuan"], context)
+
+
+SIZED = {"sichuan-6p": ("123p456p5s", "5s"), "wenzhou": ("123m456m789m123p456p1s", "1s")}  # 8 and 17 tiles
+FOURTEEN = ("123m456p789s123m5p", "5p")
+
+
+def test_only_wuhan_makes_a_shared_check_its_own_way():
+    assert {r.id: r.skip_checks for r in all_rulesets() if r.skip_checks} == {
+        "wuhan": frozenset({"context.replacement_needs_kong"})}
+
+
+@pytest.mark.parametrize("door", ["context", "hand string", "share code"])
+@pytest.mark.parametrize("rules", [r.id for r in all_rulesets() if not r.skip_checks])
+def test_every_other_system_refuses_a_kong_replacement_without_a_kong(rules, door):
+    standing, winning = SIZED.get(rules, FOURTEEN)
+    with pytest.raises(ContextError, match="杠上开花 needs a kong in the winner's hand"):
+        if door == "context":
+            evaluate(standing + winning, rules, {"win": "self_drawn", "kong_replacement": True})
+        elif door == "hand string":
+            evaluate(standing + winning + "|EE1001", rules)
+        else:
+            evaluate(f"v1.{standing}-{winning}.sk~{rules}")

@@ -90,7 +90,8 @@ def test_every_option_has_a_source() -> None:
     ("[123s1][456s1][777s2]8889s9s", {"seat": "S", "third_opening": "W"}, "supplied none"),
     (W_A, {"seat": "S", "red_kongs": {"S": 1}, "red_kong_draw": True}, "self-drawn"),
     (W_A, {"seat": "S", "win": "self_drawn", "red_kong_draw": True}, "no 红中 or 癞子"),
-    (W_A, {"seat": "S", "win": "self_drawn", "kong_replacement": True}, "red_kong_draw"),
+    (W_A, {"seat": "S", "win": "self_drawn", "kong_replacement": True}, "or a 红中杠 or 癞子杠"),
+    (W_A, {"seat": "S", "win": "self_drawn", "kong_replacement": True, "red_kongs": {"W": 1}}, "or a 红中杠 or 癞子杠"),
     ("[777s1]2222m678m123p5m", {"seat": "S", "indicator": "2m"}, "cannot be turned up"),
     (W_A, {"seat": "S", "red_kongs": {"X": 1}}, "not at a 4-player table"),
     (W_A, {"seat": "S", "third_opening": "Y"}, "not at a 4-player table"),
@@ -195,3 +196,31 @@ def test_each_fan_example_scores_its_fan(fan: Any) -> None:
     assert result["valid"], result["reason"]
     assert fan.id in {f["id"] for f in result["fans"]}
     assert fan.zh and fan.en and fan.definition_zh and fan.definition_en and fan.source
+
+
+# --- 杠上开花 after a 红中杠 or 癞子杠: the shared flag with no kong in hand -----------------------------------
+
+
+RED_KONG: dict[str, Any] = {"seat": "S", "win": "self_drawn", "red_kongs": {"S": 1}}
+LAIZI_KONG: dict[str, Any] = {"seat": "S", "win": "self_drawn", "indicator": "4p", "laizi_kongs": {"S": 1}}
+
+
+@pytest.mark.parametrize("put_out", [RED_KONG, LAIZI_KONG], ids=["红中杠", "癞子杠"])
+def test_a_kong_replacement_after_a_red_or_laizi_kong_is_kaihua_without_a_kong_in_hand(put_out: dict[str, Any]) -> None:
+    flagged = evaluate(W_A, "wuhan", {**put_out, "kong_replacement": True})
+    (result,) = flagged["results"]
+    assert result["valid"] and "gangshangkaihua" in [f["id"] for f in result["fans"]]
+    (declared,) = evaluate(W_A, "wuhan", {**put_out, "red_kong_draw": True})["results"]
+    assert (result["total"], result["payouts"]) == (declared["total"], declared["payouts"])
+    assert ".sk" in flagged["hand"] and evaluate(flagged["hand"]) == flagged  # its share code opens
+
+
+def test_a_code_that_names_another_system_too_is_read_with_the_shared_check() -> None:
+    code = evaluate(W_A, "wuhan", {**RED_KONG, "kong_replacement": True})["hand"]
+    with pytest.raises(ContextError, match="needs a kong in the winner's hand"):
+        evaluate(code + "~guobiao")
+
+
+def test_a_kong_replacement_is_self_drawn_at_wuhan_too() -> None:
+    with pytest.raises(ContextError, match="self-drawn"):
+        evaluate(W_A, "wuhan", {**RED_KONG, "win": "discard", "kong_replacement": True})
