@@ -9,6 +9,7 @@ key (a plain string) is shown as it is, and :class:`UnkeyedMessage` is warned so
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Mapping
 
@@ -49,6 +50,11 @@ translate = render
 """The former name of :func:`render`."""
 
 
+_WORDS = re.compile(r"[A-Za-z]{2,}|[\u3400-\u9fff]")
+"""A word of either language: a text without one (123m+456m, 360→320) reads the same in both."""
+
+
 def _unkeyed(text: str) -> str:
-    warnings.warn(UnkeyedMessage(text), stacklevel=3)
+    if _WORDS.search(text):
+        warnings.warn(UnkeyedMessage(text), stacklevel=3)
     return text

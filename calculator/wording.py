@@ -165,7 +165,8 @@ def note_text(note: object) -> str:
         return str(first or second or "")
     text = str(note)
     paired = _PAIRED.match(text)
-    if paired:
+    if paired:  # a note with no key, written in both languages: shown in one, and warned like any unkeyed text
+        render(text)
         return paired.group("zh").strip() if is_zh() else paired.group("en").strip()
     return render(text)
 

@@ -554,6 +554,13 @@ register({
     "hangzhou.chain_follow": ("chain_kongs：连杠中前面的杠之后要跟财飘或杠上开花（请给出 piao 或 kong_replacement）",
                               "chain_kongs: an earlier kong of a chain is followed by a 财飘 or by a win on a kong "
                               "replacement (give piao or kong_replacement)"),
+    "hangzhou.no_indicator": ("没有给翻牌（indicator）：本手没有财神，白板就是白板",
+                              "no turned-up tile given: no 财神 this hand"),
+    "hangzhou.white_caishen": ("白板即财神：不看翻牌",
+                               "白板 are the 财神 at this table: the turned-up tile is ignored"),
+    "hangzhou.piao_not_counted": ("财飘要在下轮暴头自摸才算：这手不是暴头，财飘不计",
+                                  "财飘 counts only with a 暴头 self-draw: not counted"),
+    "hangzhou.fanchengbao": ("反承包优先：由{seat}家一家承担", "反承包 first: {seat} alone pays"),
     "hangzhou.chain_kongs": ("连杠有 {kongs} 个杠，但手中只有 {shows} 个",
                              "the chain has {kongs} kong(s) but the hand shows {shows}"),
 })

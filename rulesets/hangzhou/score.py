@@ -14,7 +14,7 @@ from typing import Any
 from ..caishen import Problem, claimed_wild, invalid, multiplier, options_json, read_alike, table_problem, validate
 from ..errors import ContextError
 from ..hand import Hand
-from ..messages import msg
+from ..messages import msg, text
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
 from ..shapes import Shape, ShapeKind
 from ..tiles import tile
@@ -126,12 +126,11 @@ def notes(hand: Hand, rule: WildRule | None, facts: Facts, best: ShapeScore, opt
     out = []
     ctx = hand.context
     if options.caishen is Caishen.INDICATOR and rule is None:
-        out.append("没有给翻牌（indicator）：本手没有财神，白板就是白板 (no turned-up tile given: no 财神 this hand)")
+        out.append(text(msg("hangzhou.no_indicator")))
     if options.caishen is Caishen.WHITE and ctx.get("indicator") is not None:
-        out.append("白板即财神：不看翻牌 (白板 are the 财神 at this table: the turned-up tile is ignored)")
+        out.append(text(msg("hangzhou.white_caishen")))
     if facts.piao and not any(i.fan.id in ("caipiao", "gangpiao", "piaogang") for i in best.items):
-        out.append("财飘要在下轮暴头自摸才算：这手不是暴头，财飘不计 "
-                   "(财飘 counts only with a 暴头 self-draw: not counted)")
+        out.append(text(msg("hangzhou.piao_not_counted")))
     return out
 
 

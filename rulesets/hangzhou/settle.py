@@ -11,6 +11,7 @@ from collections import Counter
 
 from ..caishen import feeder, liable_shares, spelled, times
 from ..hand import Hand, KongKind, MeldKind, Seat
+from ..messages import Words, msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Settlement, ShapeScore
 from .options import DealerFactor, DiscardPays, HangzhouOptions
@@ -59,7 +60,7 @@ def _liable(hand: Hand, options: HangzhouOptions) -> tuple[Seat | None, Factor |
     if reverse:
         seat = min(reverse, key=lambda s: (s.order - hand.context.seat.order) % 4)
         if len(reverse) > 1 or fed:
-            notes.append(f"反承包优先：由{seat.zh}家一家承担 (反承包 first: {seat.en} alone pays)")
+            notes.append(text(msg("hangzhou.fanchengbao", seat=Words(seat.zh, seat.en))))
         why = (f"自摸，反承包：{seat.zh}家吃碰了和牌者3次，付全部×2",
                f"self-drawn; 反承包: {seat.en} claimed three times from the winner and pays everything ×2")
         return seat, times("fanchengbao", "反承包×2", "反承包 ×2", 2, seat), why, notes

@@ -194,3 +194,39 @@ def test_a_red_five_from_an_mpsz_tool_is_read_as_a_five_with_a_note(client, lang
     note = re.search(r'<p class="alert alert--notice" role="status">(.*?)</p>', html, re.S)
     assert note and reads(note.group(1)) and "0m" in note.group(1) and "5m" in note.group(1), note
     assert 'class="alert alert--error"' not in html
+
+
+def _golden_hands():
+    from pathlib import Path
+
+    from tests.rulesets.test_messages import PENDING_SYSTEMS
+
+    out = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "golden").glob("*.json")):
+        data = __import__("json").loads(path.read_text(encoding="utf-8"))
+        if "rules" in data and data["rules"] not in PENDING_SYSTEMS:
+            out += [(data["rules"], case) for case in data["cases"]]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["zh-hans", "en"])
+def test_no_engine_message_reaches_a_result_card_without_its_key(lang):
+    """Every golden case of every system (but those still being written), drawn as a result card: an engine
+    text with no key (an error, a reason, a note, a 根 line) is an error here."""
+    from calculator.results import result_row, score_each
+    from rulesets.engine import build_request
+
+    drawn = 0
+    with translation.override(lang), warnings.catch_warnings():
+        warnings.simplefilter("error", UnkeyedMessage)
+        for rules, case in _golden_hands():
+            try:
+                request = build_request(case["hand"], case.get("rules", rules), case.get("context"),
+                                        case.get("options"))
+            except MahjongError as exc:
+                render(exc)
+                continue
+            for outcome in score_each(request):
+                result_row(outcome, request.hand)
+                drawn += 1
+    assert drawn > 300

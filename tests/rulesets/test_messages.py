@@ -6,14 +6,16 @@ catalog (a raise with a plain string is found by reading the source)."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 import string
 from pathlib import Path
 
 import pytest
 
+from rulesets.engine import build_request, score
 from rulesets.errors import MahjongError
-from rulesets.messages import CATALOG, Message, Words, msg, register
+from rulesets.messages import CATALOG, Message, Text, Words, msg, register
 
 ROOT = Path(__file__).resolve().parents[2] / "rulesets"
 
@@ -144,3 +146,42 @@ def test_every_engine_error_is_raised_with_a_catalog_message():
     for site in plain:
         per_file[site.rsplit(":", 1)[0]] = per_file.get(site.rsplit(":", 1)[0], 0) + 1
     assert {f: n for f, n in per_file.items() if n > PENDING.get(f, 0)} == {}, plain
+
+
+# -- every note, 根 line and exclusion reason of a result carries its message --------------------------
+
+PENDING_SYSTEMS = {"jilin", "xiangshan", "australia", "suzhou", "custom"}
+"""Systems still being written while the catalog was filled in: their notes are "中文 (English)" strings."""
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def _golden_cases():
+    for path in sorted(GOLDEN.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "rules" in data and data["rules"] not in PENDING_SYSTEMS:
+            yield from ((data["rules"], case) for case in data["cases"])
+
+
+def _texts(s):
+    yield from (n for n in s.extra.get("notes") or ())
+    yield from (i.note for i in s.items if i.note)
+    yield from (e.reason for e in s.excluded if e.reason)
+
+
+def _keyed(t):
+    return (isinstance(t, Text) and t.message is not None) or (isinstance(t, dict) and t.get("key") in CATALOG)
+
+
+def test_every_note_of_the_golden_results_carries_its_message():
+    unkeyed = []
+    for rules, case in _golden_cases():
+        try:
+            request = build_request(case["hand"], case.get("rules", rules), case.get("context"), case.get("options"))
+            scores = score(request)
+        except MahjongError:  # a golden case of bad input
+            continue
+        for s in scores:
+            unkeyed += [(s.rules, str(t)) for t in _texts(s) if re.search(r"[A-Za-z\u3400-\u9fff]", str(t))
+                        and not _keyed(t)]
+    assert unkeyed == []
