@@ -18,7 +18,8 @@ from .tiles_view import TileView, tile_view
 def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
     """The tiles entered so far, each with the remove token its button sends."""
     if hand is None:
-        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": editor.FULL, "text": ""}
+        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": editor.FULL, "text": "",
+                "pack_tokens": "", "tile_tokens": ""}
     packs = []
     for i, p in enumerate(hand.packs):
         meld = _pack_view(p)
@@ -35,7 +36,15 @@ def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
         winning = {"token": "w", "tile": tile_view(win, winning=True),
                    "aria": gettext("Remove the winning tile %(tile)s") % {"tile": pick(win.zh, win.en)}}
     return {"packs": packs, "standing": standing, "size": hand.size, "full": editor.FULL, "winning": winning,
-            "text": editor.write(hand)}
+            "text": editor.write(hand), **model_tokens(hand)}
+
+
+def model_tokens(hand: editor.EditorHand) -> dict[str, str]:
+    """The editor's model of ``hand`` as tokens, for calculator.js (which reads no hand strings): the packs
+    (``chow-1m-2 pung-5p-3 concealed_kong-7s``: kind, lowest tile, digit) and the standing tiles in the
+    order written (the last one the last tapped, the winning tile when full)."""
+    packs = " ".join(f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs)
+    return {"pack_tokens": packs, "tile_tokens": " ".join(str(t) for t in hand.ordered)}
 
 
 def _remove_label(t: Tile) -> str:

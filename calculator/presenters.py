@@ -58,7 +58,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "hand_text": _hand_text(form),
         "rewrite_hand": form.context.from_string and form.parsed is not None,
         "hand_error": hand_error_context(form),
-        "placed": placed_context(ed),
+        "placed": {**placed_context(ed), "read": form.data.get("hand") or ""},  # the text it was read from
         "notice": " ".join([notice, *form.notes]).strip(),  # the reader's notes on the hand string too
         "controls": controls_context(form, uses),
         "table_context": table_context.controls(form.chosen_rulesets(), form.context.value, form.context.dropped),

@@ -63,7 +63,10 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))
     template = "calculator.html#result" if request.htmx else "calculator.html"
-    return render(request, template, context)
+    response = render(request, template, context)
+    if request.htmx and data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
+        response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
+    return response
 
 
 @lru_cache(maxsize=8)

@@ -19,7 +19,6 @@
 
   var FULL = 14;
   var SUITS = "mpsz";
-  var LETTERS = "ESWNCFP";
 
   // -- tiles: 0..33 = 1m..9m, 1p..9p, 1s..9s, 1z..7z ---------------------------------------------
 
@@ -44,21 +43,6 @@
     return out;
   }
 
-  function tilesOf(text) {  // "123m5z" or "EE" → indices; null if a tile does not exist
-    var out = [], parts = text.match(/[1-9]+[mpsz]|[ESWNCFP]/g) || [];
-    for (var p = 0; p < parts.length; p++) {
-      var part = parts[p];
-      if (part.length === 1 && LETTERS.indexOf(part) >= 0) { out.push(27 + LETTERS.indexOf(part)); continue; }
-      var suit = part[part.length - 1];
-      for (var d = 0; d < part.length - 1; d++) {
-        var i = tileIndex(part[d] + suit);
-        if (i < 0) { return null; }
-        out.push(i);
-      }
-    }
-    return out;
-  }
-
   // -- the hand model --------------------------------------------------------------------------------
 
   function packTiles(p) {
@@ -68,35 +52,25 @@
     return out;
   }
 
-  function readPack(body, digitText) {
-    var seq = tilesOf(body), d = digitText ? +digitText : null;
-    if (!seq) { return null; }
-    var same = seq.every(function (t) { return t === seq[0]; });
-    if (seq.length === 3 && same) { return d === null || d <= 3 ? { kind: "pung", tile: seq[0], digit: d || 1 } : null; }
-    if (seq.length === 4 && same) {
-      if (d === null || d === 4) { return { kind: "concealed_kong", tile: seq[0], digit: null }; }
-      return d > 4 ? { kind: "added_kong", tile: seq[0], digit: d - 4 } : { kind: "exposed_kong", tile: seq[0], digit: d };
+  // The hand as the server read it, from #placed: its packs ("chow-1m-2 pung-5p-3 concealed_kong-7s")
+  // and standing tiles ("1m 2m 5p", in the order written) as tokens, so this script reads no hand
+  // string (the grammar is the engine's, rulesets/notation.py); or as this script last wrote it. null for
+  // text neither has read: edit() then sends the edit with the form and the server makes it.
+  var written = { text: null, hand: null };
+  function read(text) {
+    if (text === written.text) { return written.hand; }
+    var placed = document.getElementById("placed");
+    if (!placed || (text !== (placed.getAttribute("data-hand") || "") && text !== placed.getAttribute("data-read"))) {
+      return null;
     }
-    var s = seq.slice().sort(byIndex);
-    if (seq.length === 3 && s[0] < 27 && rankOf(s[0]) <= 7 && s[1] === s[0] + 1 && s[2] === s[0] + 2) {
-      return d === null || d <= 3 ? { kind: "chow", tile: s[0], digit: d || 1 } : null;
-    }
-    return null;
-  }
-
-  function read(text) {  // the hand box in editor form at any stage of entry, or null
-    text = text.replace(/\s+/g, "");
-    var packs = [], pos = 0, re = /^\[([0-9mpszESWNCFP]+?),?([1-7])?\]/;
-    while (text[pos] === "[") {
-      var m = re.exec(text.slice(pos)), pack = m && readPack(m[1], m[2]);
-      if (!pack) { return null; }
-      packs.push(pack);
-      pos += m[0].length;
-    }
-    var rest = text.slice(pos);
-    if (rest && !/^(?:[1-9]+[mpsz]|[ESWNCFP])+$/.test(rest)) { return null; }
-    var standing = tilesOf(rest);
-    return standing ? { packs: packs, standing: standing } : null;
+    var tokens = function (name) { return (placed.getAttribute(name) || "").split(" ").filter(Boolean); };
+    return {
+      packs: tokens("data-packs").map(function (token) {
+        var p = token.split("-");
+        return { kind: p[0], tile: tileIndex(p[1]), digit: p.length > 2 ? +p[2] : null };
+      }),
+      standing: tokens("data-tiles").map(tileIndex),
+    };
   }
 
   function size(hand) { return hand.standing.length + 3 * hand.packs.length; }
@@ -212,12 +186,7 @@
     return (box && box.getAttribute("data-msg-" + key)) || key;
   }
 
-  function current() {
-    var hand = read(input.value);
-    if (hand) { return hand; }
-    var placed = document.getElementById("placed");
-    return read(placed ? placed.getAttribute("data-hand") || "" : "");
-  }
+  function current() { return read(input.value); }
 
   function say(text) {
     if (!notice) { return; }
@@ -286,8 +255,15 @@
 
   function edit(name, arg) {  // an edit of the hand box; true when made
     var hand = name === "clear" ? { packs: [], standing: [] } : current();
-    if (!hand) {
-      say(message("foreign"));
+    if (!hand) {  // typed text the server has not read yet: it makes the edit (as without JavaScript)
+      var ask = document.createElement("input");
+      ask.type = "hidden";
+      ask.name = name;
+      ask.value = arg || "1";
+      form.appendChild(ask);
+      form.requestSubmit();  // htmx sends the form at once (hx-trigger "submit"), the edit with it
+      form.removeChild(ask);
+      if (name === "add" && (value("mode") || "standing") !== "standing") { setStanding(); }  // as the server does
       return false;
     }
     try {
@@ -306,7 +282,8 @@
       return false;
     }
     countsFromHand(hand);
-    commit(write(hand));
+    written = { text: write(hand), hand: hand };
+    commit(written.text);
     return true;
   }
 

@@ -30,3 +30,15 @@ def test_with_every_system_chosen_and_the_defaults_the_htmx_request_line_is_shor
     longest = max(len(f"{line} HTTP/1.1") for line in lines)
     assert longest < 1000, (longest, max(lines, key=len))
     assert page.locator("#result article").count() >= 1  # the request was answered with the cards
+
+
+def test_a_tile_tapped_on_text_the_server_has_not_read_yet_is_added_by_the_server(page):
+    # calculator.js reads no hand strings: typed text is the server's to read, so the server makes the edit
+    page.goto("/")
+    page.locator("#id_hand").fill("123m")
+    page.locator('#palette .palette__tile[data-tile="4m"]').click()  # before the typing's request is sent
+    settle(page)
+    assert page.locator("#id_hand").input_value() == "1234m"
+    assert page.locator("#placed").get_attribute("data-tiles") == "1m 2m 3m 4m"
+    page.locator('#palette .palette__tile[data-tile="5m"]').click()  # now the script knows the hand: at once
+    assert page.locator("#id_hand").input_value() == "12345m"

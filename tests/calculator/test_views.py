@@ -313,6 +313,22 @@ def test_with_htmx_an_edit_redraws_the_hand_box_out_of_band(client):
     assert 'value="123m"' in html
 
 
+def test_with_htmx_an_edit_the_server_makes_puts_the_new_hands_address_in_the_bar(client):
+    # calculator.js reads no hand strings: for typed text the server has not read yet, it asks for the edit
+    response = client.get("/?" + urlencode({"hand": "123m", "add": "4m"}), headers=HX)
+    assert response.status_code == 200
+    assert 'value="1234m"' in response.content.decode()
+    query = parse_qs(urlsplit(response["HX-Replace-Url"]).query)
+    assert query["hand"] == ["1234m"] and "add" not in query
+
+
+def test_the_placed_tiles_carry_the_hand_as_tokens_for_the_script(client):
+    html = page(client, hand="[555z2][7777s]123m456p8s9s")
+    placed = re.search(r'<div id="placed"[^>]*>', html).group(0)
+    assert 'data-packs="pung-5z-2 concealed_kong-7s"' in placed
+    assert 'data-tiles="1m 2m 3m 4p 5p 6p 8s 9s"' in placed
+
+
 def test_the_placed_tiles_are_buttons_that_take_them_back(client):
     html = page(client, hand="[555p3]123m")
     assert 'name="remove" value="p:0"' in html
