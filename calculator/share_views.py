@@ -36,6 +36,7 @@ from rulesets.tiles import Tile
 
 from . import preview
 from .bytecache import BoundedBytes
+from .engine_messages import render as render_message
 from .lang import pick
 from .models import IssuedLink
 from .results import Outcome, results_context, score_each
@@ -86,7 +87,7 @@ def canonical_code(raw: str, rules: str | None = None) -> str:
         chosen = [r for r in (rules or "").split(",") if r.strip()] or None
         return share_code(parse_hand(text), chosen)
     except MahjongError as exc:
-        raise BadCode(exc.message) from None
+        raise BadCode(render_message(exc)) from None
 
 
 def load(code: str) -> Shared:
@@ -95,7 +96,7 @@ def load(code: str) -> Shared:
         shared = parse_share_code(code)
         request = build_request(shared.hand, list(shared.rules) or None, None, shared.options or None)
     except MahjongError as exc:
-        raise BadCode(exc.message) from None
+        raise BadCode(render_message(exc)) from None
     return Shared(code, shared, request, score_each(request))
 
 

@@ -230,3 +230,16 @@ def test_no_engine_message_reaches_a_result_card_without_its_key(lang):
                 result_row(outcome, request.hand)
                 drawn += 1
     assert drawn > 300
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang, reads", [("zh-hans", is_chinese), ("en", is_english)])
+@pytest.mark.parametrize("code", ["v1.123x", "v1.123m456p789s11z22z-1z.Q9"])
+def test_a_share_code_that_does_not_open_says_why_in_the_readers_language(client, code, lang, reads):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnkeyedMessage)
+        response = client.get(f"/h/{code}", headers={"Accept-Language": lang})
+    assert response.status_code == 404
+    detail = re.search(r'<p class="share__detail" role="alert">(.*?)</p>', response.content.decode(), re.S)
+    assert detail, "no reason shown"
+    assert reads(detail.group(1).split(":", 1)[-1].split("：", 1)[-1]), detail.group(1)
