@@ -449,6 +449,10 @@ register({
                        "the share code of this hand and its house rules would be {n} characters long, more than "
                        "the {max} a link may hold: set fewer house rules away from the defaults"),
     # several wins on one discard (一炮多响, 通炮)
+    "round.kong_needs_feeder": ("明杠（直杠）要写明是谁点的杠", "an exposed kong (直杠) needs the player who fed it"),
+    "round.only_exposed_fed": ("只有明杠（直杠）是别家点的，{kind}不是",
+                               "only an exposed kong (直杠) is fed by another player, not a {kind} kong"),
+    "round.wall_end_once": ("流局时每家只列一次", "the wall's end names each player once"),
     "round.no_hands": ("请至少给出一手和牌", "give at least one winning hand"),
     "round.several_self_drawn": ("{name}是一张打出的牌上有几家和牌：不能有自摸的",
                                  "{name} is several wins on one discard: no hand may be self-drawn"),

@@ -32,7 +32,10 @@ from dataclasses import dataclass, field
 
 from .errors import ContextError
 from .hand import Hand, KongKind, Seat
+from .messages import Words, msg
 from .scoring import Choice, Payment, Score, Settlement
+
+_KONG_ZH = {KongKind.EXPOSED: "明杠", KongKind.CONCEALED: "暗杠", KongKind.ADDED: "加杠"}
 
 
 class RoundError(ContextError):
@@ -66,9 +69,9 @@ class Kong:
 
     def __post_init__(self) -> None:
         if self.kind is KongKind.EXPOSED and (self.fed_by is None or self.fed_by == self.seat):
-            raise ContextError("an exposed kong (直杠) needs the player who fed it")
+            raise ContextError(msg("round.kong_needs_feeder"))
         if self.kind is not KongKind.EXPOSED and self.fed_by is not None:
-            raise ContextError(f"only an exposed kong (直杠) is fed by another player, not a {self.kind.value} kong")
+            raise ContextError(msg("round.only_exposed_fed", kind=Words(_KONG_ZH[self.kind], self.kind.value)))
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ class Win:
 
     def __post_init__(self) -> None:
         if not self.hands:
-            raise ContextError("give at least one winning hand")
+            raise ContextError(msg("round.no_hands"))
 
     @property
     def one_discard(self) -> bool:
@@ -113,7 +116,7 @@ class WallEnd:
 
     def __post_init__(self) -> None:
         if len({h.seat for h in self.players}) != len(self.players):
-            raise ContextError("the wall's end names each player once")
+            raise ContextError(msg("round.wall_end_once"))
 
 
 type RoundEvent = Kong | Win | WallEnd

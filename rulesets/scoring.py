@@ -27,9 +27,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .errors import RulesError
 from .context import ContextField, declare
+from .errors import RulesError
 from .hand import Hand, Seat, WinContext, seats
+from .messages import msg
 from .shapes import Shape
 from .wild import WildRule
 
@@ -389,12 +390,12 @@ def parse_options(
         name = str(values.pop("preset"))
         if not presets or name not in presets:
             known = ", ".join(presets or ()) or "none"
-            raise RulesError(f"unknown preset {name!r} (known: {known})")
+            raise RulesError(msg("rules.unknown_preset", name=name, known=known))
         base.update(presets[name])
     infos = {i.key: i for i in option_infos(options_type)}
     for key, raw in values.items():
         if key not in infos:
-            raise RulesError(f"unknown option {key!r} (known: {', '.join(infos)})")
+            raise RulesError(msg("rules.unknown_option", key=key, known=", ".join(infos)))
         base[key] = _coerce(infos[key], raw)
     return options_type(**base)
 
@@ -408,16 +409,16 @@ def _coerce(info: OptionInfo, raw: object) -> object:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise RulesError(f"option {info.key}: {raw!r} is not true/false")
+        raise RulesError(msg("rules.option_bool", key=info.key, value=raw))
     if info.kind == "int":
         if isinstance(raw, bool):
-            raise RulesError(f"option {info.key}: {raw!r} is not a whole number")
+            raise RulesError(msg("rules.option_int", key=info.key, value=raw))
         try:
             value = int(str(raw).strip())
         except ValueError:
-            raise RulesError(f"option {info.key}: {raw!r} is not a whole number") from None
+            raise RulesError(msg("rules.option_int", key=info.key, value=raw)) from None
         if not -(10**9) <= value <= 10**9:
-            raise RulesError(f"option {info.key}: {value} is out of range")
+            raise RulesError(msg("rules.option_range", key=info.key, value=value))
         return value
     assert info.choices is not None
     for choice in info.choices:
@@ -425,7 +426,7 @@ def _coerce(info: OptionInfo, raw: object) -> object:
         if raw == choice or str(raw) == str(plain):
             return choice
     shown = ", ".join(str(c.value if isinstance(c, enum.Enum) else c) for c in info.choices)
-    raise RulesError(f"option {info.key}: {raw!r} is not one of {shown}")
+    raise RulesError(msg("rules.option_choice", key=info.key, value=raw, choices=shown))
 
 
 def options_dict(options: object) -> dict[str, object]:

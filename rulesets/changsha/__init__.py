@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import ContextError, MahjongError
 from ..hand import Hand, seats
+from ..messages import msg
 from ..rounds import Round, RoundError, RoundResult, Settled, Win
 from ..scoring import Payment, Ruleset, Score
 from ..shapes import decompose
@@ -51,11 +52,11 @@ def _tongpao(hands: Sequence[Hand], options: Any) -> tuple[list[Score], list[Pay
     """通炮: several players win on one discard; the discarder pays each winner in full, each payment with
     its own 庄闲 and birds (seed 000 \u201c通炮：即几个玩家可胡同一张牌…输家要付清所有胡分\u201d)."""
     if any(h.context.self_drawn for h in hands):
-        raise ContextError("通炮 is several wins on one discard: no hand may be self-drawn")
+        raise ContextError(msg("round.several_self_drawn", name="通炮"))
     if len({h.context.discarder(4) for h in hands}) != 1:
-        raise ContextError("the winners of one discard must all win on the same player's tile")
+        raise ContextError(msg("round.one_discarder"))
     if len({h.context.seat for h in hands}) != len(hands):
-        raise ContextError("each winner of a discard is a different seat")
+        raise ContextError(msg("round.distinct_winners"))
     scores = [score(h, options) for h in hands]
     return scores, [p for s in scores if s.valid and s.settlement for p in s.settlement.payments]
 
