@@ -208,7 +208,7 @@ def score_starting(hand: Hand, options: Any) -> Score:
     payments: list[Payment] = []
     for f, n in found:
         payments += starting_payments(hand, ctx.seat, n, BY_ID[f].zh, BY_ID[f].en, options, lands)
-    notes = [] if options.qishou_birds or not ctx.get("birds", ()) else [
+    notes: list[str] = [] if options.qishou_birds or not ctx.get("birds", ()) else [
         text(msg("changsha.starting_no_birds"),
              "起手小胡不扎鸟（选项 qishou_birds）(birds do not apply to starting wins: option qishou_birds)")]
     return Score(RULES, True, UNIT, sum(i.total for i in items), items, settlement=Settlement(tuple(payments),

@@ -65,7 +65,7 @@ def _threshold_problem(hand: Hand, tai: int) -> Problem | None:
 
 
 def _notes(hand: Hand, wild: Tile | None, options: FuyangOptions) -> list[str]:
-    out = [ASSUMPTION[options.payout]]
+    out: list[str] = [ASSUMPTION[options.payout]]
     if wild is None:
         out.append(text(msg("fuyang.no_indicator")))
     else:

@@ -123,7 +123,7 @@ def read(shape: Shape, facts: Facts) -> ShapeScore:
 
 def notes(hand: Hand, rule: WildRule | None, facts: Facts, best: ShapeScore, options: HangzhouOptions) -> list[str]:
     """Why a fact of the context did not count, in both languages."""
-    out = []
+    out: list[str] = []
     ctx = hand.context
     if options.caishen is Caishen.INDICATOR and rule is None:
         out.append(text(msg("hangzhou.no_indicator")))

@@ -161,7 +161,7 @@ def other_kong_lines(variant: Variant, hand: Hand, options: Any) -> tuple[list[P
     """Kong money for the other players' kongs of this hand (``context.kongs``), minus a robbed kong."""
     skip = robbed_kong(hand)
     out: list[Payment] = []
-    notes = []
+    notes: list[str] = []
     for event in hand.context.kongs:
         if event is skip:
             notes.append(text(msg("sichuan.robbed_kong", seat=event.seat.value)))

@@ -183,7 +183,7 @@ def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
 def context_notes(hand: Hand, facts: Facts, options: Any) -> list[str]:
     """Why a flag of the context did not count."""
     ctx = hand.context
-    notes = []
+    notes: list[str] = []
     if ctx.earthly and not facts.earthly and options.tiandihu is not TianDiHu.OFF:
         notes.append(text(msg("sichuan.dihu_not_met", rule=options.dihu.value)))
     if (ctx.heavenly or ctx.earthly) and options.tiandihu is TianDiHu.OFF:
