@@ -27,6 +27,7 @@ from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.scoring import Fan, Ruleset
 from rulesets.sharecode import VERSION, parse_share_code
 
+from . import fan_search
 from .citations import cite
 from .lang import unit_name
 from .tiles_view import HandView, hand_view
@@ -141,8 +142,7 @@ def table_version(ruleset_id: str) -> str:
 
 
 def _matches(fan: Fan, query: str) -> bool:
-    q = query.casefold()
-    return any(q in text.casefold() for text in (fan.zh, fan.en, fan.id))
+    return fan_search.matches(query, fan.zh, fan.en, fan.id)  # 胡/和, 繁体, pinyin, short names
 
 
 def _value_param(raw: str | None) -> int | None:
@@ -164,11 +164,14 @@ def _system_context(ruleset: Ruleset) -> dict[str, object]:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:MAX_QUERY]
     systems = [
-        {**_system_context(r), "fan_count": len(r.fans), "url": reverse("fan-list", args=[r.id])}
+        {**_system_context(r), "fan_count": len(r.fans), "url": reverse("fan-list", args=[r.id]),
+         "found": [entry(r, f) for f in r.fans if _matches(f, query)] if query else []}
         for r in all_rulesets()
     ]
-    return render(request, "fans/index.html", {"systems": systems})
+    return render(request, "fans/index.html", {"systems": systems, "query": query,
+                                               "found": sum(len(s["found"]) for s in systems)})
 
 
 @require_safe
