@@ -9,6 +9,7 @@ the browser leaves it out of the request (calculator.js) and a request carries o
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext
@@ -16,9 +17,10 @@ from django.utils.translation import gettext
 from rulesets.context import ContextField, Kind
 from rulesets.hand import SEATS4, WinContext, seats
 from rulesets.scoring import Ruleset
-from rulesets.tiles import ALL_TILES
+from rulesets.tiles import ALL_TILES, Tile
 
 from .lang import is_zh, pick, seat_name
+from .parts import frozen
 
 PREFIX = "ctx-"
 
@@ -75,8 +77,7 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
         if f.kind is Kind.BOOL:
             row["checked"] = bool(value)
         elif f.kind is Kind.TILE:
-            row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
-                {"value": str(t), "label": f"{t.zh} {t}", "selected": value == t} for t in ALL_TILES]
+            row["options"] = _tile_options(value)
         elif f.kind is Kind.SEAT:
             row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
                 {"value": s.value, "label": seat_name(s), "selected": value == s} for s in _table_seats(readers)]
@@ -97,3 +98,11 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
                        placeholder=str(f.default))
         rows.append(row)
     return rows
+
+
+@lru_cache(maxsize=64)
+def _tile_options(chosen: Tile | None) -> tuple[dict[str, Any], ...]:
+    """A tile select's options (no words to translate), built once and shared read-only (``parts.Frozen``:
+    the page's signature encodes them once)."""
+    return frozen([{"value": "", "label": "—", "selected": chosen is None}] + [
+        {"value": str(t), "label": f"{t.zh} {t}", "selected": chosen == t} for t in ALL_TILES])
