@@ -92,7 +92,15 @@ def fan_url(ruleset: Ruleset, fan_id: str) -> str:
 
 
 def calculator_url(ruleset: Ruleset, example: str) -> str:
-    return "/?" + urlencode({"hand": example, "rules": ruleset.id})
+    """The calculator with the example under ``ruleset`` (chosen: ``rules_shown``, so that a system asked
+    for by name is shown too) and the house rules the example carries (the page's compact ``hr-<system>``
+    field, docs/calculator.md)."""
+    query = {"hand": example, "rules": ruleset.id, "rules_shown": "1"}
+    carried = example_options(ruleset, example)
+    if carried:
+        text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in carried.items()}
+        query[f"hr-{ruleset.id}"] = ".".join(f"{k}-{v}" for k, v in sorted(text.items()))
+    return "/?" + urlencode(query)
 
 
 @lru_cache(maxsize=512)
@@ -215,19 +223,25 @@ def fan_detail(request: HtmxHttpRequest, system: str, fan: str) -> HttpResponse:
     return render(request, template, context)
 
 
+def example_options(ruleset: Ruleset, example: str) -> dict[str, object] | None:
+    """The house rules an example's share code carries for ``ruleset`` (``v1.…~wenzhou.teshu_shuangfan-true``
+    turns on the option its fan needs), or None for a plain hand string. A table several systems share
+    (四川's variants) writes its examples for the first of them: their options apply to the others.
+    Raises :class:`MahjongError`."""
+    if not example.strip().startswith(VERSION + "."):
+        return None
+    carried = parse_share_code(example.strip()).options
+    mine = carried.get(ruleset.id)
+    if mine is None:
+        mine = next((v for k, v in carried.items() if get_ruleset(k).fans is ruleset.fans), {})
+    return mine
+
+
 def example_request(ruleset: Ruleset, example: str) -> Request:
-    """The request a fan's example is scored with: under ``ruleset``, with the house rules the example's
-    share code carries for it (``v1.…~wenzhou.teshu_shuangfan-true`` turns on the option its fan needs);
-    other examples under the system's defaults. A table several systems share (四川's variants) writes
-    its examples for the first of them: their options apply to the others. Raises :class:`MahjongError`."""
-    options = None
-    if example.strip().startswith(VERSION + "."):
-        carried = parse_share_code(example.strip()).options
-        mine = carried.get(ruleset.id)
-        if mine is None:
-            mine = next((v for k, v in carried.items() if get_ruleset(k).fans is ruleset.fans), {})
-        options = {ruleset.id: mine}
-    return build_request(example, ruleset.id, options=options)
+    """The request a fan's example is scored with: under ``ruleset``, with the house rules it carries
+    (:func:`example_options`); a plain hand string under the system's defaults. Raises :class:`MahjongError`."""
+    carried = example_options(ruleset, example)
+    return build_request(example, ruleset.id, options=None if carried is None else {ruleset.id: carried})
 
 
 def _example_score(ruleset: Ruleset, fan: Fan) -> dict[str, object] | None:

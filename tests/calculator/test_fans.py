@@ -79,7 +79,7 @@ def test_each_fan_example_is_drawn_in_tiles_with_a_link_to_the_calculator(client
     assert card.count('class="tile') == 14
     link = re.search(r'<a href="(/\?[^"]+)">', card).group(1)
     query = parse_qs(urlparse(link.replace("&amp;", "&")).query)
-    assert query == {"hand": [fan.example], "rules": ["guobiao"]}
+    assert query == {"hand": [fan.example], "rules": ["guobiao"], "rules_shown": ["1"]}  # 国标 chosen
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -88,12 +88,12 @@ def test_every_fan_example_of_every_table_can_be_drawn(system):
     assert unreadable == []
 
 
+SHARED_4P = ("sichuan-2p", "sichuan-3p", "sichuan-6p")
 SHARED_4P_EXAMPLES = pytest.mark.xfail(strict=True, reason=(
     "the 2-, 3- and 6-player tables are given 四川's fan table (rulesets/sichuan/__init__.py: fans=FANS for "
     "every variant), whose examples hold 万 and 14 tiles: these tables cannot read them, so their fan pages "
     "score no example; the fix is examples per variant"))
-EXAMPLE_SYSTEMS = [pytest.param(s, marks=SHARED_4P_EXAMPLES) if s in ("sichuan-2p", "sichuan-3p", "sichuan-6p")
-                   else s for s in SYSTEMS]
+EXAMPLE_SYSTEMS = [pytest.param(s, marks=SHARED_4P_EXAMPLES) if s in SHARED_4P else s for s in SYSTEMS]
 
 
 @pytest.mark.parametrize("system", EXAMPLE_SYSTEMS)
@@ -107,6 +107,19 @@ def test_every_fan_example_scored_as_its_page_scores_it_counts_that_fan(system):
         if fan.example and not (shown and any(item["is_this"] for item in shown["items"])):
             missing.append((fan.id, fan.example, shown and [i["name"] for i in shown["items"]]))
     assert missing == []
+
+
+CARRYING = [(r.id, f) for r in all_rulesets() for f in r.fans
+            if f.example and fan_views.example_options(r, f.example) and r.id not in SHARED_4P]
+
+
+@pytest.mark.parametrize(("system", "fan"), CARRYING, ids=[f"{s}-{f.id}" for s, f in CARRYING])
+def test_an_example_opened_in_the_calculator_counts_its_fan_with_the_house_rules_it_carries(client, system, fan):
+    link = fan_views.calculator_url(get_ruleset(system), fan.example)
+    assert f"hr-{system}=" in link
+    html = client.get(link, **EN).content.decode()
+    card = re.search(rf'<article id="r-{re.escape(system)}".*?</article>', html, re.S).group(0)
+    assert re.search(r'<th scope="row">' + re.escape(fan.en), card), (fan.id, link)
 
 
 def test_an_example_is_scored_with_the_options_of_its_share_code():
