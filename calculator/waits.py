@@ -36,7 +36,8 @@ def waits_context(request: Request, link: Any) -> dict[str, Any]:
             s = per_system[r.id].get(t)
             valid = s is not None and s.valid
             cells.append({"valid": valid, "total": s.total if s is not None else None, "unit": unit_name(r.unit),
-                          "reason": pick(s.reason, s.reason_en) if s is not None and not valid else ""})
+                          "reason": pick(s.reason, s.reason_en) if s is not None and not valid else "",
+                          "fans": _top_fans(s)})
         left = max(0, 4 - held[t.index])
         completed = editor.write(editor.EditorHand(editor.from_hand(hand).packs, tuple(sorted(hand.standing)) + (t,)))
         rows.append({"tile": tile_view(t), "left": left, "cells": cells, "url": link(completed), "hand": completed,
@@ -45,3 +46,11 @@ def waits_context(request: Request, link: Any) -> dict[str, Any]:
         "wait_rows": rows,
         "wait_systems": [{"id": r.id, "name": pick(r.zh, r.en)} for r in request.rulesets],
     }
+
+
+def _top_fans(s: Score | None, most: int = 3) -> str:
+    """The biggest fans a winning tile scores, "清一色 24 · 一色三步高 16", for the waits list."""
+    if s is None or not s.items:
+        return ""
+    items = sorted(s.items, key=lambda i: -i.total)[:most]
+    return " · ".join(f"{pick(i.fan.zh, i.fan.en)} {i.total}" for i in items)
