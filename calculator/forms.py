@@ -210,16 +210,21 @@ class CalculatorForm(forms.Form):
     def auto_rules(self) -> bool:
         """Whether the systems are chosen for the hand (the default) rather than ticked one by one."""
         data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
-        return bool(data.get("rules_auto")) or not data.get("rules_shown") or not data.get("rules")
+        return bool(data.get("rules_auto")) or not data.get("rules_shown")
 
     def chosen_rulesets(self) -> tuple[Ruleset, ...]:
         """The systems to compare: those ticked, or (by default) every system that can read the hand."""
         if self.auto_rules():
-            if self.parsed is None:
-                return self.rulesets
-            return tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
+            return self._readers()
         ids = set(self.cleaned_data.get("rules") or ())
+        if not ids:  # the switch was just unticked: the readers' systems, ticked, until the reader picks others
+            return self._readers()
         return tuple(r for r in self.rulesets if r.id in ids)
+
+    def _readers(self) -> tuple[Ruleset, ...]:
+        if self.parsed is None:
+            return self.rulesets
+        return tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
 
     def preset(self, ruleset: Ruleset) -> str:
         return (self.cleaned_data.get(f"preset-{ruleset.id}") or "") if hasattr(self, "cleaned_data") else ""

@@ -103,10 +103,17 @@ def _folded(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
     """A system's house rules folded: the values that differ from its defaults as ``key-value.key-value``."""
     preset = form.preset(r)
     values = form.option_values.get(r.id) or default_options(r)
-    defaults, current = options_as_dict(default_options(r)), options_as_dict(values)
-    changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != defaults.get(key)]
+    baseline, current = options_as_dict(preset_options(r, preset)), options_as_dict(values)
+    changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != baseline.get(key)]
     return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "asked": False, "applied": preset,
             "compact": ".".join(changed), "changed": len(changed)}
+
+
+def preset_options(r: Ruleset, preset: str) -> Any:
+    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks)."""
+    if not preset or preset not in r.presets:
+        return default_options(r)
+    return r.parse_options({"preset": preset})
 
 
 def _text(value: object) -> str:
@@ -128,6 +135,7 @@ def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> di
     active one), built once: read it only."""
     r = key.ruleset
     defaults = options_as_dict(default_options(r))
+    baseline = preset_options(r, preset)
     current = options_as_dict(values)
     info_names = getattr(r, "preset_info", {}) or {}
     presets = [{"value": "", "label": gettext("Defaults"), "selected": not preset}] + [
@@ -146,7 +154,9 @@ def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> di
             "name": option_field_name(r, info.key), "key": info.key, "label": pick(info.zh, info.en),
             "kind": info.kind, "value": plain(value), "checked": value is True, "choices": choices,
             "source": cite(info.source), "changed": current[info.key] != defaults[info.key],
-            "default": plain(info.default),
+            # what the browser leaves out of hr-<system>: the value the applied preset gives (the server
+            # applies the preset first, then hr-), so a value set back to the system's default still travels
+            "default": plain(getattr(baseline, info.key)),
         })
     return frozen({"id": r.id, "name": pick(r.zh, r.en), "open": True, "asked": False, "presets": presets,
                    "applied": preset, "options": options, "changed": sum(1 for o in options if o["changed"])})

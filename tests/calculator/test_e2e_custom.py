@@ -144,11 +144,6 @@ def test_a_table_built_on_the_page_scores_as_worked_out_by_hand_and_survives_its
         assert str(result["options"][key]) == value, key
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "unticking the switch leaves every system's checkbox disabled: disabled boxes are not sent, so the "
-    "request has no `rules` and CalculatorForm.auto_rules() (calculator/forms.py) reads that as 'compare "
-    "every system' again; the drawn systems part is unchanged, so it is not redrawn (data-sig) and the boxes "
-    "stay disabled. Fix in forms.py/calculator.js, which other work had open when this test was written"))
 def test_unticking_compare_every_system_lets_the_reader_tick_a_system(page):
     page.goto("/")
     page.fill("#id_hand", HAND)
@@ -158,12 +153,6 @@ def test_unticking_compare_every_system_lets_the_reader_tick_a_system(page):
     expect()(page.locator("input[name=rules][value=custom]")).to_be_enabled(timeout=3000)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "calculator.js leaves out of hr-<system> every control equal to its data-default, and data-default is "
-    "the system's default (calculator/presenters.py), not the template's value the controls were filled "
-    "from; the server applies the template, then hr-: a value set back to the system's default under a "
-    "template is lost (here 吉林's all-three-pay stays). Fix: data-default = the applied preset's value; "
-    "presenters.py and calculator.js had other work open when this test was written"))
 def test_a_value_set_back_to_its_default_under_a_template_is_applied(page):
     # 吉林 template: 碰碰胡 2 + 门清 1 = 3 番 (清一色 0); then who pays → the discarder alone (the default).
     # The discarder N alone: base 1 × 2^3 = 8, × 2 as the discarder, × 2 as the dealer wins = 32.
