@@ -299,7 +299,7 @@ class _Reader:
             self.fail(msg("notation.unclosed"), start)
         if tok.kind == "flower":
             self.fail(msg("notation.flower_in_pack", tile=str(tok.tile)), tok.pos)
-        self.fail(msg("notation.unexpected_in_pack", char=self.text[tok.pos], start=start), tok.pos)
+        self.fail(msg("notation.unexpected_in_pack", char=self.text[tok.pos], start=start, n=start + 1), tok.pos)
 
     def make_meld(self, tiles: list[_Token], digit: _Token | None, start: int, end: int) -> Meld:
         written = self.raw[start : end + 1]
