@@ -211,7 +211,8 @@ def tiles(text: str) -> tuple[Tile, ...]:
             digits.append((pos, ch))
         elif ch in "mpszf":
             if not digits:
-                raise NotationError(msg("tile.suffix_alone", suffix=ch, position=pos, n=pos + 1), text=text, position=pos)
+                where = msg("tile.suffix_alone", suffix=ch, position=pos, n=pos + 1)
+                raise NotationError(where, text=text, position=pos)
             for dpos, d in digits:
                 try:
                     out.append(Tile.of(Suit(ch), int(d)))
@@ -221,9 +222,11 @@ def tiles(text: str) -> tuple[Tile, ...]:
         elif ch.isspace():
             continue
         else:
-            raise NotationError(msg("tile.unknown_char", char=ch, position=pos, n=pos + 1), text=text, position=pos)
+            raise NotationError(msg("tile.unknown_char", char=ch, position=pos, n=pos + 1), text=text,
+                                position=pos)
     if digits:
-        raise NotationError(msg("tile.digits_alone", position=digits[0][0], n=digits[0][0] + 1), text=text, position=digits[0][0])
+        first = digits[0][0]
+        raise NotationError(msg("tile.digits_alone", position=first, n=first + 1), text=text, position=first)
     return tuple(out)
 
 
