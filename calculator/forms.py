@@ -192,8 +192,9 @@ class CalculatorForm(forms.Form):
             except MahjongError as exc:
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
-        self.context = resolve_context(self.parsed, data)
-        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen))
+        skip = frozenset.intersection(*(r.skip_checks for r in chosen)) if chosen else frozenset()
+        self.context = resolve_context(self.parsed, data, skip)
+        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen), skip)
         if self.parsed is not None:
             try:
                 hand = self.parsed.with_context(self.context.value)
@@ -260,7 +261,8 @@ def compact_options(text: str) -> dict[str, str]:
     return out
 
 
-def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any]) -> None:
+def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
+                    skip: frozenset[str] = frozenset()) -> None:
     """Apply the declared table context (rulesets.context) one field at a time; a value the engine
     refuses is dropped with its reason, like the win context's controls."""
     for key, value in wanted.items():
@@ -269,7 +271,7 @@ def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any]) 
         except ContextError as exc:
             result.dropped[key] = render(exc)
             continue
-        reason = conflict(hand, ctx)
+        reason = conflict(hand, ctx, skip)
         if reason:
             result.dropped[key] = reason
         else:
@@ -325,15 +327,16 @@ def _kong_event(code: str) -> dict[str, str] | None:
     return event
 
 
-def conflict(hand: Hand | None, ctx: WinContext) -> str | None:
+def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozenset()) -> str | None:
     """Why ``ctx`` contradicts itself or the tiles (in the active language), or None. The tile count is
-    not held against it: that is the hand's own error."""
+    not held against it: that is the hand's own error. ``skip``: the checks every chosen system makes its
+    own way (``Ruleset.skip_checks``)."""
     try:
         if hand is None:
             ctx.check(4)
         else:
             size = hand.size() + (0 if hand.is_complete else 1)
-            hand.with_context(ctx).validate(hand_size=size, players=4)
+            hand.with_context(ctx).validate(hand_size=size, players=4, skip_checks=skip)
     except ContextError as exc:
         return render(exc)
     except MahjongError:
@@ -341,7 +344,7 @@ def conflict(hand: Hand | None, ctx: WinContext) -> str | None:
     return None
 
 
-def resolve_context(hand: Hand | None, data: dict[str, Any]) -> Context:
+def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset()) -> Context:
     """Apply the form's context on top of the hand string's, one control at a time.
 
     A chosen value that contradicts the ones applied before it is dropped, with the engine's reason;
@@ -355,25 +358,25 @@ def resolve_context(hand: Hand | None, data: dict[str, Any]) -> Context:
     order = ["seat", "round_wind", "win", "from_seat", *FLAGS, "flowers", "wildcard", "already_won", "kongs"]
     for key in order:
         if key in wanted:
-            _apply(result, hand, key, wanted[key])
-    _list_unavailable(result, hand)
+            _apply(result, hand, key, wanted[key], skip)
+    _list_unavailable(result, hand, skip)
     return result
 
 
-def _apply(result: Context, hand: Hand | None, key: str, value: Any) -> None:
+def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: frozenset[str] = frozenset()) -> None:
     try:
         ctx = context_from_mapping({key: value}, result.value)
     except ContextError as exc:
         result.dropped[key] = render(exc)
         return
-    reason = conflict(hand, ctx)
+    reason = conflict(hand, ctx, skip)
     if reason:
         result.dropped[key] = reason
     else:
         result.value = ctx
 
 
-def _list_unavailable(result: Context, hand: Hand | None) -> None:
+def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset()) -> None:
     """Which choices the current context rules out. How the hand was won and who discarded are
     tried on the context without its flags, so that a flag never locks the choice it depends on."""
     ctx = result.value
@@ -384,7 +387,7 @@ def _list_unavailable(result: Context, hand: Hand | None) -> None:
     trials.update({f"already_won={s.value}": ctx.replace(already_won=ctx.already_won | {s}) for s in SEATS4})
     trials.update({key: ctx.replace(**{key: True}) for key in FLAGS if not getattr(ctx, key)})
     for control, trial in trials.items():
-        reason = conflict(hand, trial)
+        reason = conflict(hand, trial, skip)
         if reason:
             result.unavailable[control] = reason
     if ctx.self_drawn:

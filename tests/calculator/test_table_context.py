@@ -79,3 +79,15 @@ def test_the_cards_context_line_and_the_text_to_copy_name_the_declared_context(c
                 rules="wuhan", **{"ctx-indicator": "5s", "ctx-dealer": "S"})
     assert "庄家 南" in html and "翻牌（指示牌） 五条 5s" in html
     assert html.count("翻牌（指示牌） 五条 5s") >= 2  # the context line and the text to copy
+
+
+def test_a_system_that_makes_a_check_its_own_way_keeps_the_flag_the_core_check_would_drop(client):
+    # 武汉: a 红中杠 of the winner's also gives a replacement draw, so 杠上开花 needs no kong meld there
+    query = {"hand": "[234m1][777s1]2678m123p2m", "win": "self_drawn", "seat": "S", "kong_replacement": "1",
+             "rules_shown": "1", "ctx-indicator": "4p", "ctx-red_kongs-S": "1"}
+    wuhan = page(client, lang="zh-CN", rules="wuhan", **query)
+    card = re.search(r'<article id="r-wuhan".*?</article>', wuhan, re.S).group(0)
+    checked = re.compile(r'<input type="checkbox" name="kong_replacement"[^>]*\bchecked\b')
+    assert "杠上开花" in card and checked.search(wuhan)
+    both = page(client, lang="en", rules=["wuhan", "guobiao"], **query)  # 国标 needs the kong: dropped
+    assert not checked.search(both) and "Not applied" in both
