@@ -62,6 +62,7 @@ ACTION_VALUES = {
     "add": st.sampled_from(TILE_TEXT) | JUNK,
     "remove": st.sampled_from(["w", "p:0", "p:9", "t:1m", "t:5m", "t:", "x:1"]) | JUNK,
     "clear": st.just("1"),
+    "make_winning": st.sampled_from(TILE_TEXT) | JUNK,
 }
 OTHER_ACTION = st.sampled_from(["1", *TILE_TEXT, "w", "p:0", "t:1m"]) | JUNK
 """Values for an edit button added to the form after this file was written (it is fuzzed at once too)."""
