@@ -518,25 +518,13 @@ def build_sprite(svgs: dict[str, str]) -> str:
         body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{name}-{m.group(1)}"', body)
         body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{name}-{m.group(1)})", body)
         body = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{name}-{m.group(1)}"', body)
-        # a tile is drawn 30-40 px wide from 300 units: path points to the unit (1/10 px), other numbers to 0.1
-        body = re.sub(r'\bd="([^"]*)"', lambda m: 'd="' + re.sub(r"\d*\.\d+", _whole, m.group(1)) + '"', body)
-        body = re.sub(r'\b(x|y|width|height|rx|ry|cx|cy|r)="([^"]*)"',
-                      lambda m: f'{m.group(1)}="' + re.sub(r"\d*\.\d+", _whole, m.group(2)) + '"', body)
-        body = re.sub(r"\d*\.\d{2,}", _one_place, body)
+        # the numbers stay as the tile's SVG has them: rounded further, relative path steps add up their
+        # errors and rotation matrices lose their angle (glyphs come out bent)
         x = 300 * i
         parts.append(f'<view id="{name}" viewBox="{x} 0 300 400"/>'
                      f'<svg x="{x}" width="300" height="400" viewBox="0 0 300 400">{body}</svg>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {300 * len(svgs)} 400">'
             + "".join(parts) + "</svg>")
-
-
-def _whole(m: re.Match[str]) -> str:
-    return str(round(float(m.group(0))))
-
-
-def _one_place(m: re.Match[str]) -> str:
-    text = f"{float(m.group(0)):.1f}".rstrip("0").rstrip(".")
-    return (text[1:] if text.startswith("0.") else text) or "0"
 
 
 def write_sprite(out: Path) -> int:
