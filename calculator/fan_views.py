@@ -11,6 +11,7 @@ import hashlib
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -173,7 +174,7 @@ def _system_context(ruleset: Ruleset) -> dict[str, object]:
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:MAX_QUERY]
-    systems = [
+    systems: list[dict[str, Any]] = [
         {**_system_context(r), "fan_count": len(r.fans), "url": reverse("fan-list", args=[r.id]),
          "found": [entry(r, f) for f in r.fans if _matches(f, query)] if query else []}
         for r in all_rulesets()
