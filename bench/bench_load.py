@@ -293,8 +293,8 @@ class _Assets(html.parser.HTMLParser):
 def first_load(base: str) -> tuple[int, int, int]:
     """``/`` and what it asks for, as a browser asks (gzip accepted): bytes on the wire (bodies as sent plus
     headers), bytes uncompressed, requests."""
-    import http.client
     import gzip
+    import http.client
 
     host = urllib.parse.urlsplit(base)
     wire = raw = 0

@@ -509,15 +509,16 @@ def build_sprite(svgs: dict[str, str]) -> str:
     """One SVG holding every tile side by side (300 wide each), with a ``<view>`` per tile named like its file.
 
     >>> one = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><g id="a" filter="url(#a)"/></svg>'
-    >>> build_sprite({"1m": one})
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><view id="1m" viewBox="0 0 300 400"/><svg x="0" width="300" height="400" viewBox="0 0 300 400"><g id="1m-a" filter="url(#1m-a)"/></svg></svg>'
+    >>> out = build_sprite({"1m": one})
+    >>> '<view id="1m" viewBox="0 0 300 400"/>' in out, 'id="1m-a" filter="url(#1m-a)"' in out
+    (True, True)
     """
     parts = []
     for i, (name, text) in enumerate(svgs.items()):
         body = re.sub(r"^<svg[^>]*>|</svg>\s*$", "", text.strip())
-        body = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{name}-{m.group(1)}"', body)
-        body = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{name}-{m.group(1)})", body)
-        body = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{name}-{m.group(1)}"', body)
+        body = re.sub(r'\bid="([^"]+)"', lambda m, n=name: f'id="{n}-{m.group(1)}"', body)
+        body = re.sub(r"url\(#([^)]+)\)", lambda m, n=name: f"url(#{n}-{m.group(1)})", body)
+        body = re.sub(r'href="#([^"]+)"', lambda m, n=name: f'href="#{n}-{m.group(1)}"', body)
         # the numbers stay as the tile's SVG has them: rounded further, relative path steps add up their
         # errors and rotation matrices lose their angle (glyphs come out bent)
         x = 300 * i

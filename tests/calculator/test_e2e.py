@@ -246,7 +246,8 @@ def _name(tile_text, lang):
 
 @pytest.fixture(params=["zh-CN", "en"])
 def phone(request, browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 800}, locale=request.param, base_url=live_server.url)
+    context = browser.new_context(viewport={"width": 360, "height": 800}, locale=request.param,
+                                  base_url=live_server.url)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -267,7 +268,8 @@ def test_on_a_phone_a_meld_entered_last_keeps_the_winning_tile_and_the_summary_s
     expect()(page.locator("#id_hand")).to_have_value(MELD_LAST_HAND)
     assert page.locator("select[name=meld_from]").input_value() == "1"  # 来自 is reset after the meld
     assert page.locator("input[name=mode][value=standing]").is_checked()
-    expect()(page.locator(".placed__item--winning img")).to_have_attribute("alt", re.compile("^" + re.escape(_name("4p", lang))))
+    expect()(page.locator(".placed__item--winning img")) \
+        .to_have_attribute("alt", re.compile("^" + re.escape(_name("4p", lang))))
     total = engine_result(MELD_LAST_HAND, {})[0]
     summary = page.locator('#summary-totals a[href="#r-guobiao"]')
     expect()(summary).to_contain_text(str(total))
@@ -288,7 +290,8 @@ def test_on_a_phone_a_meld_entered_last_keeps_the_winning_tile_and_the_summary_s
     # any standing tile becomes the winning tile in one tap; Undo takes it back
     page.click('.placed__make-win[value="2z"]')
     expect()(page.locator("#id_hand")).to_have_value("[555z2]123m456p789s22z")
-    expect()(page.locator(".placed__item--winning img")).to_have_attribute("alt", re.compile("^" + re.escape(_name("2z", lang))))
+    expect()(page.locator(".placed__item--winning img")) \
+        .to_have_attribute("alt", re.compile("^" + re.escape(_name("2z", lang))))
     settle(page)
     page.click("#undo")
     expect()(page.locator("#id_hand")).to_have_value(MELD_LAST_HAND)
@@ -346,7 +349,8 @@ def test_the_palette_is_one_tab_stop_that_takes_arrow_keys_and_typed_mpsz(phone)
     assert page.evaluate("document.activeElement.dataset.tile") == "2p"
     page.keyboard.type("123m123456p789s22z")
     expect()(page.locator("#id_hand")).to_have_value("123m123456p789s22z")
-    expect()(page.locator("#r-guobiao .card__total strong")).to_have_text(str(engine_result("123m123456p789s22z", {})[0]))
+    expect()(page.locator("#r-guobiao .card__total strong")) \
+        .to_have_text(str(engine_result("123m123456p789s22z", {})[0]))
     page.keyboard.press("Backspace")
     expect()(page.locator("#id_hand")).to_have_value("123m123456p789s2z")
 
@@ -355,16 +359,19 @@ def test_on_a_phone_the_controls_are_big_enough_to_tap(phone):
     page = phone
     page.goto("/?hand=" + MELD_LAST_HAND.replace("[", "%5B").replace("]", "%5D"))
     small = page.evaluate("""Array.from(document.querySelectorAll(
-        '#calc .chip span, #calc .flag label, #calc select, #calc .btn, .placed__item, .placed__make-win, #palette .palette__tile'
+        '#calc .chip span, #calc .flag label, #calc select, #calc .btn, .placed__item, .placed__make-win, '
+        + '#palette .palette__tile'
       )).filter(e => e.offsetParent).map(e => [e.className || e.tagName, e.getBoundingClientRect().height])
         .filter(([, h]) => h < 40)""")
     assert small == []
     # nine tiles a row fit 360 px only below 40 px wide: the palette takes the whole width, no gaps between tiles
-    widths = page.evaluate("Array.from(document.querySelectorAll('#palette .palette__tile')).map(e => e.getBoundingClientRect().width)")
+    widths = page.evaluate("Array.from(document.querySelectorAll('#palette .palette__tile'))"
+                           ".map(e => e.getBoundingClientRect().width)")
     assert min(widths) >= 35
 
 
-def test_without_javascript_a_standing_tile_becomes_the_winning_tile_and_calculate_follows_the_context(browser, live_server):
+def test_without_javascript_a_standing_tile_becomes_the_winning_tile_and_calculate_follows_the_context(
+        browser, live_server):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800}, locale="en",
                                   base_url=live_server.url)
     page = context.new_page()
