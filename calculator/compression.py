@@ -13,8 +13,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponseBase
 from django.middleware import gzip
 
-UNCOMPRESSED = ("/t/",)
-"""Path prefixes whose responses are never compressed: their pages can carry a table's edit token."""
+UNCOMPRESSED = ("/t/", "/api/v1/tables")
+"""Path prefixes whose responses are never compressed: their pages and the ledger's API answers carry a
+table's edit token next to text the caller chose (player names, hands)."""
 
 
 class GZipMiddleware(gzip.GZipMiddleware):

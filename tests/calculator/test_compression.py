@@ -31,3 +31,17 @@ def test_the_ledger_pages_are_not_compressed(client):
     response = client.get("/t/add?hand=123m456p789s123m22z", HTTP_ACCEPT_ENCODING="gzip")
     assert response.status_code == 200
     assert not response.has_header("Content-Encoding")
+
+
+@pytest.mark.django_db
+def test_the_ledgers_api_answers_carrying_an_edit_token_are_not_compressed(client):
+    body = {"system": "guobiao", "players": ["甲", "乙", "丙", "丁"]}
+    response = client.post("/api/v1/tables", body, content_type="application/json", HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code in (200, 201), response.content[:300]
+    assert "edit" in response.content.decode()  # the answer names the edit link (the secret)
+    assert not response.has_header("Content-Encoding")
+
+
+def test_the_scoring_api_is_compressed(client):
+    response = client.get("/api/v1/rules", HTTP_ACCEPT_ENCODING="gzip")
+    assert response.get("Content-Encoding") == "gzip"
