@@ -499,6 +499,10 @@ register({
     "fuyang.no_indicator": ("没有给翻牌（indicator）：本手没有财神，也没有杠花",
                             "no turned-up tile given: no 财神 and no 杠花"),
     "fuyang.caishen": ("财神 {wild}，杠花 {flower}", "财神 {wild}, 杠花 {flower}"),
+    # 象山, 吉林, custom
+    "xiangshan.no_flowers": ("种子表不计花", "the seed's table does not count flowers"),
+    "jilin.bao_stands_for": ("摸宝：宝牌 {bao} 当作 {tile}", "the 宝 {bao} stands for {tile}"),
+    "custom.definition": ("{problem}", "{problem}"),
     # 武汉
     "wuhan.red_indicator": ("context.indicator：本桌翻出红中要再翻一张（red_indicator=redraw）：请给出之后翻出的牌",
                             "context.indicator: at this table a 红中 turned up is turned again (red_indicator=redraw): "

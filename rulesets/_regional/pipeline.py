@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import HandError
 from ..hand import Hand
 from ..hand import seats as table_seats
+from ..messages import msg
 from ..scoring import Exclusion, Item, Payment, Score, Settlement, ShapeScore, apply_exclusions, options_dict
 from ..shapes import ShapeKind, decompose
 from .facts import Reading, readings
@@ -81,8 +82,7 @@ def invalid(system: System, options: Any, problem: Problem, extra: Mapping[str, 
 
 def validate(system: System, hand: Hand) -> None:
     if hand.winning_tile is None:
-        raise HandError(f"a waiting hand ({hand.size()} tiles, no winning tile) is not a win: "
-                        "see the waits view for what each tile is worth (这是听牌，请看听牌查询)")
+        raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
     hand.validate(hand_size=system.hand_size, players=system.players, winners_stay=system.winners_stay)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..errors import RulesError
+from ..messages import Words, msg
 from ..scoring import Choice
 
 ISSUE = "issue 15 item 5 (a table's own rules)"
@@ -89,7 +90,7 @@ class CustomOptions:
     def __post_init__(self) -> None:
         problem = definition_problem(self)
         if problem:
-            raise RulesError(f"{problem[0]} ({problem[1]})")
+            raise RulesError(msg("custom.definition", problem=Words(problem[0], f"{problem[0]} ({problem[1]})")))
 
 
 VALUE_KEYS: tuple[str, ...] = tuple(f.name for f in fields(CustomOptions) if f.metadata.get("value"))

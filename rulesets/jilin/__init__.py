@@ -19,6 +19,7 @@ from .._regional import pipeline
 from .._regional.pipeline import System
 from ..errors import MahjongError
 from ..hand import Hand
+from ..messages import msg, text
 from ..scoring import Ruleset, Score
 from ..shapes import waits
 from . import score as _score
@@ -49,7 +50,7 @@ def _mobao(hand: Hand, options: Any) -> Score:
     if best is None:
         return pipeline.invalid(SYSTEM, options, ("摸宝：这手牌没有听牌，宝牌当不了和张",
                                                   "摸宝: the 13 tiles are not ready, so the 宝 stands for nothing"))
-    note = f"摸宝：宝牌 {hand.winning_tile} 当作 {tile} (the 宝 {hand.winning_tile} stands for {tile})"
+    note = text(msg("jilin.bao_stands_for", bao=str(hand.winning_tile), tile=str(tile)))
     return replace(best, extra={**best.extra, "represented_win": str(tile), "notes": [note]})
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from .._regional import pipeline
 from .._regional.pipeline import System
 from ..hand import Hand
+from ..messages import msg, text
 from ..scoring import Ruleset, Score
 from . import score as _score
 from .context import CONTEXT, CONTEXT_FIELDS
@@ -31,7 +32,7 @@ PROVISIONAL = (
 
 def _notes(hand: Hand, options: Any) -> list[str]:
     if options.model is Model.SEED and hand.context.flowers:
-        return ["种子表不计花 (the seed's table does not count flowers)"]
+        return [text(msg("xiangshan.no_flowers"))]
     return []
 
 

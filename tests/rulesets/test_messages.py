@@ -35,7 +35,8 @@ SAMPLES: dict[str, object] = {
     "from_seats": "SW", "count": 2, "key_name": "red_kongs", "third": "W", "shown_seats": "SW",
     "kongs": 2, "shows": 1, "bird_count": 2, "suits": "m p s z", "fans": Words("番", "fans"), "minimum": 8,
     "how": Words("暗杠", "concealed kong"), "items": (Message("notation.no_tiles"), Message("hand.chow_kong")),
-    "flower": Words("6m", "Six Character"), "rule": "first_draw",
+    "flower": Words("6m", "Six Character"), "bao": "5s",
+    "problem": Words("起胡番数高于封顶", "minimum above the cap"), "rule": "first_draw",
 }
 """A sample value of every parameter name the catalog uses (a new name needs a sample here)."""
 
@@ -134,7 +135,7 @@ def _plain_raises(path: Path) -> list[str]:
     return out
 
 
-PENDING = {"rulesets/_regional/pipeline.py": 1, "rulesets/custom/options.py": 1}  # being written (澳大利亚, 苏州, …)
+PENDING: dict[str, int] = {}
 """Raises with plain text left in files other engineers were changing at the time: the count may only fall."""
 
 
@@ -148,7 +149,7 @@ def test_every_engine_error_is_raised_with_a_catalog_message():
 
 # -- every note, 根 line and exclusion reason of a result carries its message --------------------------
 
-PENDING_SYSTEMS = {"jilin", "xiangshan", "australia", "suzhou", "custom"}
+PENDING_SYSTEMS: set[str] = set()
 """Systems still being written while the catalog was filled in: their notes are "中文 (English)" strings."""
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
