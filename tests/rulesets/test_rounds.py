@@ -73,7 +73,7 @@ def test_a_round_of_one_win_settles_what_the_hand_alone_settles(ruleset):
     """Every system with ``settle_round`` reads the same events: a round of one self-drawn win (no kong in
     the hand, so no kong money to keep apart) pays what scoring that hand alone pays."""
     if ruleset.hand_size != 14:
-        pytest.skip("a 14-tile hand")
+        pytest.skip(f"the sample hands have 14 tiles; {ruleset.id} plays {ruleset.hand_size}-tile hands")
     text = PLAIN if ruleset.players == 4 else "22p234p567p789p55s5s"
     win = hand(text, seat="S", win="self_drawn")
     options = ruleset.parse_options()
