@@ -15,15 +15,10 @@ from pathlib import Path
 import pytest
 
 from ledger.models import Table
+from tests.calculator import test_e2e as e2e
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
-pytestmark = [
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium (make test installs it)"),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = e2e.pytestmark  # Debian's chromium, a transactional database
+async_unsafe, browser = e2e.async_unsafe, e2e.browser  # the calculator's browser fixtures: pytest finds them here
 
 A, B, C, D = range(4)
 H1 = "11m234m567m789m55p5p"  # 平胡: 1 on a discard, 2 self-drawn (自摸加番), 2 as 杠上炮
@@ -81,22 +76,6 @@ ROUNDS = [
       {"t": "discard", "p": C, "f": D, "h": H2, "m": True, "ak": True}, {"t": "self_drawn", "p": B, "h": H1}],
      [+2, -2 + 2, +2, +2 - 2 - 2 - 2], D),
 ]
-
-
-@pytest.fixture(scope="module")
-def async_unsafe():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        yield
-
-
-@pytest.fixture(scope="module")
-def browser(async_unsafe):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is a test dependency")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
