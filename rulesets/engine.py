@@ -1,6 +1,7 @@
 """The engine's front door: hand string or Hand + context + rules + options → result object (DESIGN §4.4).
 
-The CLI (``manage.py score``), the HTTP API and the web pages all call :func:`evaluate`.
+The CLI (``manage.py score``), the HTTP API and the web pages all call :func:`evaluate`. :func:`settle` settles
+a Score again — other payout options, another table — without scoring it again (rulesets/settle.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
 from .messages import msg
 from .registry import resolve
-from .scoring import Ruleset, Score, options_dict
+from .scoring import Ruleset, Score, Settlement, options_dict
 from .shapes import waits as shape_waits
 from .tiles import FLOWERS, Tile
 from .wild import wild_waits
@@ -319,3 +320,45 @@ def evaluate(
     """Parse, score and describe in one call. Raises :class:`MahjongError` on bad input."""
     request = build_request(hand, rules, context, options)
     return result_object(request, score(request))
+
+
+def settle(
+    score: Score,
+    table: str | Hand,
+    context: Mapping[str, Any] | None = None,
+    options: Any = None,
+) -> Settlement:
+    """The settlement of a scored hand at ``table`` under ``options``, without scoring it again: the system's
+    ``Ruleset.settle`` (rulesets/settle.py), which is how its ``score`` settles too.
+
+    ``score`` is a valid Score of one system (``score.rules``). ``table`` is the hand it scored — a
+    :class:`Hand`, a hand string or a share code — with ``context`` (the API's context object) applied on top:
+    another discarder, dealer, streak, birds, cannons … The table's context is checked as any context is (its
+    seats at the table, a discarder only on a discard). ``options`` is the system's options value, house rules
+    as the API takes them (``{key: value}``, a ``preset`` too), or None for the house rules the score was made
+    with (``score.options``). What the hand is worth stays the score's: where the change alters the value
+    itself, each system's settle says so, and the hand needs a new score.
+
+    >>> request = build_request("123456789m11122z", "guobiao", {"seat": "S", "from_seat": "W"})
+    >>> (s,) = score(request)
+    >>> s.total, s.settlement.as_dict()
+    (27, {'E': -8, 'S': 51, 'W': -35, 'N': -8})
+    >>> settle(s, request.hand, {"from_seat": "N"}).as_dict()
+    {'E': -8, 'S': 51, 'W': -8, 'N': -35}
+    >>> settle(s, request.hand, options={"base_points": 2}).as_dict()
+    {'E': -2, 'S': 33, 'W': -29, 'N': -2}
+    """
+    from .registry import get_ruleset
+
+    r = get_ruleset(score.rules)
+    if not score.valid:
+        raise RulesError(msg("rules.settle_no_win", rules=r.id))
+    hand = table if isinstance(table, Hand) and not context else build_request(table, [r.id], context).hand
+    hand.context.check(r.players, winners_stay=True)
+    if options is None:
+        options = r.parse_options(dict(score.options))
+    elif not isinstance(options, r.options_type):
+        if not isinstance(options, Mapping):
+            raise RulesError(msg("rules.options_object"))
+        options = r.parse_options(options)
+    return r.settle(score, hand, options)

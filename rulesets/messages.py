@@ -381,6 +381,8 @@ register({
     "rules.option_choice": ("选项 {key}：{value!r} 不是 {choices} 之一",
                             "option {key}: {value!r} is not one of {choices}"),
     "rules.option_negative": ("选项 {key}：{value} 是负数", "option {key}: {value} is negative"),
+    "rules.settle_no_win": ("{rules}：这手牌不是和牌，没有结算",
+                            "{rules}: the hand is not a win, so nothing is settled"),
     "rules.unknown_table": ("未知的四川牌桌 {name!r}（可用：{known}）",
                             "unknown Sichuan table {name!r} (known: {known})"),
     # -- reasons: why a hand is not a win (Score.reason, Score.reason_en) --------------------------------

@@ -473,10 +473,21 @@ class Ruleset:
     # after a 红中杠 or 癞子杠), for callers that check a hand for it
     skip_checks: frozenset[str] = frozenset()
     players_seats: tuple[Seat, ...] = ()  # filled from ``players``
+    # the settlement of one scored hand (DESIGN §2; rulesets/settle.py): ``settle(score, table, options)`` from
+    # what the Score records, at ``table`` (the hand with its context: seats, discarder, dealer, declared
+    # fields), without a new shape search; the system's ``score`` settles by calling it. None: score ``table``
+    # again (rulesets.settle.by_scoring; every registered system gives its own)
+    settle: Callable[[Score, Hand, Any], Settlement] = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         declare(*self.context)
         object.__setattr__(self, "players_seats", seats(self.players))
+        if self.settle is None:
+            from functools import partial
+
+            from .settle import by_scoring
+
+            object.__setattr__(self, "settle", partial(by_scoring, self))
 
     def reads(self, key: str) -> bool:
         """Whether this system reads the context field ``key`` (shared or declared)."""

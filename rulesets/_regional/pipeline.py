@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..hand import Hand
 from ..hand import seats as table_seats
 from ..messages import msg
 from ..scoring import Exclusion, Item, Payment, Score, Settlement, ShapeScore, apply_exclusions, options_dict
+from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from .facts import Reading, readings
 
@@ -43,14 +44,15 @@ class Valued:
 class System:
     """The steps of one system. ``items`` lists what a reading is worth before exclusions; ``value``
     turns the counted items into the hand's value (sum, cap, limit); ``admit`` refuses a value below
-    the minimum; ``settle`` writes the payments; ``extra`` adds result fields."""
+    the minimum; ``settle`` writes the payments of a hand worth ``total`` (the Score's) at the hand's table;
+    ``extra`` adds result fields."""
 
     id: str
     unit: str
     players: int
     kinds: Callable[[Any], frozenset[ShapeKind]]
     items: Callable[[Reading, Any], list[Item]]
-    settle: Callable[[Hand, Valued, Any], list[Payment]]
+    settle: Callable[[Hand, int, Any], list[Payment]]
     check: Callable[[Hand, Any], Problem | None] = lambda hand, options: None
     legal: Callable[[Reading, Any], Problem | None] = lambda reading, options: None  # a reading the rules refuse
     value: Callable[[list[Item], Any], tuple[int, list[Item]]] = lambda items, options: (
@@ -126,7 +128,14 @@ def score(system: System, hand: Hand, options: Any) -> Score:
         return Score(rules=system.id, valid=False, unit=system.unit, total=top.total, items=top.items,
                      excluded=top.excluded, reason=refused[0], reason_en=refused[1], shape=top.shape_score(),
                      shapes=tuple(v.shape_score() for v in valued), options=applied(options), extra=extra)
-    payments = tuple(system.settle(hand, top, options))
-    return Score(rules=system.id, valid=True, unit=system.unit, total=top.total, items=top.items,
-                 excluded=top.excluded, shape=top.shape_score(), shapes=tuple(v.shape_score() for v in valued),
-                 settlement=Settlement(payments, table_seats(system.players)), options=applied(options), extra=extra)
+    return settled(Score(rules=system.id, valid=True, unit=system.unit, total=top.total, items=top.items,
+                         excluded=top.excluded, shape=top.shape_score(), shapes=tuple(v.shape_score() for v in valued),
+                         options=applied(options), extra=extra), partial(settle, system), hand, options)
+
+
+def settle(system: System, score: Score, table: Hand, options: Any) -> Settlement:
+    """``Ruleset.settle`` of a pipeline system (rulesets/settle.py): the payments of the Score's total at ``table``
+    (who won, who discarded, the dealer and the system's table fields), with ``options``' payout rules. The
+    total is the Score's: a table that changes what the hand is worth (how it was won is a fan in every one of
+    these tables) needs a new score."""
+    return Settlement(tuple(system.settle(table, score.total, options)), table_seats(system.players))

@@ -10,6 +10,7 @@ listed limit hand, the ZJ formal (par 25) payoff (rules/vague-systems.md §1).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from .._regional import pipeline
@@ -35,7 +36,7 @@ recognised), 岭上开花, 海底/河底, 天和/地和; flowers only to refuse 
 
 SYSTEM = System(
     id="australia", unit="分", players=4, kinds=lambda options: _score.KINDS, items=_score.items,
-    settle=lambda hand, valued, options: settle(hand, valued.total, options), check=_score.check,
+    settle=settle, check=_score.check,
     legal=_score.legal, value=_score.value, admit=lambda valued, options: _score.admit(valued.total, options),
     provisional=PROVISIONAL,
     shape_problem=("不是和牌型：四组一将、七对子或十三幺", "Not a winning shape: four sets and a pair, seven pairs or "
@@ -57,5 +58,5 @@ RULESET = Ruleset(
     description_en="Mahjong Australia \"Traditional Mahjong\" (provisional): 136 tiles, no flowers; the 44 Zung Jung "
     "patterns added, the highest of each series; 15 to win, 320 maximum unless a listed limit hand; the ZJ formal "
     "(par 25) payoff.",
-    context_fields=CONTEXT_FIELDS,
+    settle=partial(pipeline.settle, SYSTEM), context_fields=CONTEXT_FIELDS,
 )

@@ -15,13 +15,14 @@ from collections import Counter
 from typing import Any
 
 from ..errors import HandError
-from ..hand import Hand, WinMethod, seats
+from ..hand import Hand, WinMethod
 from ..messages import msg, text
-from ..scoring import Item, Payment, Score, Settlement, ShapeScore, apply_exclusions, options_dict
+from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
+from ..settle import settled
 from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
 from ..tiles import Tile
 from .fans import BY_ID
-from .settle import birds_of, landings, origin_of, starting_payments, win_payments
+from .settle import birds_of, landings, origin_of, settle_score, starting_birds
 
 RULES, UNIT = "changsha", "分"
 KINDS = frozenset({ShapeKind.STANDARD, ShapeKind.SEVEN_PAIRS})
@@ -144,19 +145,8 @@ def score(hand: Hand, options: Any) -> Score:
     u = units(best, options)
     birds, notes = birds_of(hand, options)
     lands = landings(birds, origin_of(hand, options))
-    payments = win_payments(hand, best.total, max(u, 1), u > 0, options, lands)
-    payments += declared_starting(hand, options, lands)
-    return Score(RULES, True, UNIT, best.total, best.items, best.excluded, shape=best, shapes=tuple(readings),
-                 settlement=Settlement(tuple(payments), seats(4)), options=options_dict(options),
-                 extra=_extra(lands, u, notes))
-
-
-def declared_starting(hand: Hand, options: Any, lands: Any) -> list[Payment]:
-    """The 起手小胡 each seat declared earlier this hand (``starting_wins``), settled with the win."""
-    out: list[Payment] = []
-    for seat, n in hand.context.get("starting_wins", ()):
-        out += starting_payments(hand, seat, n, "起手小胡", "starting win", options, lands)
-    return out
+    return settled(Score(RULES, True, UNIT, best.total, best.items, best.excluded, shape=best, shapes=tuple(readings),
+                         options=options_dict(options), extra=_extra(lands, u, notes)), settle_score, hand, options)
 
 
 def _extra(lands: Any, u: int, notes: list[str]) -> dict[str, object]:
@@ -202,14 +192,10 @@ def score_starting(hand: Hand, options: Any) -> Score:
     if not found:
         return _invalid(("起手牌没有四喜、板板胡、缺一色或六六顺",
                          "The dealt hand has no starting win (四喜, 板板胡, 缺一色, 六六顺)"), options)
-    given, _ = birds_of(hand, options)  # checked like a win's birds
-    lands = landings(given if options.qishou_birds else (), origin_of(hand, options))
+    lands = landings(starting_birds(hand, options), origin_of(hand, options))
     items = tuple(Item(BY_ID[f], n, value_override=options.small_self_drawn) for f, n in found)
-    payments: list[Payment] = []
-    for f, n in found:
-        payments += starting_payments(hand, ctx.seat, n, BY_ID[f].zh, BY_ID[f].en, options, lands)
     notes: list[str] = [] if options.qishou_birds or not ctx.get("birds", ()) else [
         text(msg("changsha.starting_no_birds"),
              "起手小胡不扎鸟（选项 qishou_birds）(birds do not apply to starting wins: option qishou_birds)")]
-    return Score(RULES, True, UNIT, sum(i.total for i in items), items, settlement=Settlement(tuple(payments),
-                 seats(4)), options=options_dict(options), extra=_extra(lands, 0, notes))
+    return settled(Score(RULES, True, UNIT, sum(i.total for i in items), items, options=options_dict(options),
+                         extra=_extra(lands, 0, notes)), settle_score, hand, options)

@@ -19,7 +19,7 @@ from ..errors import ContextError
 from ..hand import Hand, Seat, seats
 from ..messages import msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
-from ..scoring import Factor, Op, Payment
+from ..scoring import Factor, Op, Payment, Score, Settlement
 from ..tiles import Tile
 from .options import BirdOrigin, BirdRule, ZhuangXian
 
@@ -105,3 +105,44 @@ def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, opti
 
     others = [s for s in seats(PLAYERS) if s is not seat]
     return settle_pairs(seat, others, base, factors, lambda p: (f"起手小胡 {zh}：{base}", f"starting win {en}: {base}"))
+
+
+def declared_starting(hand: Hand, options: Any, lands: Sequence[Landing]) -> list[Payment]:
+    """The 起手小胡 each seat declared earlier this hand (``starting_wins``), settled with the win."""
+    out: list[Payment] = []
+    for seat, n in hand.context.get("starting_wins", ()):
+        out += starting_payments(hand, seat, n, "起手小胡", "starting win", options, lands)
+    return out
+
+
+def starting_birds(hand: Hand, options: Any) -> tuple[Tile, ...]:
+    """The birds of a dealt hand's 起手小胡: the ``birds`` context (checked like a win's) with ``qishou_birds``,
+    else none."""
+    given, _ = birds_of(hand, options)
+    return given if options.qishou_birds else ()
+
+
+def settle_score(score: Score, table: Hand, options: Any) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the payments of a scored hand at ``table``.
+
+    A win: the Score's value (``Score.total``, one payer's base) and its big units (``Score.extra["units"]``, 0
+    for a small win), paid by the table's payers with 庄闲 and the birds where they land (counted from the
+    table's dealer or winner), then the 起手小胡 declared earlier (``starting_wins``). A dealt hand
+    (``starting_hand``): each 起手小胡 of the Score's items, paid by the three others. Another bird rule, bird
+    origin or 庄闲 rule, or another dealer, discarder or birds, settles again from the same Score; the value
+    itself (``big_unit``, ``small_self_drawn``, how the hand was won: 杠上开花, 海底, 全求人) is the Score's: a
+    table or option that changes it needs a new score."""
+    ctx = table.context
+    if ctx.get("starting_hand"):
+        lands = landings(starting_birds(table, options), origin_of(table, options))
+        payments: list[Payment] = []
+        for i in score.items:
+            payments += starting_payments(table, ctx.seat, i.count, i.fan.zh, i.fan.en, options, lands)
+        return Settlement(tuple(payments), seats(PLAYERS))
+    birds, _ = birds_of(table, options)
+    lands = landings(birds, origin_of(table, options))
+    units = score.extra.get("units", 0)
+    u = units if isinstance(units, int) else 0
+    payments = win_payments(table, score.total, max(u, 1), u > 0, options, lands)
+    payments += declared_starting(table, options, lands)
+    return Settlement(tuple(payments), seats(PLAYERS))

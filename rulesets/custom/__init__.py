@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from .._regional import pipeline
@@ -23,7 +24,7 @@ from .settle import settle
 
 SYSTEM = System(
     id="custom", unit="番", players=4, kinds=_score.kinds, items=_score.items,
-    settle=lambda hand, valued, options: settle(hand, valued.total, options),
+    settle=settle,
     check=_score.check, legal=_score.legal, value=_score.value,
     admit=lambda valued, options: _score.admit(valued.total, options),
     extra=lambda hand, valued, options: _score.extra(valued.total, options),
@@ -45,7 +46,7 @@ RULESET = Ruleset(
     description_en="Our table's rules: the table picks the legal shapes, a value for each pattern, adding or doubling, "
     "the base, who pays, the self-draw and dealer factors, a cap and a minimum. The whole definition is in the "
     "options, so a share link carries it. Start from any built-in system as a template.",
-    context_fields=CONTEXT_FIELDS, context=CONTEXT,
+    settle=partial(pipeline.settle, SYSTEM), context_fields=CONTEXT_FIELDS, context=CONTEXT,
 )
 
 __all__ = ["RULESET", "CustomOptions", "Reading", "Valued"]

@@ -23,10 +23,11 @@ from ..guobiao.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view
 from ..hand import Hand, WinMethod
 from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
+from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from ..tiles import FLOWERS
 from .fans import FANS, OWN
-from .settle import settle
+from .settle import capped, settle_score
 
 RULES, UNIT, PLAYERS = "erren", "番", 2
 KINDS = frozenset({ShapeKind.STANDARD, ShapeKind.SEVEN_PAIRS})
@@ -134,7 +135,7 @@ def score(hand: Hand, options: Any) -> Score:
         return _invalid((f"{best.total}番，不足{options.minimum}番起和",
                          f"{best.total} fan: below the {options.minimum}-fan minimum"), options,
                         total=best.total, **parts)
-    settlement, capped = settle(hand, best.total, options)
     points = min(best.total, options.cap) if options.cap else best.total
-    return Score(RULES, True, UNIT, best.total, settlement=settlement, options=_echo(options),
-                 extra={"capped": capped, "points": points * options.base}, **parts)
+    return settled(Score(RULES, True, UNIT, best.total, options=_echo(options),
+                         extra={"capped": capped(best.total, options), "points": points * options.base}, **parts),
+                   settle_score, hand, options)

@@ -17,6 +17,7 @@ from .context import CONTEXT, CONTEXT_FIELDS
 from .fans import FANS
 from .options import PRESET_INFO, PRESETS, FuyangOptions
 from .score import score_hand, wild_rule
+from .settle import settle_score
 
 RULESET = Ruleset(
     id="fuyang", zh="富阳麻将", en="Fuyang Mahjong", unit="台", players=4, fans=FANS,
@@ -29,6 +30,7 @@ RULESET = Ruleset(
     "win on a kong replacement 1; 2 台 to win, 3 台 to win on a discard (两摸三放). The seed gives no payout: it is an "
     "assumption.",
     context_fields=CONTEXT_FIELDS, context=CONTEXT, wild=lambda hand, options: wild_rule(hand, options),
+    settle=settle_score,
 )
 
 __all__ = ["FANS", "RULESET", "FuyangOptions"]

@@ -13,12 +13,13 @@ from ..caishen import Problem, claimed_wild, invalid, options_json, predecessor,
 from ..hand import Hand, Seat
 from ..messages import Words, msg, text
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
+from ..settle import settled
 from ..shapes import Shape, ShapeKind
 from ..tiles import Tile
 from ..wild import WildRule, decompose_wild, successor
 from .fans import ROWS, Facts
 from .options import Fanfa, FuyangOptions
-from .settle import ASSUMPTION, settle
+from .settle import ASSUMPTION, settle_score
 
 RULES, UNIT = "fuyang", "台"
 KINDS = frozenset({ShapeKind.STANDARD})
@@ -102,7 +103,7 @@ def score_hand(hand: Hand, options: FuyangOptions) -> Score:
         return Score(rules=RULES, valid=False, unit=UNIT, total=best.total, items=best.items, excluded=best.excluded,
                      reason=problem[0], reason_en=problem[1], shape=best, shapes=readings,
                      options=options_json(options), extra={"notes": notes})
-    return Score(rules=RULES, valid=True, unit=UNIT, total=best.total, items=best.items, excluded=best.excluded,
-                 shape=best, shapes=readings, settlement=settle(hand, best.total, options),
-                 options=options_json(options), extra={"notes": notes, "caishen": str(wild) if wild else None,
-                                                        "ganghua": str(flower) if flower else None})
+    return settled(Score(rules=RULES, valid=True, unit=UNIT, total=best.total, items=best.items, excluded=best.excluded,
+                         shape=best, shapes=readings, options=options_json(options),
+                         extra={"notes": notes, "caishen": str(wild) if wild else None,
+                                "ganghua": str(flower) if flower else None}), settle_score, hand, options)

@@ -9,7 +9,7 @@ from ..caishen import spelled, times
 from ..hand import Hand, Seat
 from ..messages import msg, text
 from ..pairwise import payers, settle_pairs
-from ..scoring import Factor, Settlement
+from ..scoring import Factor, Score, Settlement
 from .options import FuyangOptions, Payout
 
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N)
@@ -39,3 +39,11 @@ def settle(hand: Hand, tai: int, options: FuyangOptions) -> Settlement:
     said = spelled(why, factors)
     lines = settle_pairs(ctx.seat, payers(ctx, 4), options.base, lambda seat: factors, lambda seat: said)
     return Settlement(tuple(lines), SEATS)
+
+
+def settle_score(score: Score, table: Hand, options: FuyangOptions) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's 台 at ``table``. Another payout (台 × 底分
+    or 2^台 × 底分), another base or another discarder settles again from the same 台. The 台 are the Score's: a
+    table with another dealer (门风刻 counts the winner's wind from the dealer) or another way of winning (杠上开花;
+    两摸三放 decides whether it is a win at all) needs a new score."""
+    return settle(table, score.total, options)

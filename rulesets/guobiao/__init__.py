@@ -23,6 +23,7 @@ from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
 from rulesets.messages import Words, msg
 from rulesets.scoring import Excludes, Fan, Item, Ruleset, Score, ShapeScore, apply_exclusions, options_dict
+from rulesets.settle import settled
 from rulesets.shapes import ALL_SHAPES, GroupKind, Shape, ShapeKind, decompose, winning_tiles
 from rulesets.tiles import ALL_TILES, Tile
 
@@ -30,7 +31,7 @@ from . import context
 from .detection import Plan
 from .fans import FAN, FANS, STRICT_VOIDED_SUIT
 from .options import MixedKongs, Options, Payout
-from .payout import settle
+from .payout import settle_score
 from .principles import account_once, has_unique_wait
 from .view import Facts, View, facts_of, mask_of, reading_view, wait_reading
 
@@ -84,7 +85,7 @@ def score(hand: Hand, options: Options | None = None) -> Score:
     if fans < MINIMUM:
         why = msg("guobiao.below_minimum", n=fans, minimum=MINIMUM, fans=Words("番", "fan" if fans == 1 else "fans"))
         return Score(RULES, False, UNIT, reason=why.zh, reason_en=why.en, **base)
-    return Score(RULES, True, UNIT, settlement=settle(best.total, hand.context, options), **base)
+    return settled(Score(RULES, True, UNIT, **base), settle_score, hand, options)
 
 
 @lru_cache(maxsize=16)
@@ -220,6 +221,7 @@ RULESET = Ruleset(
     can_read=_can_read,
     waits=waits,
     context_fields=CONTEXT_FIELDS,
+    settle=settle_score,
     description_zh="中国麻将竞赛规则（1998）与国际麻将联盟（MIL）实践：81番，8番起和，花牌不计起和。",
     description_en="Mahjong Competition Rules (1998 rulebook, MCR 2006) as MIL applies them: 81 fans, "
     "an 8-fan minimum without flowers.",

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rulesets.hand import SEATS4, Seat, WinContext
-from rulesets.scoring import Payment, Settlement
+from rulesets.hand import SEATS4, Hand, Seat, WinContext
+from rulesets.scoring import Payment, Score, Settlement
 
 from .options import Options, Payout
 
@@ -31,6 +31,14 @@ def _self_drawn_share(total: int, options: Options) -> int:
 def settle(total: int, ctx: WinContext, options: Options) -> Settlement:
     """The payments for a win worth ``total`` (flowers included) by ``ctx.seat``."""
     return _settle(total, ctx.seat, ctx.discarder(4), options)
+
+
+def settle_score(score: Score, table: Hand, options: Options) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the payments of a scored hand, from its total (flowers included),
+    at ``table`` — who won and who discarded. Another base (``base_points``), payout (全铳) or discarder settles
+    again from the same total; whether the hand was self-drawn is a fan (自摸, 不求人), so a table that changes
+    it needs a new score. The dealer plays no part in an MCR settlement."""
+    return settle(score.total, table.context, options)
 
 
 @lru_cache(maxsize=1024)

@@ -16,6 +16,7 @@ from .context import CONTEXT, CONTEXT_FIELDS
 from .fans import FANS
 from .options import PRESET_INFO, PRESETS, HangzhouOptions
 from .score import score_hand, wild_rule
+from .settle import settle_score
 
 RULESET = Ruleset(
     id="hangzhou", zh="杭州麻将", en="Hangzhou Mahjong", unit="倍", players=4, fans=FANS,
@@ -27,6 +28,7 @@ RULESET = Ruleset(
     "seven pairs (×4/×8/×16), 暴头 ×2, 财飘 ×2, 杠开 ×2, all multiplied; self-draw only until the dealer has kept "
     "the deal twice, then dealer ↔ non-dealer discards; 承包 and 反承包 (seed 001).",
     context_fields=CONTEXT_FIELDS, context=CONTEXT, wild=lambda hand, options: wild_rule(hand, options),
+    settle=settle_score,
 )
 
 __all__ = ["FANS", "RULESET", "HangzhouOptions"]

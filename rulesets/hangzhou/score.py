@@ -16,12 +16,13 @@ from ..errors import ContextError
 from ..hand import Hand
 from ..messages import msg, text
 from ..scoring import Item, Score, ShapeScore, apply_exclusions
+from ..settle import settled
 from ..shapes import Shape, ShapeKind
 from ..tiles import tile
 from ..wild import WildRule, decompose_wild, splits_into_sets
 from .fans import BY_ID, ROWS, Facts, fours
 from .options import Caishen, Discard, HangzhouOptions
-from .settle import settle
+from .settle import liability_notes, settle_score
 
 RULES, UNIT = "hangzhou", "倍"
 WHITE = tile("7z")
@@ -158,7 +159,7 @@ def score_hand(hand: Hand, options: HangzhouOptions) -> Score:
                           lambda s, alike: read(s, facts))
     best = max(readings, key=lambda r: r.total)
     total = min(best.total, options.cap) if options.cap else best.total
-    settlement, payment_notes = settle(hand, best, options)
+    payment_notes = liability_notes(hand, options)
     chain = next((i.fan.zh for i in best.items if i.fan.category == "chain" and i.fan.id != "gangkai"), None)
     extra: dict[str, object] = {
         "multiplier": total, "multiplier_uncapped": best.total, "capped": total < best.total,
@@ -166,8 +167,9 @@ def score_hand(hand: Hand, options: HangzhouOptions) -> Score:
     }
     if chain:
         extra["chain"] = chain
-    return Score(rules=RULES, valid=True, unit=UNIT, total=total, items=best.items, excluded=best.excluded,
-                 shape=best, shapes=readings, settlement=settlement, options=options_json(options), extra=extra)
+    return settled(Score(rules=RULES, valid=True, unit=UNIT, total=total, items=best.items, excluded=best.excluded,
+                         shape=best, shapes=readings, options=options_json(options), extra=extra),
+                   settle_score, hand, options)
 
 
 __all__ = ["BY_ID", "read", "score_hand", "wild_rule"]

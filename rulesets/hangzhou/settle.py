@@ -13,7 +13,7 @@ from ..caishen import feeder, liable_shares, spelled, times
 from ..hand import Hand, KongKind, MeldKind, Seat
 from ..messages import Words, msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
-from ..scoring import Factor, Op, Settlement, ShapeScore
+from ..scoring import Factor, Op, Score, Settlement, ShapeScore
 from .options import DealerFactor, DiscardPays, HangzhouOptions
 
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N)
@@ -98,3 +98,18 @@ def settle(hand: Hand, best: ShapeScore, options: HangzhouOptions) -> tuple[Sett
         return Settlement(tuple(liable_shares(hand, options.base, share, why, discarder)), SEATS), []
     why = (f"放冲：{discarder.zh}家付", f"won on {discarder.en}'s discard")
     return each_pays(why), []
+
+
+def liability_notes(hand: Hand, options: HangzhouOptions) -> list[str]:
+    """The notes on who was liable (反承包 chosen over 承包 or over another 反承包), for the card."""
+    return _liable(hand, options)[3] if hand.context.self_drawn else []
+
+
+def settle_score(score: Score, table: Hand, options: HangzhouOptions) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's reading (``Score.shape``: its rows, each
+    a factor, and its uncapped multiplier) at ``table``. Another base, cap, dealer factor, 承包/反承包 or who pays a
+    discard settles again from the same reading, and so does another dealer or streak (the dealer's factor) or
+    another discarder; whether a discard may win at all (平庄只能自摸) is the score's check, and how the hand was
+    won (杠开, 财飘) is in its rows: a table that changes those needs a new score."""
+    assert score.shape is not None  # a valid 杭州 score has its reading
+    return settle(table, score.shape, options)[0]

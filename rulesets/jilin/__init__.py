@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from .._regional import pipeline
@@ -30,7 +31,7 @@ from .settle import settle
 
 SYSTEM = System(
     id="jilin", unit="番", players=4, kinds=lambda options: _score.KINDS, items=_score.items,
-    settle=lambda hand, valued, options: settle(hand, valued.total, options),
+    settle=settle,
     check=_score.check, legal=_score.legal,
 )
 
@@ -75,5 +76,5 @@ RULESET = Ruleset(
     "terminal or honour to win; 门清 1, closed/pair/single wait 1, all pungs 2, seven pairs 3, luxury 4, 冲宝 2, "
     "摸宝 1; each loser pays 2^(fan + dealer + self-draw or discarder), capped at 2^6; an unready discarder pays "
     "for all.",
-    context_fields=CONTEXT_FIELDS, context=CONTEXT,
+    settle=partial(pipeline.settle, SYSTEM), context_fields=CONTEXT_FIELDS, context=CONTEXT,
 )

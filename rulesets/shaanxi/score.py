@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import HandError
-from ..hand import Hand, seats
+from ..hand import Hand
 from ..messages import msg
-from ..scoring import Factor, Item, Op, Score, Settlement, ShapeScore, options_dict
+from ..scoring import Item, Score, ShapeScore, options_dict
+from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from .fans import BY_ID
 from .options import SevenPairs
-from .settle import hand_payments, kong_payments
+from .settle import settle_score
 
 RULES, UNIT = "shaanxi", "倍"
 Problem = tuple[str, str]
@@ -75,8 +76,5 @@ def score(hand: Hand, options: Any) -> Score:
         return _invalid((f"不是和牌型：{what}", "Not a winning shape: four sets and a pair"
                          + (" or seven pairs" if options.seven_pairs is not SevenPairs.OFF else "")), options)
     best = max(readings, key=lambda r: r.total)
-    doubles = [Factor(i.fan.id, i.fan.zh, i.fan.en, Op.TIMES, i.value)
-               for i in best.items if i.value > 1]
-    payments = hand_payments(hand, doubles, options) + kong_payments(hand, options)
-    return Score(RULES, True, UNIT, best.total, best.items, shape=best, shapes=tuple(readings),
-                 settlement=Settlement(tuple(payments), seats(4)), options=options_dict(options))
+    return settled(Score(RULES, True, UNIT, best.total, best.items, shape=best, shapes=tuple(readings),
+                         options=options_dict(options)), settle_score, hand, options)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..hand import Hand, KongKind, Seat, WinMethod, seats
 from ..pairwise import dealer_side, payers, settle_pairs
-from ..scoring import Factor, Op, Payment, paid
+from ..scoring import Factor, Op, Payment, Score, Settlement, paid
 from .options import Dealer, DiscardPayers, Kongs, RobKong
 
 PLAYERS = 4
@@ -99,3 +99,13 @@ def kong_payments(hand: Hand, options: Any) -> list[Payment]:
     for k in ctx.kongs:
         out += _kong_lines(k.seat, k.kind, k.fed_by, options)
     return out
+
+
+def settle_score(score: Score, table: Hand, options: Any) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the hand's payments — each of the Score's doubling items (七对 ×2,
+    清一色 ×2) a factor — and the kong money, at ``table``: the dealer, the cannons (下炮子), the discarder and the
+    kongs of the table. Another base, dealer rule, cannon rule, who pays a discard or a robbed kong, kong rule,
+    or another dealer, discarder or cannons, settles again from the same Score; the doubles are the Score's
+    (``seven_pairs``, ``qingyise_double`` need a new score)."""
+    doubles = [Factor(i.fan.id, i.fan.zh, i.fan.en, Op.TIMES, i.value) for i in score.items if i.value > 1]
+    return Settlement(tuple(hand_payments(table, doubles, options) + kong_payments(table, options)), seats(PLAYERS))

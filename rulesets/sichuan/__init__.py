@@ -29,7 +29,7 @@ from .ready import ready_values as _ready_values
 from .round import ROUND_EVENTS, STAND_INS, settle_round
 from .rounds import settle_discard as _settle_discard
 from .rounds import wall_end as _wall_end
-from .score import score_hand
+from .score import score_hand, settle_score
 from .variant import Variant
 
 _SIX_ZH = (
@@ -113,6 +113,7 @@ def _ruleset(v: Variant) -> Ruleset:
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
         context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,
+        settle=partial(settle_score, v),
     )
 
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
 from ..messages import msg, text
-from ..scoring import Item, Payment
-from .facts import Facts, feeder_of
+from ..scoring import Item, Payment, Score
+from .facts import Facts, feeder_of, hand_facts
 from .options import DianGangHua, HuJiao
 from .variant import Variant
 
@@ -191,3 +191,24 @@ def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = Fa
     total = sum(p.amount for p in collected)
     return [Payment(discarder, ctx.seat, total, "呼叫转移：杠上炮者的杠钱转给和牌者",
                     "呼叫转移: the discarder's kong money goes to the winner")], []
+
+
+def settle_parts(
+    variant: Variant, score: Score, hand: Hand, options: Any, several_winners: bool = False, facts: Facts | None = None
+) -> tuple[list[Payment], list[Payment], list[str]]:
+    """The payments of a scored hand at ``hand``'s table, in two parts, and the notes on them: the lines that
+    belong to this win alone (the hand, the winner's kongs, 呼叫转移), and the money for the other players' kongs
+    (``context.kongs``; settled once when several win on one discard).
+
+    The hand's value is the Score's reading (``Score.shape``: its E0 番 and whether 自摸加底 is among its items);
+    the cap, 底, kong money, 点杠花 and 呼叫转移 rules and the table (the discarder, who already won, the kongs)
+    are applied here. ``facts`` are the hand's facts when the caller has them (they only say whose kong a 杠上花
+    was drawn for)."""
+    best = score.shape
+    assert best is not None  # a valid Sichuan score has its reading
+    facts = facts if facts is not None else hand_facts(hand, options, variant.players)
+    value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
+    wins = win_lines(variant, hand, facts, value, best.items, options)
+    shared, notes = other_kong_lines(variant, hand, options)
+    moved, more = transfer_lines(variant, hand, options, several_winners)
+    return wins + own_kong_lines(variant, hand, options) + moved, shared, notes + more

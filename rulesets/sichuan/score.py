@@ -28,7 +28,7 @@ from ..tiles import Suit
 from .facts import Facts, feeder_of, hand_facts
 from .fans import BY_ID
 from .options import FanDisplay, TianDiHu
-from .payout import HandValue, hand_value, other_kong_lines, own_kong_lines, transfer_lines, win_lines
+from .payout import HandValue, hand_value, settle_parts, win_payers
 from .reading import read_shape
 from .variant import Variant
 
@@ -155,16 +155,28 @@ def score_parts(
     best = max(readings, key=lambda r: r.total)
     value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
     unit, total, items = _display(list(best.items), value, options)
-    wins = win_lines(variant, hand, facts, value, best.items, options)
-    shared, notes = other_kong_lines(variant, hand, options)
-    moved, more = transfer_lines(variant, hand, options, several_winners)
-    own = wins + own_kong_lines(variant, hand, options) + moved
+    payers, _ = win_payers(variant, hand, facts, options)
+    notes = context_notes(hand, facts, options)
     score = Score(
         rules=variant.id, valid=True, unit=unit, total=total, items=tuple(items), excluded=best.excluded,
-        shape=best, shapes=readings, settlement=Settlement(tuple(own), variant.seats), options=_options_dict(options),
-        extra=_extra(variant, value, [p.payer.value for p in wins], context_notes(hand, facts, options) + notes + more),
+        shape=best, shapes=readings, options=_options_dict(options),
+        extra=_extra(variant, value, [p.value for p in payers], notes),
     )
+    # settled as Ruleset.settle settles it (settle_parts), the kongs of the others kept apart
+    own, shared, more = settle_parts(variant, score, hand, options, several_winners, facts)
+    notes += more  # the list the score's extra holds: the score is not handed out yet
+    object.__setattr__(score, "settlement", Settlement(tuple(own), variant.seats))
     return score, shared
+
+
+def settle_score(variant: Variant, score: Score, table: Hand, options: Any) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): every payment of a scored hand at ``table`` — the hand, the winner's
+    kongs, 呼叫转移 and the others' kongs — from the Score's reading (:func:`~.payout.settle_parts`). Another base,
+    cap, 自摸加底 order, kong money rule (直杠, 擦挂), 点杠花 payer or 呼叫转移 rule, or another discarder, other
+    kongs or players already won, settles again from the same reading; how the hand was won (自摸, 杠上花, 海底,
+    天胡/地胡) is in its 番: a table that changes it needs a new score."""
+    own, shared, _ = settle_parts(variant, score, table, options)
+    return Settlement(tuple(own + shared), variant.seats)
 
 
 def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:

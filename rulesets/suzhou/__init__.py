@@ -9,6 +9,7 @@ pattern bonuses (rules/vague-systems.md §2); a 小胡 needs 2 花 self-drawn an
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from .._regional import pipeline
@@ -29,7 +30,7 @@ PROVISIONAL = (
 
 SYSTEM = System(
     id="suzhou", unit="花", players=4, kinds=lambda options: _score.KINDS, items=_score.items,
-    settle=lambda hand, valued, options: settle(hand, valued.total, options), check=_score.check,
+    settle=settle, check=_score.check,
     admit=_score.admit, extra=_score.extra, provisional=PROVISIONAL,
 )
 
@@ -47,5 +48,5 @@ RULESET = Ruleset(
     description_en="Suzhou mahjong (provisional): 中发白 are flowers, no chow; 5 base 花 + the hold 花 (flowers, wind "
     "pungs and kongs, concealed kongs) + pattern bonuses; a 小胡 needs 2 花 self-drawn, 3 on a discard; "
     "each loser pays a self-draw, the discarder alone a discard; a robbed kong and 送杠 pay ×3; a doubled hand ×2.",
-    context_fields=CONTEXT_FIELDS, context=CONTEXT,
+    settle=partial(pipeline.settle, SYSTEM), context_fields=CONTEXT_FIELDS, context=CONTEXT,
 )

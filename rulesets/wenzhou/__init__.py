@@ -20,6 +20,7 @@ from .context import FIELDS
 from .fans import FANS
 from .options import WenzhouOptions
 from .score import RULES_ID, SIZE, UNIT, score_hand, waits, wild_rule
+from .settle import settle_score
 
 CONTEXT_FIELDS = frozenset({"win", "seat", "from_seat", "kong_replacement", "heavenly", "earthly", "wildcard", "kongs"})
 """The shared context 温州 reads: how it was won (自摸 and 抢杠胡 can make a soft hand hard), the winner's
@@ -44,7 +45,7 @@ RULESET = Ruleset(
     id=RULES_ID, zh="温州麻将", en="Wenzhou Mahjong (财神/百搭)", unit=UNIT, players=4, fans=FANS,
     options_type=WenzhouOptions, score=score_hand, aliases=("温州", "wz", "wenzhou-baida", "温州百搭"),
     hand_size=SIZE, can_read=can_read, description_zh=_ZH, description_en=_EN, waits=waits,
-    context_fields=CONTEXT_FIELDS, context=FIELDS, wild=wild_rule,
+    context_fields=CONTEXT_FIELDS, context=FIELDS, wild=wild_rule, settle=settle_score,
 )
 
 __all__ = ["FANS", "RULESET", "WenzhouOptions"]

@@ -13,16 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import ContextError, HandError, MahjongError
-from ..hand import Hand, MeldKind, WinMethod, seats
+from ..hand import Hand, MeldKind, WinMethod
 from ..messages import Words, msg
-from ..scoring import Exclusion, Item, Score, Settlement, ShapeScore, apply_exclusions, options_dict
+from ..scoring import Exclusion, Item, Score, ShapeScore, apply_exclusions, options_dict
+from ..settle import settled
 from ..shapes import GroupKind, Shape, ShapeKind, is_winning
 from ..tiles import ALL_TILES, Tile
 from ..wild import WildRule, decompose_wild, is_winning_wild, successor
 from .fans import BY_ID, FANS, LEVEL_NAMES
 from .options import EightPairsLevel, ForcedLevel, IndicatorRule, WenzhouOptions
 from .pairs import eight_pairs
-from .settle import settle
+from .settle import settle_score
 
 RULES_ID = "wenzhou"
 UNIT = "倍"
@@ -248,15 +249,14 @@ def score_hand(hand: Hand, options: WenzhouOptions) -> Score:
                      reason_en="Not a winning hand: five sets and a pair, eight pairs and one tile, or three 财神",
                      options=opts)
     best = max(valued, key=_best_key)
-    payments = settle(hand, best.total, c, n, options)
     shapes = tuple(s for s in (v.shape_score() for v in sorted(valued, key=_best_key, reverse=True)) if s)
     level_zh, level_en = LEVEL_NAMES[best.total]
-    return Score(
+    return settled(Score(
         RULES_ID, True, UNIT, total=best.total, items=best.items, excluded=best.excluded,
-        shape=best.shape_score(), shapes=shapes, settlement=Settlement(tuple(payments), seats(PLAYERS)),
+        shape=best.shape_score(), shapes=shapes,
         options=opts, extra={"level": best.total, "level_zh": level_zh, "level_en": level_en,
                              "caishen": str(c) if c is not None else None, "caishen_held": n},
-    )
+    ), settle_score, hand, options)
 
 
 # --- waits ---------------------------------------------------------------------------------------

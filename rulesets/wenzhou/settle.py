@@ -15,7 +15,7 @@ same as these payments, which say whose count each one is.
 from __future__ import annotations
 
 from ..hand import Hand, KongKind, Seat, seats
-from ..scoring import Factor, Op, Payment, paid
+from ..scoring import Factor, Op, Payment, Score, Settlement, paid
 from .fans import LEVEL_NAMES
 from .options import WenzhouOptions
 
@@ -100,3 +100,14 @@ def settle(hand: Hand, level: int, caishen: object, held: int, options: WenzhouO
     if options.gang_fen:
         out += _kong_lines(hand)
     return out
+
+
+def settle_score(score: Score, table: Hand, options: WenzhouOptions) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's level (``Score.total``) and the winner's
+    财神 (``Score.extra``: ``caishen``, ``caishen_held``) at ``table``. Another ladder, 财神钱 or 杠分, or another
+    dealer, streak, 买底, the others' 财神 or kongs, settles again from the same level; how the hand was won
+    (自摸 and 抢杠 make a soft hand hard, 天胡/地胡) is in the level: a table that changes it needs a new score."""
+    extra = score.extra
+    held = extra.get("caishen_held", 0)
+    payments = settle(table, score.total, extra.get("caishen"), held if isinstance(held, int) else 0, options)
+    return Settlement(tuple(payments), seats(PLAYERS))

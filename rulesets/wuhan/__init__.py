@@ -18,6 +18,7 @@ from .context import CONTEXT, CONTEXT_FIELDS
 from .fans import FANS
 from .options import WuhanOptions
 from .score import RULES, SKIP_CHECKS, UNIT, score, waits, wild_rule
+from .settle import settle_score
 
 RULESET = Ruleset(
     id=RULES,
@@ -41,4 +42,5 @@ RULESET = Ruleset(
     context=CONTEXT,
     wild=wild_rule,
     skip_checks=SKIP_CHECKS,
+    settle=settle_score,
 )

@@ -22,12 +22,13 @@ from ..errors import ContextError, HandError
 from ..hand import REPLACEMENT_NEEDS_KONG, Hand, Seat, WinMethod, seats
 from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
+from ..settle import settled
 from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
 from ..tiles import ALL_TILES, Tile
 from ..wild import WildRule, decompose_wild, honour_cycle, is_winning_wild, successor
 from .fans import ANY_PAIR, BIG, BY_ID, PREDICATES, Reading, is_jiang
 from .options import PairRule, RedIndicator, WildLimit, WuhanOptions
-from .settle import Outcome, Seating, seating, settle
+from .settle import Outcome, Seating, seating, settle, settle_score
 
 RULES = "wuhan"
 UNIT = "分"
@@ -343,11 +344,11 @@ def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
         "big": best.big,
         "contractor": best.outcome.contractor.value if best.outcome.contractor else None,
     }
-    return Score(
+    return settled(Score(
         rules=RULES, valid=True, unit=UNIT, total=best.scored.total, items=best.scored.items,
         excluded=best.scored.excluded, shape=best.scored, shapes=tuple(v.scored for v in good),
-        settlement=best.outcome.settlement, options=_options_shown(options), extra=extra,
-    )
+        options=_options_shown(options), extra=extra,
+    ), settle_score, hand, options)
 
 
 def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, Score]]:

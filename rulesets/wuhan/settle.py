@@ -21,7 +21,7 @@ from fractions import Fraction
 from math import floor
 
 from ..hand import Hand, KongKind, Seat, seats
-from ..scoring import Factor, Op, Payment, Settlement, apply_factors, paid
+from ..scoring import Factor, Op, Payment, Score, Settlement, apply_factors, paid
 from .options import DealerDouble, Kaikou, Payer, Rounding, WuhanOptions
 
 TIMES = Op.TIMES
@@ -210,3 +210,23 @@ def settle(st: Seating, base: int, big: bool, self_drawn: bool, hard: bool, cont
         why, why_en = explain(payer, st.winner, base, factors, loser if contractor else None)
         payments.append(paid(payer, st.winner, base, factors, why, why_en))
     return Outcome(Settlement(tuple(payments), seats(4)), contractor, doubles(win), own)
+
+
+def settle_score(score: Score, table: Hand, options: WuhanOptions) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's reading — its fans (``Score.total``, the
+    base; 承包 reads them), whether it is a big win and hard (``Score.extra``: ``big``, ``hard``) — at ``table``:
+    each player's doubles from the table (开口, kongs, 红中杠, 癞子杠, the dealer), the discarder's 放冲, who pays
+    all (承包). Another base, scale, rounding, cap, who pays a discard (``payer``), dealer double or 承包 factor
+    settles again from the same reading.
+
+    The reading is the Score's. :func:`rulesets.wuhan.score.score` chose it as the reading the winner collects
+    most from *at the table it was scored at*, and the 起胡 minimum (``min_fan``) counts the doubles there; at
+    another table (another dealer, other openings or kongs) another reading may collect more, or a small win
+    may fall below the minimum: score the hand again for that."""
+    from .score import contractor  # the score module settles with this function
+
+    fans = {i.fan.id for i in score.items}
+    big, hard = bool(score.extra.get("big")), bool(score.extra.get("hard"))
+    ctx = table.context
+    outcome = settle(seating(table), score.total, big, ctx.self_drawn, hard, contractor(table, fans, options), options)
+    return outcome.settlement

@@ -10,6 +10,7 @@ self-draw, the discarder 2M; 三包/互包, 拉杠, 送杠, 还杠. The seed's �
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from .._regional import pipeline
@@ -38,7 +39,7 @@ def _notes(hand: Hand, options: Any) -> list[str]:
 
 SYSTEM = System(
     id="xiangshan", unit="台", players=4, kinds=_score.kinds, items=_score.items,
-    settle=lambda hand, valued, options: settle(hand, valued.total, options), value=_score.value,
+    settle=settle, value=_score.value,
     admit=lambda valued, options: _score.admit(valued.total, options), provisional=PROVISIONAL, notes=_notes,
     shape_problem=("不是和牌型：四组一将（种子表也可七对子）", "Not a winning shape: four sets and a pair (seven pairs "
                    "under the seed's table)"),
@@ -58,5 +59,5 @@ RULESET = Ruleset(
     description_en="Xiangshan mahjong (provisional): 144 tiles with flowers; count 台, 1 to win; money 台 × base, each "
     "loser pays on a self-draw, the discarder double on a discard; 三包/互包, 拉杠, 送杠 and 还杠 are paid by the "
     "responsible player. The seed's ×1/×2/×3/×4 table is the preset ``seed``.",
-    context_fields=CONTEXT_FIELDS, context=CONTEXT,
+    settle=partial(pipeline.settle, SYSTEM), context_fields=CONTEXT_FIELDS, context=CONTEXT,
 )

@@ -36,7 +36,7 @@ SAMPLES: dict[str, object] = {
     "kongs": 2, "shows": 1, "bird_count": 2, "suits": "m p s z", "fans": Words("番", "fans"), "minimum": 8,
     "how": Words("暗杠", "concealed kong"), "items": (Message("notation.no_tiles"), Message("hand.chow_kong")),
     "flower": Words("6m", "Six Character"), "bao": "5s",
-    "problem": Words("起胡番数高于封顶", "minimum above the cap"), "rule": "first_draw",
+    "problem": Words("起胡番数高于封顶", "minimum above the cap"), "rule": "first_draw", "rules": "guobiao",
 }
 """A sample value of every parameter name the catalog uses (a new name needs a sample here)."""
 
