@@ -19,3 +19,17 @@ def pytest_report_header(config):  # noqa: ANN001, ANN201 - pytest hook signatur
 def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ANN001, ANN201 - pytest hook
     # printed even with -q (which hides the header), so every run says where the database tests ran
     terminalreporter.write_sep("=", _databases_line())
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fresh_response_memos():  # noqa: ANN202 - a fixture
+    """Each test sees the views compute their answers: the answers calculator.memo keeps per process
+    would otherwise carry one test's (perhaps monkeypatched) answer into the next. tests/calculator/
+    test_memo.py tests the keeping itself."""
+    from calculator import memo
+
+    memo._MEMOS.clear()
+    yield

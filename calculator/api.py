@@ -19,6 +19,7 @@ from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
 
+from .memo import kept
 from .openapi import openapi_document
 from .visible import visible
 
@@ -94,8 +95,17 @@ def _check_fields(data: dict[str, Any]) -> None:
             raise _BadRequest(key, f"{key} must be a JSON object")
 
 
+def _score_key(request: HttpRequest) -> list[str | bytes] | None:
+    """What an answer of ``score`` is drawn from: the query and the body (no header, no cookie, no language)."""
+    try:
+        return [request.META.get("QUERY_STRING", ""), request.body]
+    except RequestDataTooBig:
+        return None
+
+
 @csrf_exempt  # a JSON API for other tools: no cookies are read, so CSRF does not apply
 @require_http_methods(["GET", "POST"])
+@kept("api-score", _score_key)
 def score(request: HttpRequest) -> JsonResponse:
     try:
         data = _read_body(request)

@@ -53,7 +53,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "calculator.ratelimit.RateLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "calculator.compression.GZipMiddleware",  # pages compressed but the ledger's; BREACH: docs/deploy.md
+    "calculator.compression.CompressionMiddleware",  # brotli or gzip, but not the ledger; BREACH: docs/deploy.md
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -144,6 +144,11 @@ RATE_LIMITS = {
     "api": env_rate("RATE_LIMIT_API", (10, 40)),
 }
 CLIENT_IP_HEADER = env_str("CLIENT_IP_HEADER", "")
+
+# Answers that are pure functions of their request (the calculator's htmx update, /api/v1/score) are kept
+# per worker under the digest of that request (calculator/memo.py), at most this many bytes per view; 0:
+# none kept.
+RESPONSE_MEMO_BYTES = env_int("RESPONSE_MEMO_BYTES", 8 * 1024 * 1024)
 
 # Security headers. HSTS, secure cookies and the referrer policy are configurable.
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -28,6 +28,7 @@ from django_htmx.middleware import HtmxDetails
 
 from . import editor, parts, presenters
 from .forms import ACTIONS, CalculatorForm, apply_edit
+from .memo import kept
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -39,8 +40,18 @@ def _page_url(data: QueryDict) -> str:
     return reverse("calculator") + (f"?{query}" if query else "")
 
 
+def _update_key(request: HtmxHttpRequest) -> list[str] | None:
+    """What an htmx update is drawn from (calculator.memo): the query, the language, the parts the browser
+    shows, and the site's address (the share link). A whole page is not kept: it carries a CSRF token."""
+    if not request.htmx:
+        return None
+    return [request.META.get("QUERY_STRING", ""), get_language() or "", request.headers.get("X-Parts", ""),
+            request.scheme, request.get_host()]
+
+
 @require_GET
 @vary_on_headers("HX-Request", "X-Parts")
+@kept("calculator-update", _update_key)
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     data: QueryDict = request.GET
     notice = ""

@@ -178,7 +178,7 @@ def test_every_source_reads_as_rule_books_and_pages_not_project_files():
 
 @pytest.mark.django_db
 def test_the_house_rules_cite_sources_for_players(client):
-    html = page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1")
+    html = page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1", open="sichuan")
     lines = [text_of(s) for s in re.findall(r'<small class="option__source">.*?</small>', html, re.S)]
     assert lines and not any(re.search(r"§|seed|gofishing ×", line) for line in lines)
     assert any("QQ 四川麻将规则（表B）" in line for line in lines)

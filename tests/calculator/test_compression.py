@@ -26,9 +26,10 @@ def test_the_csrf_token_differs_in_every_response_so_compression_cannot_find_it(
 
 
 @pytest.mark.django_db
-def test_the_ledger_pages_are_not_compressed(client):
+@pytest.mark.parametrize("accept", ["gzip", "gzip, deflate, br, zstd"])
+def test_the_ledger_pages_are_not_compressed(client, accept):
     client.cookies["ledger_table"] = "x" * 40
-    response = client.get("/t/add?hand=123m456p789s123m22z", HTTP_ACCEPT_ENCODING="gzip")
+    response = client.get("/t/add?hand=123m456p789s123m22z", HTTP_ACCEPT_ENCODING=accept)
     assert response.status_code == 200
     assert not response.has_header("Content-Encoding")
 
@@ -45,3 +46,34 @@ def test_the_ledgers_api_answers_carrying_an_edit_token_are_not_compressed(clien
 def test_the_scoring_api_is_compressed(client):
     response = client.get("/api/v1/rules", HTTP_ACCEPT_ENCODING="gzip")
     assert response.get("Content-Encoding") == "gzip"
+
+
+@pytest.mark.django_db
+def test_a_browser_that_accepts_brotli_gets_brotli(client):
+    import brotli
+
+    response = client.get("/?hand=123m456p789s123m22z", HTTP_ACCEPT_ENCODING="gzip, deflate, br, zstd")
+    assert response["Content-Encoding"] == "br"
+    page = brotli.decompress(response.content)
+    assert b"summary-bar" in page
+    assert int(response["Content-Length"]) == len(response.content) < len(page)
+    assert "Accept-Encoding" in response["Vary"]
+
+
+@pytest.mark.django_db
+def test_brotli_refused_by_q0_falls_back_to_gzip(client):
+    response = client.get("/", HTTP_ACCEPT_ENCODING="gzip, br;q=0")
+    assert response["Content-Encoding"] == "gzip"
+
+
+def test_the_static_files_have_brotli_copies(tmp_path, settings):
+    """collectstatic (whitenoise's storage, with Brotli installed) writes a .br beside each text file."""
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}}
+    call_command("collectstatic", "--noinput", verbosity=0)
+    sprites = [p for p in tmp_path.rglob("sprite.*.svg")]
+    assert sprites and all(p.with_name(p.name + ".br").exists() for p in sprites)
+    assert list(tmp_path.rglob("calculator.*.js.br"))

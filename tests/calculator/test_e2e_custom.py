@@ -72,15 +72,18 @@ def choose_only(page, rules):
             settle(page)
 
 
+def open_house_rules(page, rules):
+    """Open a system's house rules as a reader does: one tap on its folded panel's button draws its
+    controls (calculator/house_rules.py); opened, the panel stays open (``open=<system>`` travels)."""
+    page.locator(f"#house-{rules} .house-rules__open").click()
+    settle(page)
+    expect()(page.locator(f"details#house-{rules}[open]")).to_be_visible()
+
+
 def set_house_rule(page, key, value):
     """Set one house rule through its control, as a reader does: a number is typed (the form sends it on
     typing, debounced), a choice is picked."""
-    panel = page.locator("#house-custom")
-    if panel.get_attribute("open") is None:
-        # Typing a number sometimes sends two requests, and the panel comes back folded: calculator.js keeps
-        # the ids of the open panels in one variable, which the second request's htmx:beforeRequest
-        # overwrites before the first one's htmx:afterSettle reopens them. The reader unfolds it again.
-        panel.locator("summary").click()
+    expect()(page.locator("details#house-custom[open]")).to_be_visible()  # an opened panel stays open
     field = page.locator(f"[name=opt-custom-{key}]")
     if field.evaluate("el => el.tagName") == "SELECT":
         field.select_option(value)
@@ -107,7 +110,7 @@ def test_a_table_built_on_the_page_scores_as_worked_out_by_hand_and_survives_its
     choose_only(page, "custom")
     expect()(page.locator("#r-custom")).to_be_visible()
 
-    page.locator("#house-custom summary").click()
+    open_house_rules(page, "custom")
     page.select_option("#id_preset-custom", table["preset"])
     settle(page)
     for key, value in table["set"].items():
@@ -160,7 +163,7 @@ def test_a_value_set_back_to_its_default_under_a_template_is_applied(page):
     page.fill("#id_hand", HAND)
     settle(page)
     choose_only(page, "custom")
-    page.locator("#house-custom summary").click()
+    open_house_rules(page, "custom")
     page.select_option("#id_preset-custom", "jilin")
     settle(page)
     set_house_rule(page, "payers", "discarder")

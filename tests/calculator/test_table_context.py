@@ -63,7 +63,7 @@ def test_an_empty_compact_field_means_every_house_rule_at_its_default(client):
 
 def test_every_option_input_carries_what_the_browser_needs_to_send_only_changes(client):
     ids = ",".join(r.id for r in all_rulesets())
-    html = page(client, hand=FED, rules_shown="1", rules=ids.split(","))
+    html = page(client, hand=FED, rules_shown="1", rules=ids.split(","), open=ids.split(","))  # every panel opened
     inputs = re.findall(r'<(?:input|select)[^>]*name="opt-[^"]+"[^>]*>', html)
     assert inputs
     assert all("data-hr=" in i and "data-key=" in i and "data-default=" in i for i in inputs)

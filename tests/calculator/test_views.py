@@ -358,17 +358,23 @@ def test_a_control_the_hand_rules_out_is_disabled_with_the_reason(client):
 # -- house rules --------------------------------------------------------------------------------------
 
 
-def test_house_rules_are_generated_for_each_system_compared(client):
+def test_house_rules_are_generated_for_each_system_compared_when_its_panel_is_opened(client):
+    """Issue 10: a system's house-rule controls are drawn only when its panel is opened (a folded system is
+    one button); opened, every option of the system has its control."""
     from rulesets.registry import get_ruleset
 
-    html = page(client, hand=SUITED)
+    folded = page(client, hand=SUITED)
+    opened = page(client, hand=SUITED, open=["guobiao", "sichuan"])
     for rules in ("guobiao", "sichuan"):
+        assert f'<button type="submit" name="open" value="{rules}"' in folded
+        assert f'id="house-{rules}" open>' in opened
         for info in get_ruleset(rules).option_infos():
-            assert f'name="opt-{rules}-{info.key}"' in html
+            assert f'name="opt-{rules}-{info.key}"' not in folded
+            assert f'name="opt-{rules}-{info.key}"' in opened
 
 
 def test_a_preset_fills_the_house_rules_it_sets(client):
-    html = page(client, hand=SUITED, **{"preset-sichuan": "jj-16", "applied-sichuan": ""})
+    html = page(client, hand=SUITED, open="sichuan", **{"preset-sichuan": "jj-16", "applied-sichuan": ""})
     select = re.search(r'<select name="opt-sichuan-cap"[^>]*>.*?</select>', html, re.S).group(0)
     assert '<option value="16" selected>' in select
     assert 'name="applied-sichuan" value="jj-16"' in html
