@@ -508,24 +508,70 @@ SPRITE_NAMES = (
 def build_sprite(svgs: dict[str, str]) -> str:
     """One SVG holding every tile side by side (300 wide each), with a ``<view>`` per tile named like its file.
 
+    The tile front (the blank tile every face is drawn on) is the same in most tiles: it is kept once, as
+    ``<g id="front">``, and each of those tiles draws it with ``<use href="#front"/>``.
+
     >>> one = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><g id="a" filter="url(#a)"/></svg>'
     >>> out = build_sprite({"1m": one})
     >>> '<view id="1m" viewBox="0 0 300 400"/>' in out, 'id="1m-a" filter="url(#1m-a)"' in out
     (True, True)
+    >>> front = '<defs><filter id="a"/></defs><g filter="url(#a)"><rect width="300" height="400"/></g>'
+    >>> two = {n: one.replace('<g id="a" filter="url(#a)"/>', front + f'<path d="M{i} 0h1"/>')
+    ...        for i, n in enumerate(("1m", "2m"))}
+    >>> out = build_sprite(two)
+    >>> out.count("<rect"), out.count('<use href="#front"/>'), 'filter="url(#front-a)"' in out
+    (1, 2, True)
     """
-    parts = []
-    for i, (name, text) in enumerate(svgs.items()):
+    bodies = {}
+    for name, text in svgs.items():
         body = re.sub(r"^<svg[^>]*>|</svg>\s*$", "", text.strip())
         body = re.sub(r'\bid="([^"]+)"', lambda m, n=name: f'id="{n}-{m.group(1)}"', body)
         body = re.sub(r"url\(#([^)]+)\)", lambda m, n=name: f"url(#{n}-{m.group(1)})", body)
         body = re.sub(r'href="#([^"]+)"', lambda m, n=name: f'href="#{n}-{m.group(1)}"', body)
         # the numbers stay as the tile's SVG has them: rounded further, relative path steps add up their
         # errors and rotation matrices lose their angle (glyphs come out bent)
+        bodies[name] = body
+    shared, fronts = _shared_front(bodies)
+    parts = [f'<defs><g id="front">{shared}</g></defs>'] if shared else []
+    for i, (name, body) in enumerate(bodies.items()):
+        if name in fronts:
+            body = '<use href="#front"/>' + body[len(fronts[name]):]
         x = 300 * i
         parts.append(f'<view id="{name}" viewBox="{x} 0 300 400"/>'
                      f'<svg x="{x}" width="300" height="400" viewBox="0 0 300 400">{body}</svg>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {300 * len(svgs)} 400">'
             + "".join(parts) + "</svg>")
+
+
+_FRONT = re.compile(r"(?:<defs>.*?</defs>)?<g\b[^>]*>.*?</g>", re.S)
+
+
+def _shared_front(bodies: dict[str, str]) -> tuple[str | None, dict[str, str]]:
+    """The drawing most tiles begin with (their ``<defs>`` and first group, ids unprefixed to ``front-``) and,
+    for each tile that begins with it, its own copy to replace; (None, {}) when no two tiles share one.
+    A tile whose other parts refer to an id of that drawing keeps its own copy."""
+    found: dict[str, tuple[str, str]] = {}
+    for name, body in bodies.items():
+        m = _FRONT.match(body)
+        if m is None:
+            continue
+        own = m.group(0)
+        try:
+            ET.fromstring(f'<svg xmlns="{SVG_NS}">{own}</svg>')  # a whole drawing, not a cut through one
+        except ET.ParseError:
+            continue
+        ids = re.findall(rf'\bid="{re.escape(name)}-([^"]+)"', own)
+        rest = body[len(own):]
+        if any(f"#{name}-{i}" in rest for i in ids):
+            continue
+        found[name] = (own, own.replace(f'"{name}-', '"front-').replace(f"#{name}-", "#front-"))
+    counts: dict[str, int] = {}
+    for _, common in found.values():
+        counts[common] = counts.get(common, 0) + 1
+    best = max(counts, key=lambda c: counts[c], default=None)
+    if best is None or counts[best] < 2:
+        return None, {}
+    return best, {name: own for name, (own, common) in found.items() if common == best}
 
 
 def write_sprite(out: Path) -> int:
