@@ -28,6 +28,7 @@ from rulesets import sichuan
 from rulesets.engine import Request, build_request, result_object, score
 from rulesets.errors import MahjongError
 from rulesets.hand import KongKind, Seat
+from rulesets.messages import Words, msg
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
 from rulesets.rounds import Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
@@ -44,7 +45,27 @@ STAND_IN = STAND_INS[(False, 13)]
 
 
 class RoundError(ValueError):
-    """Bad input to a round or a hand, in words for the person who typed it."""
+    """Bad input to a round or a hand, in words for the person who typed it: ``str()`` in English,
+    ``message_zh`` in 中文 (the engine's words come in both languages, rulesets/messages.py), :meth:`render` in
+    the reader's language."""
+
+    def __init__(self, message: str, message_zh: str | None = None) -> None:
+        super().__init__(message)
+        self.message_zh = message_zh if message_zh is not None else message
+
+    @classmethod
+    def of(cls, error: MahjongError | RoundError, where: str | None = None, **params: Any) -> RoundError:
+        """An engine error (or one of these) in both languages, optionally said of an event or a player: inside
+        the catalog message ``where`` (``round.at_event``, ``round.of_player``) with ``params``."""
+        en = error.message if isinstance(error, MahjongError) else str(error)
+        zh = error.message_zh
+        if where is None:
+            return cls(en, zh)
+        inside = msg(where, message=Words(zh, en), **params)
+        return cls(inside.en, inside.zh)
+
+    def render(self, lang: str) -> str:
+        return self.message_zh if lang.lower().startswith("zh") else str(self)
 
 
 @dataclass
@@ -90,7 +111,7 @@ def ruleset_id(system: str) -> str:
     try:
         return get_ruleset(system).id
     except MahjongError as exc:
-        raise RoundError(str(exc)) from None
+        raise RoundError.of(exc) from None
 
 
 def players_of(system: str) -> int:
@@ -104,7 +125,9 @@ def check_options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
         from rulesets.scoring import options_dict
 
         return dict(options_dict(ruleset.parse_options(dict(options))))
-    except (MahjongError, TypeError, ValueError) as exc:
+    except MahjongError as exc:
+        raise RoundError.of(exc) from None
+    except (TypeError, ValueError) as exc:
         raise RoundError(str(exc)) from None
 
 
@@ -113,10 +136,11 @@ def _evaluate(system: str, hand: str, context: Mapping[str, Any], options: Mappi
         request = build_request(hand, [system], dict(context), {system: dict(options)})
         result = result_object(request, score(request))
     except MahjongError as exc:
-        raise RoundError(str(exc)) from None
+        raise RoundError.of(exc) from None
     (one,) = result["results"]
     if not one["valid"]:
-        raise RoundError(one.get("reason_en") or one.get("reason") or "not a winning hand")
+        en = one.get("reason_en") or one.get("reason") or "not a winning hand"
+        raise RoundError(en, one.get("reason") or en)
     return {"hand": result["hand"], **one}
 
 
@@ -177,7 +201,8 @@ def _kong(system: str, options: Mapping[str, Any], event: Mapping[str, Any], sea
 
 def _win(system: str, options: Mapping[str, Any], event: Mapping[str, Any], seat: Callable[[int], Seat]) -> _Event:
     if event["win"] != "self_drawn" and (event.get("from") is None or event["from"] == event["player"]):
-        raise RoundError("a win on a discard or robbing a kong needs the player who paid into it")
+        raise RoundError("a win on a discard or robbing a kong needs the player who paid into it",
+                         "点炮或抢杠和要写明是谁打出的牌")
     request = _request(system, options, event["hand"], _context(event, seat))
     return _Event("win", Win((request.hand,)), [request])
 
@@ -186,16 +211,17 @@ def _multi(system: str, options: Mapping[str, Any], event: Mapping[str, Any], se
     """一炮多响 / 通炮: several wins on one discard."""
     discarder, wins = event.get("from"), event.get("wins") or []
     if discarder is None or len(wins) < 2:
-        raise RoundError("一炮多响 needs the discarder and at least two winners")
+        raise RoundError("一炮多响 needs the discarder and at least two winners",
+                         "一炮多响要写明点炮的玩家和至少两个和牌的玩家")
     requests = []
     for w in wins:
         if w["player"] == discarder:
-            raise RoundError("the discarder cannot win on their own discard")
+            raise RoundError("the discarder cannot win on their own discard", "点炮的玩家不能和自己打出的牌")
         ctx = _context({**w, "win": "discard", "from": discarder, "after_kong": event.get("after_kong")}, seat)
         try:
             requests.append(_request(system, options, w["hand"], ctx))
         except MahjongError as exc:
-            raise RoundError(f"player {w['player'] + 1}: {exc}") from None
+            raise RoundError.of(exc, "round.of_player", player=w["player"] + 1) from None
     return _Event("multi", Win(tuple(r.hand for r in requests)), requests)
 
 
@@ -206,7 +232,7 @@ def _wall_end(system: str, options: Mapping[str, Any], event: Mapping[str, Any],
         try:
             hand = parse_hand(ps["hand"]) if ps.get("hand") else None
         except MahjongError as exc:
-            raise RoundError(f"seat {where.value}: {exc}") from None
+            raise RoundError.of(exc, "round.of_player", player=ps["player"] + 1) from None
         held.append(Held(where, State(ps["state"]), hand))
     return _Event("wall_end", WallEnd(tuple(held)))
 
@@ -225,13 +251,14 @@ def _events(system: str, options: Mapping[str, Any], events: Sequence[Mapping[st
         kind = event.get("type")
         try:
             if kind not in _READERS:
-                raise RoundError(f"unknown event type {kind!r}")
+                raise RoundError(f"unknown event type {kind!r}", f"未知的事件类型 {kind!r}")
             if _ENGINE_EVENTS[kind] not in ruleset.round_events:
                 raise RoundError(f"{kind!r} is settled only at 四川 tables; enter kong money in the hands (the "
-                                 "system's own rules) and a 荒庄 as a drawn game")
+                                 "system's own rules) and a 荒庄 as a drawn game",
+                                 f"{kind!r} 只有四川的牌桌按事件结算；杠钱请算在各手牌里（按本规则），荒庄记为流局")
             out.append(_READERS[kind](system, options, event, seat))
         except (MahjongError, RoundError) as exc:
-            raise RoundError(f"event {i + 1}: {exc}") from None
+            raise RoundError.of(exc, "round.at_event", n=i + 1) from None
     return out
 
 
@@ -256,20 +283,24 @@ def settle_round(system: str, options: Mapping[str, Any], events: Sequence[Mappi
     system = ruleset_id(system)
     ruleset, players = get_ruleset(system), players_of(system)
     if ruleset.settle_round is None:
-        raise RoundError(f"{system} has no rounds of several events: enter its hands one by one")
+        raise RoundError(f"{system} has no rounds of several events: enter its hands one by one",
+                         f"{system} 没有多个事件的一局：请一手一手地记")
     try:
         opts = ruleset.parse_options(dict(options))
-    except (MahjongError, TypeError, ValueError) as exc:
+    except MahjongError as exc:
+        raise RoundError.of(exc) from None
+    except (TypeError, ValueError) as exc:
         raise RoundError(str(exc)) from None
     read = _events(system, options, events, dealer)
     refunds = RefundTo.STILL_IN if refund_policy == "still_in" else RefundTo.ALL
     try:
         result = ruleset.settle_round(Round(tuple(r.event for r in read), refunds), opts)
     except engine_rounds.RoundError as exc:
-        raise RoundError(exc.worded(lambda s: str(player_at(s, dealer, players) + 1),
-                                    lambda s: player_at(s, dealer, players))) from None
+        said = exc.message_with(lambda s: str(player_at(s, dealer, players) + 1),
+                                lambda s: player_at(s, dealer, players))
+        raise RoundError(said.en, said.zh) from None
     except MahjongError as exc:
-        raise RoundError(str(exc)) from None
+        raise RoundError.of(exc) from None
     out = Settled()
     for r, settled in zip(read, result.events, strict=True):
         winners = [player_at(s, dealer, players) for s in settled.winners]
@@ -290,7 +321,7 @@ def best_wait(system: str, options: Mapping[str, Any], hand13: str) -> tuple[str
         opts = get_ruleset(system).parse_options(dict(options))
         found = sichuan.best_ready_value(parse_hand(hand13), opts, system)
     except MahjongError as exc:
-        raise RoundError(str(exc)) from None
+        raise RoundError.of(exc) from None
     return (str(found[0]), found[1]) if found else None
 
 

@@ -30,7 +30,14 @@ CREATE_WINDOW = 3600
 
 
 class LedgerError(ValueError):
+    """A change the ledger refuses: ``str()`` in English, ``message_zh`` in 中文 where the words have it (an
+    engine error, a round that cannot have happened), else the English again."""
+
     status = 400
+
+    def __init__(self, message: str = "", message_zh: str | None = None) -> None:
+        super().__init__(message)
+        self.message_zh = message_zh or message
 
 
 class Stale(LedgerError):
@@ -108,7 +115,7 @@ def create_table(data: Mapping[str, Any], using: str = "default") -> Table:
         try:
             system = rounds.ruleset_id(str(data.get("system") or "guobiao"))
         except rounds.RoundError as exc:
-            raise LedgerError(f"system: {exc}") from None
+            raise LedgerError(f"system: {exc}", f"system：{exc.message_zh}") from None
         raw = data.get("options")
         raw = {} if raw is None else raw
         if not isinstance(raw, Mapping):
@@ -116,7 +123,7 @@ def create_table(data: Mapping[str, Any], using: str = "default") -> Table:
         try:
             options = rounds.check_options(system, raw) if raw else {}
         except rounds.RoundError as exc:
-            raise LedgerError(f"options: {exc}") from None
+            raise LedgerError(f"options: {exc}", f"options：{exc.message_zh}") from None
         count = rounds.players_of(system)
     else:
         count = len(data.get("players") or [])
@@ -231,7 +238,7 @@ def _change(token: str, action: str, asked: int | None, position: Any, entry: An
         new_entries, written = _apply(table, current, action, position, entry, using)
         built, snaps = sheet.build(table.as_rules(), new_entries)
         if written is not None and built.rows[written].error:
-            raise LedgerError(built.rows[written].error)
+            raise LedgerError(built.rows[written].error, built.rows[written].error_zh)
         Entry.objects.using(using).filter(table=table).delete()
         Entry.objects.using(using).bulk_create(
             Entry(table=table, position=i, kind=e["kind"], data=e["data"], snapshot=s)

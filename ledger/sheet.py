@@ -36,6 +36,7 @@ class Row:
     totals: list[int]
     next_dealer: int
     error: str = ""
+    error_zh: str = ""  # the same in 中文 (the engine's words come in both languages)
 
 
 @dataclass
@@ -153,14 +154,16 @@ def build(table: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
             except (rounds.RoundError, rummikub.RackError) as exc:
                 # an edit before this entry made it impossible (e.g. a winner has now already won):
                 # keep it, count nothing, and say why
+                said_zh = getattr(exc, "message_zh", str(exc))
                 snap, error = {"engine": rounds.ENGINE_VERSION, "key": key, "deltas": [0] * n, "lines": [],
-                               "results": [], "winners": [], "error": str(exc)}, str(exc)
+                               "results": [], "winners": [], "error": str(exc), "error_zh": said_zh}, str(exc)
         error = error or snap.get("error", "")
+        error_zh = snap.get("error_zh") or error
         deltas = list(snap.get("deltas") or [0] * n)
         sheet.totals = [t + d for t, d in zip(sheet.totals, deltas, strict=True)]
         following = next_dealer(table, entry["kind"], snap, dealer)
         sheet.rows.append(Row(index, entry["kind"], dict(entry["data"]), snap, dealer, deltas, list(sheet.totals),
-                              following, error))
+                              following, error, error_zh))
         kept.append(snap)
         dealer = following
     sheet.dealer = dealer

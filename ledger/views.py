@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from calculator.lang import pick
 from rulesets.registry import all_rulesets
 
 from . import chart, entries, forms, rounds, rummikub, service
@@ -35,6 +36,11 @@ def _table(token: str, which: str) -> Table:
         return service.table_by(token, which)
     except service.NotFound:
         raise Http404("no table with this link") from None
+
+
+def _said(exc: Exception) -> str:
+    """An error's words in the page's language: ``message_zh`` on a 中文 page where the error has it."""
+    return pick(getattr(exc, "message_zh", None), str(exc))
 
 
 def _systems() -> list[dict[str, Any]]:
@@ -53,7 +59,7 @@ def new_table(request: HttpRequest) -> HttpResponse:
     try:
         table = service.create_table(forms.table_from_post(request.POST))
     except (service.LedgerError, entries.EntryError) as exc:
-        context["error"] = str(exc)
+        context["error"] = _said(exc)
         return render(request, "ledger/new.html", context, status=400)
     url = reverse("ledger-edit", args=[table.edit_token])
     if context["hand"]:
@@ -107,7 +113,8 @@ def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> d
         lines = [{**line, "payer": names[line["from"]], "payee": names[line["to"]]}
                  for line in r.snapshot.get("lines", [])]
         rows.append({"n": r.index + 1, "index": r.index, "kind": r.kind, "what": _describe(table, r),
-                     "dealer": names[r.dealer], "cells": cells, "lines": lines, "error": r.error,
+                     "dealer": names[r.dealer], "cells": cells, "lines": lines,
+                     "error": pick(r.error_zh, r.error),
                      "engine": r.snapshot.get("engine"), "notes": r.snapshot.get("notes", []),
                      "codes": [x.get("hand") for x in r.snapshot.get("results", []) if x.get("hand")]})
     context: dict[str, Any] = {
@@ -218,7 +225,7 @@ def change(request: HttpRequest, token: str) -> HttpResponse:
         status = getattr(exc, "status", 400)
         table.refresh_from_db()
         context = _edit_context(request, table, form)
-        context.update(error=str(exc), stale=status == 409)
+        context.update(error=_said(exc), stale=status == 409)
         if action == "edit":
             context["editing"] = request.POST.get("position")
         return render(request, "ledger/table.html", context, status=status)

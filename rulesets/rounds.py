@@ -21,8 +21,11 @@ that won), and the round's :class:`~rulesets.scoring.Settlement` (net per seat).
 Traceback (most recent call last):
 ...
 rulesets.errors.ContextError: an exposed kong (直杠) needs the player who fed it
->>> str(RoundError("player {seats} has already won", (Seat.S,)).at(1))
-'event 2: player S has already won'
+>>> error = RoundError(msg("round.left", what=Words("杠", "kong"), seats=(Seat.S,))).at(1)
+>>> str(error)
+'event 2: kong: player S has already won this round (血战: they left the hand)'
+>>> error.worded(lambda s: str(s.order + 1), lang="zh")
+'第 2 个事件：杠：玩家 2 本局已经和牌（血战：和牌后就离场了）'
 """
 
 from __future__ import annotations
@@ -30,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .errors import ContextError
+from .errors import ContextError, MahjongError
 from .hand import Hand, KongKind, Seat
-from .messages import Words, msg
+from .messages import Message, Words, msg
 from .scoring import Choice, Payment, Score, Settlement
 
 _KONG_ZH = {KongKind.EXPOSED: "明杠", KongKind.CONCEALED: "暗杠", KongKind.ADDED: "加杠"}
@@ -41,22 +44,48 @@ _KONG_ZH = {KongKind.EXPOSED: "明杠", KongKind.CONCEALED: "暗杠", KongKind.A
 class RoundError(ContextError):
     """A round that cannot have happened (a player who left acts again, a state the tiles contradict …).
 
-    ``seats`` are the seats the message names: ``str()`` names them by seat wind, :meth:`worded` by
-    the caller's own names (the ledger's player numbers). :meth:`at` says which event it was."""
+    Its words are a catalog message (:mod:`rulesets.messages`), in 中文 and English like every engine error.
+    The message's ``seats`` parameter holds the seats it names (``error.seats``): ``str()`` and ``message_zh``
+    name them by seat wind, :meth:`worded` and :meth:`message_with` by the caller's own names (the ledger's
+    player numbers). :meth:`at` says which event it was."""
 
-    def __init__(self, template: str, seats: Iterable[Seat] = (), event: int | None = None) -> None:
-        self.template, self.seats, self.event = template, tuple(seats), event
-        super().__init__(self.worded(lambda s: s.value))
+    def __init__(self, message: Message, event: int | None = None) -> None:
+        self.body, self.event = message, event
+        seats: Iterable[Seat] = message.params.get("seats", ())
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        super().__init__(self.message_with(lambda s: s.value))
 
-    def worded(self, name: Callable[[Seat], str], order: Callable[[Seat], int] | None = None) -> str:
-        """The message with each seat called ``name(seat)``, listed by ``order`` (turn order by default)."""
-        listed = sorted(self.seats, key=order or (lambda s: s.order))
-        text = self.template.replace("{seats}", ", ".join(name(s) for s in listed))
-        return text if self.event is None else f"event {self.event + 1}: {text}"
+    @classmethod
+    def of(cls, error: MahjongError) -> RoundError:
+        """An engine error met while settling a round, as a round error (its words in both languages)."""
+        if isinstance(error, RoundError):
+            return error
+        if error.msg is not None and not error.located:
+            return cls(error.msg)
+        return cls(msg("round.problem", problem=Words(error.message_zh, error.message)))
+
+    @classmethod
+    def no_win(cls, score: Score) -> RoundError:
+        """A hand of the round that is no win: its reason, in both languages."""
+        en = score.reason_en or score.reason or "not a winning hand"
+        return cls(msg("round.problem", problem=Words(score.reason or en, en)))
+
+    def message_with(self, name: Callable[[Seat], str], order: Callable[[Seat], int] | None = None) -> Message:
+        """The message with each seat called ``name(seat)``, listed by ``order`` (turn order by default), and
+        the event it happened at."""
+        body = self.body
+        if "seats" in body.params:
+            listed = sorted(self.seats, key=order or (lambda s: s.order))
+            body = Message(body.key, {**body.params, "seats": tuple(name(s) for s in listed)})
+        return body if self.event is None else msg("round.at_event", n=self.event + 1, message=body)
+
+    def worded(self, name: Callable[[Seat], str], order: Callable[[Seat], int] | None = None, lang: str = "en") -> str:
+        """The message in ``lang`` (``"zh…"`` for 中文) with each seat called ``name(seat)``."""
+        return self.message_with(name, order).render(lang)
 
     def at(self, event: int) -> RoundError:
         """The same error, saying it happened at event ``event`` (0-based) of the round."""
-        return self if self.event is not None else RoundError(self.template, self.seats, event)
+        return self if self.event is not None else RoundError(self.body, event)
 
 
 @dataclass(frozen=True)
@@ -139,7 +168,7 @@ class Round:
     def __post_init__(self) -> None:
         for i, event in enumerate(self.events[:-1]):
             if isinstance(event, WallEnd):
-                raise RoundError("the wall's end is the round's last event").at(i)
+                raise RoundError(msg("round.wall_end_last")).at(i)
 
 
 @dataclass(frozen=True)

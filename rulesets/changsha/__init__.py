@@ -15,8 +15,8 @@ from typing import Any
 
 from ..errors import ContextError, MahjongError
 from ..hand import Hand, seats
-from ..messages import msg
-from ..rounds import Round, RoundError, RoundResult, Settled, Win
+from ..messages import Words, msg
+from ..rounds import Kong, Round, RoundError, RoundResult, Settled, WallEnd, Win
 from ..scoring import Payment, Ruleset, Score
 from ..shapes import decompose
 from ..tiles import SUITED_TILES, Tile
@@ -62,6 +62,10 @@ def _tongpao(hands: Sequence[Hand], options: Any) -> tuple[list[Score], list[Pay
     return scores, [p for s in scores if s.valid and s.settlement for p in s.settlement.payments]
 
 
+_EVENT_WORDS = {Kong: Words("杠", "Kong"), WallEnd: Words("流局", "WallEnd")}
+"""The events a 长沙 round does not read, named in each language."""
+
+
 def settle_round(round_: Round, options: Any = None) -> RoundResult:
     """A 长沙 round: its wins in order, each paid by its own settlement (kong money is in the hand's own
     settlement; a 荒庄 is a drawn game, so a round has no kong or wall-end events). A win of several
@@ -71,15 +75,16 @@ def settle_round(round_: Round, options: Any = None) -> RoundResult:
     for i, event in enumerate(round_.events):
         try:
             if not isinstance(event, Win):
-                raise RoundError(f"a 长沙 round has only wins: {type(event).__name__} events are settled in the hands")
+                kind = _EVENT_WORDS.get(type(event), Words(type(event).__name__, type(event).__name__))
+                raise RoundError(msg("changsha.round_wins_only", kind=kind))
             scores, payments = _tongpao(event.hands, options) if event.one_discard else _alone(event, options)
             bad = next((s for s in scores if not s.valid), None)
             if bad is not None:
-                raise RoundError(bad.reason_en or bad.reason or "not a winning hand")
+                raise RoundError.no_win(bad)
         except RoundError as exc:
             raise exc.at(i) from None
         except MahjongError as exc:
-            raise RoundError(str(exc)).at(i) from None
+            raise RoundError.of(exc).at(i) from None
         out.append(Settled(event, tuple(payments), event.hands, tuple(scores)))
     return RoundResult(tuple(out), seats(4))
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import MahjongError
 from ..hand import Hand, KongKind, Seat, WinMethod
+from ..messages import Words, msg
 from ..notation import parse_hand
 from ..rounds import Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
 from ..scoring import Payment, Score
@@ -69,15 +70,20 @@ class _State:
     def already_won(self) -> frozenset[Seat]:
         return frozenset(self.won)
 
-    def still_in(self, seat: Seat, what: str) -> None:
+    def still_in(self, seat: Seat, what: Words) -> None:
         if not self.xueliu and seat in self.won:
-            raise RoundError(f"{what}: player {{seats}} has already won this round (血战: they left the hand)", (seat,))
+            raise RoundError(msg("round.left", what=what, seats=(seat,)))
+
+
+_KONG, _FED, _WIN, _DISCARDER = (Words("杠", "kong"), Words("点杠", "kong fed by"), Words("和牌", "win"),
+                                 Words("点炮", "discarder"))
+"""What a player who already left tried to do (``_State.still_in``)."""
 
 
 def _kong(state: _State, event: Kong) -> Settled:
-    state.still_in(event.seat, "kong")
+    state.still_in(event.seat, _KONG)
     if event.fed_by is not None:
-        state.still_in(event.fed_by, "kong fed by")
+        state.still_in(event.fed_by, _FED)
     payments = kong_lines(state.variant, event.seat, event.kind, event.fed_by, event.seat.value,
                           state.already_won(), state.options)
     state.kongs.append(_Kong(event.seat, payments))
@@ -120,7 +126,7 @@ def _win_payments(score: Score) -> tuple[Payment, ...]:
     """The money for the hand itself: the score's lines from each of its payers (``win_lines`` comes first
     in a Sichuan settlement; the winner's kong melds and the rest follow)."""
     if not score.valid:
-        raise RoundError(score.reason_en or score.reason or "not a winning hand")
+        raise RoundError.no_win(score)
     payers = list(score.extra["payers"])  # type: ignore[call-overload]
     assert score.settlement is not None
     lines = score.settlement.payments[: len(payers)]
@@ -135,10 +141,10 @@ def _in_round(state: _State, hand: Hand) -> Hand:
 def _one(state: _State, event: Win, previous: object) -> Settled:
     (hand,) = event.hands
     ctx = hand.context
-    state.still_in(ctx.seat, "win")
+    state.still_in(ctx.seat, _WIN)
     discarder = ctx.discarder(state.variant.players)
     if discarder is not None:
-        state.still_in(discarder, "discarder")
+        state.still_in(discarder, _DISCARDER)
     payments = _robbed(state, hand, previous)
     hand = _in_round(state, hand)
     score = score_hand(state.variant, hand, state.options)
@@ -155,9 +161,9 @@ def _several(state: _State, event: Win) -> Settled:
     """一炮多响: ``settle_discard`` scores the winners (all, or the first after the discarder with the option off)."""
     discarder = event.hands[0].context.discarder(state.variant.players)
     if discarder is not None:
-        state.still_in(discarder, "discarder")
+        state.still_in(discarder, _DISCARDER)
     for h in event.hands:
-        state.still_in(h.context.seat, "win")
+        state.still_in(h.context.seat, _WIN)
     hands = [_in_round(state, h) for h in event.hands]
     scores, _shared = settle_discard(state.variant, hands, state.options)  # checks that they share one discard
     assert discarder is not None  # no hand is self-drawn (settle_discard)
@@ -183,16 +189,17 @@ def stand_in(variant: Variant, state: State, options: Any) -> Hand | None:
 def _held(variant: Variant, held: Held, options: Any) -> Hand:
     seat = held.seat
     if held.state is State.PIG and not variant.flower_pig:
-        raise RoundError(f"seat {seat.value}: this table has no 花猪 (two suits)")
+        raise RoundError(msg("round.no_pig", seats=(seat,)))
     hand = held.hand if held.hand is not None else stand_in(variant, held.state, options)
     if hand is None:
-        raise RoundError(f"seat {seat.value}: a ready player's 13 tiles are needed for 查大叫")
+        raise RoundError(msg("round.ready_tiles", seats=(seat,)))
     if hand.winning_tile is not None:
-        raise RoundError(f"seat {seat.value}: give the 13 tiles held at the wall's end, not a finished hand")
+        raise RoundError(msg("round.wall_end_tiles", seats=(seat,)))
     return hand.with_context(hand.context.replace(seat=seat))
 
 
-_WORDS = {State.PIG: "花猪 (holds three suits)", State.READY: "ready (听牌)", State.NOT_READY: "not ready"}
+_WORDS = {State.PIG: Words("花猪（三门都有）", "花猪 (holds three suits)"), State.READY: Words("听牌", "ready (听牌)"),
+          State.NOT_READY: Words("未听牌", "not ready")}
 
 
 def _check_state(state: _State, hand: Hand, claimed: State, seat: Seat) -> None:
@@ -201,7 +208,7 @@ def _check_state(state: _State, hand: Hand, claimed: State, seat: Seat) -> None:
     ready = None if pig else best_ready_value(state.variant, hand, state.options)
     actual = State.PIG if pig else (State.READY if ready else State.NOT_READY)
     if actual is not claimed:
-        raise RoundError(f"player {{seats}}: the tiles entered are {_WORDS[actual]}, not {_WORDS[claimed]}", (seat,))
+        raise RoundError(msg("round.state_mismatch", seats=(seat,), actual=_WORDS[actual], declared=_WORDS[claimed]))
 
 
 def _refunds(state: _State, losers: set[Seat], policy: RefundTo) -> list[Payment]:
@@ -231,7 +238,7 @@ def _wall_end(state: _State, event: WallEnd, policy: RefundTo) -> Settled:
         hands[seat], states[seat] = hand, held.state
     missing = [s for s in state.variant.seats if (state.xueliu or s not in state.won) and s not in states]
     if missing:
-        raise RoundError("wall end: give the state of every player still in: {seats}", missing)
+        raise RoundError(msg("round.wall_end_missing", seats=tuple(missing)))
     payments: list[Payment] = []
     if state.options.tuishui:
         losers = {s for s, st in states.items() if st is not State.READY and (state.xueliu or s not in state.won)}
@@ -258,7 +265,7 @@ def settle_round(variant: Variant, round_: Round, options: Any = None) -> RoundR
         except RoundError as exc:
             raise exc.at(i) from None
         except MahjongError as exc:
-            raise RoundError(str(exc)).at(i) from None
+            raise RoundError.of(exc).at(i) from None
         previous = event
     return RoundResult(tuple(out), variant.seats)
 

@@ -193,3 +193,16 @@ def test_a_system_with_the_settle_round_capability_settles_several_wins_on_one_d
     with pytest.raises(rounds.RoundError, match="only at 四川"):
         rounds.settle_round("changsha", {}, [{"type": "kong", "player": 0, "kind": "concealed"}], 0)
 
+
+
+def test_an_entry_that_cannot_be_settled_keeps_its_reason_in_both_languages():
+    table = {"kind": "mahjong", "system": "sichuan", "options": {}, "players": ["A", "B", "C", "D"], "settings": {}}
+    wall = {"type": "wall_end", "players": [{"player": 0, "state": "not_ready"}]}
+    built, snaps = sheet.build(table, [{"kind": "round", "data": {"events": [wall]}}])
+    row = built.rows[0]
+    assert row.error == "event 1: wall end: give the state of every player still in: 2, 3, 4"
+    assert row.error_zh == snaps[0]["error_zh"] == "第 1 个事件：流局：请给出每个还在局中的玩家的状态：2、3、4"
+    with pytest.raises(rounds.RoundError) as caught:  # the ledger's own words come in both languages too
+        rounds.settle_round("sichuan", {}, [{"type": "nonsense"}], 0)
+    assert (str(caught.value), caught.value.render("zh-hans")) == (
+        "event 1: unknown event type 'nonsense'", "第 1 个事件：未知的事件类型 'nonsense'")

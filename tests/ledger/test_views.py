@@ -102,6 +102,26 @@ def test_a_stale_add_is_appended_after_the_other(client, new_table):
     assert Table.objects.get(pk=table.pk).entries.count() == 2
 
 
+def test_a_bad_round_on_the_chinese_page_says_why_in_chinese(client, new_table):
+    table = new_table()
+
+    def add_round(lang, **rows):
+        data = {"action": "add", "kind": "round", "version": Table.objects.get(pk=table.pk).version, **rows}
+        return client.post(f"/t/{table.edit_token}/change", data, HTTP_ACCEPT_LANGUAGE=lang)
+
+    def alert(page):
+        assert page.status_code == 400
+        return page.content.decode().split('id="ledger-error"')[1].split("</div>")[0]
+
+    rows = {"e0_t": "self_drawn", "e0_p": "1", "e0_h": WIN, "e1_t": "kong", "e1_p": "1", "e1_k": "concealed"}
+    said = alert(add_round("zh-hans", **rows))
+    assert "第 2 个事件：杠：玩家 2 本局已经和牌（血战：和牌后就离场了）" in said and "already won" not in said
+    assert "event 2: kong: player 2 has already won this round" in alert(add_round("en", **rows))
+    missing = alert(add_round("zh-hans", e0_t="not_ready", e0_p="0"))  # the others' states are not given
+    assert "第 1 个事件：流局：请给出每个还在局中的玩家的状态：2、3、4" in missing
+    assert Table.objects.get(pk=table.pk).entries.count() == 0
+
+
 def test_a_round_form_with_yipao_duoxiang_and_a_wall_end(client, new_table):
     table = new_table()
     rows = {

@@ -37,6 +37,7 @@ SAMPLES: dict[str, object] = {
     "how": Words("暗杠", "concealed kong"), "items": (Message("notation.no_tiles"), Message("hand.chow_kong")),
     "flower": Words("6m", "Six Character"), "bao": "5s",
     "problem": Words("起胡番数高于封顶", "minimum above the cap"), "rule": "first_draw", "rules": "guobiao",
+    "seats": ("2", "4"), "player": 3, "actual": Words("听牌", "ready"), "declared": Words("未听牌", "not ready"),
 }
 """A sample value of every parameter name the catalog uses (a new name needs a sample here)."""
 
@@ -118,7 +119,8 @@ def test_an_error_gives_both_languages_and_its_key():
 
 # -- every raise of an engine error takes its words from the catalog -----------------------------------
 
-ERRORS = {"MahjongError", "NotationError", "HandError", "ContextError", "RulesError"}
+ERRORS = {"MahjongError", "NotationError", "HandError", "ContextError", "RulesError", "RoundError"}
+"""The engine's errors (rulesets/errors.py) and the round's (rulesets/rounds.py: 四川's and 长沙's rounds raise it)."""
 
 
 def _plain_raises(path: Path) -> list[str]:
@@ -131,7 +133,8 @@ def _plain_raises(path: Path) -> list[str]:
         first = node.args[0]
         if name in ERRORS or name == "fail":
             if isinstance(first, (ast.Constant, ast.JoinedStr, ast.BinOp)):
-                out.append(f"{path.relative_to(ROOT.parent)}:{node.lineno}")
+                where = path.relative_to(ROOT.parent) if path.is_relative_to(ROOT.parent) else path
+                out.append(f"{where}:{node.lineno}")
     return out
 
 
@@ -184,3 +187,12 @@ def test_every_note_of_the_golden_results_carries_its_message():
             unkeyed += [(s.rules, str(t)) for t in _texts(s) if re.search(r"[A-Za-z\u3400-\u9fff]", str(t))
                         and not _keyed(t)]
     assert unkeyed == []
+
+
+def test_the_plain_text_check_reads_the_round_modules_and_would_find_a_plain_round_error(tmp_path):
+    read = {p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*.py")}
+    assert {"rounds.py", "sichuan/round.py", "changsha/__init__.py"} <= read
+    bad = tmp_path / "bad.py"
+    bad.write_text('raise RoundError(f"player {seat}: gone")\nraise RoundError(msg("round.wall_end_last"))\n')
+    assert _plain_raises(bad) == [f"{bad}:1"]
+

@@ -3,8 +3,9 @@
 import pytest
 
 from rulesets.engine import context_from_mapping
-from rulesets.errors import ContextError, MahjongError
+from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import KongKind, Seat
+from rulesets.messages import Words, msg
 from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets
 from rulesets.rounds import Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
@@ -49,13 +50,22 @@ def test_states_and_refund_policies_have_their_wire_values_and_names():
 
 
 def test_a_round_error_names_its_seats_by_wind_or_by_the_callers_names():
-    error = RoundError("give the state of every player still in: {seats}", (Seat.N, Seat.S))
-    assert str(error) == "give the state of every player still in: S, N"
+    error = RoundError(msg("round.wall_end_missing", seats=(Seat.N, Seat.S)))
+    assert str(error) == "wall end: give the state of every player still in: S, N"
     at = error.at(3)
-    assert str(at) == "event 4: give the state of every player still in: S, N" and at.at(5) is at
+    assert str(at) == "event 4: wall end: give the state of every player still in: S, N" and at.at(5) is at
     names = {Seat.S: "2", Seat.N: "4"}
-    assert at.worded(names.__getitem__) == "event 4: give the state of every player still in: 2, 4"
-    assert isinstance(at, MahjongError)
+    assert at.worded(names.__getitem__) == "event 4: wall end: give the state of every player still in: 2, 4"
+    assert isinstance(at, MahjongError) and at.seats == (Seat.N, Seat.S)
+
+
+def test_a_round_error_speaks_both_languages():
+    at = RoundError(msg("round.left", what=Words("杠", "kong"), seats=(Seat.W,))).at(1)
+    assert at.message_zh == "第 2 个事件：杠：玩家 W 本局已经和牌（血战：和牌后就离场了）"
+    assert at.worded(lambda s: "3", lang="zh") == "第 2 个事件：杠：玩家 3 本局已经和牌（血战：和牌后就离场了）"
+    assert at.key == "round.at_event" and at.as_dict()["message"] == str(at)
+    wrapped = RoundError.of(HandError(msg("hand.chow_kong"))).at(0)
+    assert (str(wrapped), wrapped.message_zh) == ("event 1: a chow cannot be a kong", "第 1 个事件：顺子不能是杠")
 
 
 def test_the_result_nets_every_event_and_lists_the_winners_in_order():
