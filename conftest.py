@@ -31,5 +31,5 @@ def _fresh_response_memos():  # noqa: ANN202 - a fixture
     test_memo.py tests the keeping itself."""
     from calculator import memo
 
-    memo._MEMOS.clear()
+    memo.clear()
     yield

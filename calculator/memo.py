@@ -87,7 +87,7 @@ def memo(name: str) -> Memo:
 
 
 def _settings_changed(**_: Any) -> None:
-    _MEMOS.clear()
+    clear()
 
 
 setting_changed.connect(_settings_changed)
@@ -115,3 +115,31 @@ def kept(name: str, key: Callable[[Any], Iterable[str | bytes] | None]) -> Calla
         return inner
 
     return wrap
+
+
+_FRAGMENTS: dict[str, BoundedBytes] = {}
+
+
+def fragment(name: str, parts: Iterable[str | bytes], build: Callable[[], str]) -> str:
+    """A piece of a page kept like an answer (``settings.RESPONSE_MEMO_BYTES`` per name): ``build()``'s text
+    under ``digest(parts)``, built when not kept. For a part of a page that is a pure function of
+    ``parts`` while the page around it is not (a whole page carries its CSRF token and CSP nonce)."""
+    limit = int(getattr(settings, "RESPONSE_MEMO_BYTES", 0))
+    if limit <= 0:
+        return build()
+    store = _FRAGMENTS.get(name)
+    if store is None:
+        store = _FRAGMENTS[name] = BoundedBytes(limit)
+    key = digest(parts)
+    found = store.get(key)
+    if found is not None:
+        return found.decode("utf-8")
+    text = build()
+    store.put(key, text.encode("utf-8"))
+    return text
+
+
+def clear() -> None:
+    """Forget every kept answer and fragment (a test's fresh start; a change of settings)."""
+    _MEMOS.clear()
+    _FRAGMENTS.clear()

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from . import editor, parts, presenters
+from . import editor, memo, parts, presenters
 from .forms import ACTIONS, CalculatorForm, apply_edit
 from .memo import kept
 
@@ -42,7 +42,8 @@ def _page_url(data: QueryDict) -> str:
 
 def _update_key(request: HtmxHttpRequest) -> list[str] | None:
     """What an htmx update is drawn from (calculator.memo): the query, the language, the parts the browser
-    shows, and the site's address (the share link). A whole page is not kept: it carries a CSRF token."""
+    shows, and the site's address (the share link). A whole page is not kept whole: it carries a CSRF
+    token and a nonce (its form is: ``memo.fragment``)."""
     if not request.htmx:
         return None
     return [request.META.get("QUERY_STRING", ""), get_language() or "", request.headers.get("X-Parts", ""),
@@ -64,20 +65,30 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
             return redirect(_page_url(data))
     if not data and not notice and not request.htmx:
         return render(request, "calculator.html", landing_page(get_language() or ""))
+    if not request.htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
+        main = memo.fragment("calculator-page", [request.META.get("QUERY_STRING", ""), notice, get_language() or "",
+                                                 request.scheme or "", request.get_host()],
+                             lambda: get_template("calculator.html#calc").render(page(request, data, notice)))
+        return render(request, "calculator.html", {"main_html": SafeString(main)})
+    response = render(request, "calculator.html#result", page(request, data, notice))
+    if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
+        response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
+    return response
+
+
+def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, Any]:
+    """The page's view model for the state ``data``: what the whole form (partial ``calc``) or, for htmx, the
+    ``result`` partial with the changed parts is drawn from. It reads no cookie and no header but htmx's
+    own and X-Parts, and the site's address (the share link): calculator.memo keeps what it draws."""
     form = CalculatorForm(data)
     form.is_valid()
-
     context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     if context.get("share_code"):
         context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
     context["oob"] = bool(request.htmx)
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))
-    template = "calculator.html#result" if request.htmx else "calculator.html"
-    response = render(request, template, context)
-    if request.htmx and data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
-        response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
-    return response
+    return context
 
 
 @lru_cache(maxsize=8)

@@ -4,6 +4,7 @@ input an answer is drawn from part of its key."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client, override_settings
@@ -71,12 +72,41 @@ def test_the_language_of_a_kept_update_is_its_own(client: Client) -> None:
     assert "番" in zh and "fan" in en.lower()
 
 
-def test_a_whole_page_is_not_kept(client: Client, counted: list[int]) -> None:
-    """A whole page carries the visitor's CSRF token: each is drawn for its request."""
-    client.get("/", {"hand": HAND})
-    client.get("/", {"hand": HAND})
-    assert counted[0] == 2
-    assert memo.memo("calculator-update").size == 0
+def _unmasked(html: str) -> str:
+    """A page with its per-response values (the masked CSRF token, the CSP nonce) blanked."""
+    html = re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]+', r"\1", html)
+    return re.sub(r'(nonce=")[^"]+', r"\1", html)
+
+
+def test_a_whole_page_keeps_its_form_but_draws_token_and_nonce_for_each_request(client: Client,
+                                                                                counted: list[int]) -> None:
+    first = client.get("/", {"hand": HAND})
+    second = client.get("/", {"hand": HAND})
+    assert counted[0] == 1  # the form was drawn once
+    assert memo.memo("calculator-update").size == 0  # the whole answer is not kept
+    a, b = first.content.decode(), second.content.decode()
+    assert _unmasked(a) == _unmasked(b)
+    nonces = re.compile(r'nonce="([^"]+)"')
+    if nonces.search(a):
+        assert nonces.findall(a) != nonces.findall(b)
+
+
+def test_a_whole_page_drawn_from_its_kept_form_is_the_page_drawn_with_the_request(rf) -> None:
+    """The kept form is drawn without the request (so nothing of a visitor is in it): it is the same as the
+    form drawn with the request and its context processors."""
+    from django.middleware.csrf import get_token
+    from django.shortcuts import render
+    from django.utils import translation
+
+    from calculator import views
+
+    request = rf.get("/", {"hand": HAND, "seat": "S"})
+    request.htmx = False
+    get_token(request)
+    with translation.override("zh-hans"):
+        old = render(request, "calculator.html", views.page(request, request.GET, "")).content.decode()
+        new = views.calculator(request).content.decode()
+    assert _unmasked(old) == _unmasked(new)
 
 
 def test_a_kept_update_carries_no_token_or_nonce(client: Client) -> None:
