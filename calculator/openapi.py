@@ -130,6 +130,22 @@ RESULT_SCHEMA: dict[str, Any] = {
                                 **_NAMED["properties"],
                                 "value": {"type": "integer"},
                                 "count": {"type": "integer"},
+                                "tiles": {
+                                    "type": "array",
+                                    "items": {"type": "integer", "minimum": 0},
+                                    "description": (
+                                        "the tiles that make the fan: positions, from 0, in the tiles of "
+                                        "shape.groups taken in order (README: HTTP API)"
+                                    ),
+                                },
+                                "about": {
+                                    "type": "string",
+                                    "enum": ["hand", "sets", "win", "none"],
+                                    "description": (
+                                        "the whole hand, some sets or tiles of it, how the hand was won (the "
+                                        "winning tile or no tile), or no tile of the reading"
+                                    ),
+                                },
                             },
                         },
                     },

@@ -13,6 +13,7 @@ from typing import Any
 from . import context as declared
 from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
+from .lights import light
 from .messages import msg
 from .registry import resolve
 from .scoring import Ruleset, Score, Settlement, options_dict
@@ -263,10 +264,11 @@ def score(request: Request) -> list[Score]:
     """Score the request's hand under each of its rulesets (a waiting hand: its waits, see :func:`waiting`).
 
     A hand flagged ``starting_hand`` (a dealt hand scored as it stands, e.g. 长沙's 起手小胡) has no winning
-    tile and is still scored, not treated as waiting."""
+    tile and is still scored, not treated as waiting. Each counted fan says which tiles make it
+    (:func:`rulesets.lights.light`)."""
     if request.hand.winning_tile is None and not request.hand.context.get("starting_hand"):
         return [waiting(r, request.hand, request.options[r.id]) for r in request.rulesets]
-    return [r.score(request.hand, request.options[r.id]) for r in request.rulesets]
+    return [light(r.score(request.hand, request.options[r.id]), request.hand.context) for r in request.rulesets]
 
 
 def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:

@@ -15,7 +15,8 @@ from .errors import RulesError
 from .messages import msg
 from .scoring import Ruleset
 
-_ENGINE_MODULES = {"tiles", "hand", "shapes", "scoring", "registry", "notation", "errors", "engine", "sharecode", "context", "wild", "settle", "messages"}
+_ENGINE_MODULES = {"tiles", "hand", "shapes", "scoring", "registry", "notation", "errors", "engine", "sharecode",
+                   "context", "wild", "settle", "messages", "lights"}
 
 
 @lru_cache(maxsize=1)

@@ -67,12 +67,19 @@ class Fan:
 
 @dataclass(frozen=True)
 class Item:
-    """A fan counted ``count`` times. ``note`` explains the item (e.g. which tile a 根 is on)."""
+    """A fan counted ``count`` times. ``note`` explains the item (e.g. which tile a 根 is on).
+
+    ``about`` and ``tiles`` say which tiles of the winning hand make it (:mod:`rulesets.lights`): what the
+    fan is about (``hand``, ``sets``, ``win`` or ``none``; empty until worked out) and the positions, in
+    the tiles of the reading it was scored in (its groups in order, each group's tiles in order), that
+    make it."""
 
     fan: Fan
     count: int = 1
     note: str = ""
     value_override: int | None = None  # for items whose value is not the table value (e.g. flowers)
+    about: str = ""
+    tiles: tuple[int, ...] = ()
 
     @property
     def value(self) -> int:
@@ -86,6 +93,9 @@ class Item:
         d: dict[str, object] = {**self.fan.as_dict(), "value": self.value, "count": self.count}
         if self.note:
             d["note"] = self.note
+        d["tiles"] = list(self.tiles)
+        if self.about:
+            d["about"] = self.about
         return d
 
 

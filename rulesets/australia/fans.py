@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..lights import declare
 from ..scoring import Excludes, Fan
 from .options import ZJ
 
@@ -454,3 +455,28 @@ EXTRA = (
 )
 FANS: tuple[Fan, ...] = PATTERNS + EXTRA
 BY_ID = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    **dict.fromkeys(("all_sequences", "no_terminals", "mixed_one_suit", "pure_one_suit", "nine_gates", "all_honours",
+                     "all_triplets", "mixed_lesser_terminals", "pure_lesser_terminals", "mixed_greater_terminals",
+                     "pure_greater_terminals", "thirteen_terminals", "seven_pairs", "chicken"), "hand"),
+    "concealed": "context",
+    "value_honour": "pungs&dragons+pungs&seat_wind",
+    "small_three_dragons": "dragons", "big_three_dragons": "pungs&dragons",
+    "small_three_winds": "winds", "big_three_winds": "pungs&winds", "small_four_winds": "winds",
+    "big_four_winds": "pungs&winds",
+    **dict.fromkeys(("two_concealed_triplets", "three_concealed_triplets", "four_concealed_triplets"),
+                    "concealed_pungs"),
+    **dict.fromkeys(("one_kong", "two_kongs", "three_kongs", "four_kongs"), "kongs"),
+    **dict.fromkeys(("two_identical_sequences", "two_identical_sequences_twice", "three_identical_sequences",
+                     "four_identical_sequences"), "identical_chows"),
+    "three_similar_sequences": "similar_chows",
+    "small_three_similar_triplets": "similar_pungs", "three_similar_triplets": "similar_pungs",
+    "nine_tile_straight": "straight",
+    "three_consecutive_triplets": "shifted_pungs", "four_consecutive_triplets": "shifted_pungs",
+    **dict.fromkeys(("final_draw", "final_discard", "win_on_kong", "robbing_a_kong"), "win"),
+    "blessing_of_heaven": "context", "blessing_of_earth": "context",
+    "limit": "none", "cap": "none",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -10,6 +10,7 @@ and exclude the lesser 七小对 rows (the one ``apply_exclusions`` step).
 
 from __future__ import annotations
 
+from ..lights import declare
 from ..scoring import Excludes, Fan
 
 SEED0 = "seed 000 (麻将怎么玩 长沙规则)"
@@ -110,3 +111,14 @@ BY_ID: dict[str, Fan] = {f.id: f for f in FANS}
 BIG = tuple(f.id for f in FANS if f.category in ("big", "lucky"))
 LUCKY = tuple(f.id for f in FANS if f.category == "lucky" and f.id != "menqing")
 STARTING = tuple(f.id for f in FANS if f.category == "starting")
+
+LIGHTS: dict[str, str] = {
+    **dict.fromkeys(("xiaohu", "pengpenghu", "jiangjianghu", "qingyise", "qixiaodui", "quanqiuren", "banbanhu",
+                     "queyise"), "hand"),
+    **dict.fromkeys(("haohua_qixiaodui", "shuang_haohua_qixiaodui", "san_haohua_qixiaodui", "sixi"), "fours"),
+    **dict.fromkeys(("gangshangkaihua", "gangshangpao", "qiangganghu", "haidilaoyue", "haidipao"), "win"),
+    **dict.fromkeys(("tianhu", "dihu", "menqing"), "context"),
+    "liuliushun": "pungs",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -7,6 +7,7 @@ are data: a shape pattern (碰碰胡, 七对, 清一色, 混一色, 字一色) r
 
 from __future__ import annotations
 
+from ..lights import declare
 from ..scoring import Excludes, Fan
 from .options import ISSUE, VALUE_KEYS, CustomOptions
 
@@ -64,3 +65,13 @@ FANS: tuple[Fan, ...] = (
 )
 
 BY_ID = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    **dict.fromkeys(("pinghu", "pengpenghu", "qidui", "qingyise", "hunyise", "ziyise"), "hand"),
+    **dict.fromkeys(("gangshangkaihua", "haidi", "qianggang", "zimo"), "win"),
+    "menqing": "context",
+    "minggang": "kongs&claimed", "angang": "kongs&concealed", "gen": "hidden_fours",
+    "flower": "none", "fengding": "none",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -18,6 +18,7 @@ import dataclasses
 
 from ..guobiao.fans import CATEGORIES as GB_CATEGORIES
 from ..guobiao.fans import FAN as GB
+from ..lights import declare
 from ..scoring import Excludes, Fan
 
 SPEC = "rules/regional.md §7(b) (gofishing-game ermj.go.bak)"
@@ -166,3 +167,12 @@ EXAMPLES: dict[str, str] = {
 
 FANS: tuple[Fan, ...] = build(EXAMPLES)
 FAN: dict[str, Fan] = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {  # its own rows; the 国标 rows are lit by rulesets.guobiao.lights
+    **dict.fromkeys(("tianhu", "dihu", "renhu", "tianting", "baoting"), "context"),
+    "big_seven_stars": "hand", "three_dragons_seven_pairs": "dragons", "four_winds_seven_pairs": "winds",
+    "four_honour_pungs": "pungs&honours", "little_three_winds": "winds",
+    **dict.fromkeys(("all_flowers", "seasons", "plants", "no_flowers"), "none"),
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

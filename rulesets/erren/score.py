@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import HandError
 from ..guobiao.detection import Plan
+from ..guobiao.lights import light_items
 from ..guobiao.principles import account_once, has_unique_wait
 from ..guobiao.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..hand import Hand, WinMethod
@@ -111,8 +112,9 @@ def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
         found += [(POSITION[fid], Item(FANS[POSITION[fid]], n)) for fid, pred in OWN_PREDICATES.items()
                   if (n := pred(hand, view))]
         found.sort(key=itemgetter(0))
-        kept, excluded = apply_exclusions(item for _, item in found)
-        kept, trimmed = account_once(kept, view)
+        before, excluded = apply_exclusions(item for _, item in found)
+        kept, trimmed = account_once(before, view)
+        kept = light_items(kept, before, excluded, shape, view, hand.context)
         out.append(ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded) + tuple(trimmed)))
     return out
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..lights import declare
 from ..scoring import Excludes, Fan
 from ..shapes import Shape
 from ..tiles import Suit, Tile, tile
@@ -131,3 +132,12 @@ ROWS: tuple[Row, ...] = (
 
 FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)
 BY_ID: dict[str, Fan] = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    "ganghua": "@ganghua",  # the 杠花 tile the score names (extra["ganghua"])
+    "zhong": "pungs&5z", "fa": "pungs&6z", "bai": "pungs&7z", "menfeng": "pungs&seat_wind",
+    **dict.fromkeys(("pengpenghu", "hunyise", "qingyise", "quanfengzi", "quanfengzi_adds"), "hand"),
+    "gangshangkaihua": "win",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -30,6 +30,7 @@ from rulesets.tiles import ALL_TILES, Tile
 from . import context
 from .detection import Plan
 from .fans import FAN, FANS, STRICT_VOIDED_SUIT
+from .lights import light_items
 from .options import MixedKongs, Options, Payout
 from .payout import settle_score
 from .principles import account_once, has_unique_wait
@@ -158,15 +159,16 @@ def _plan(options: Options) -> Plan:
 
 def score_shape(view: View, shape: Shape, plan: Plan, whole_hand: list[tuple[int, Item]]) -> ShapeScore:
     """Value one decomposition: detect (in table order), exclude (table, then account-once), 无番和,
-    flowers."""
+    flowers; each counted fan then says which tiles make it (:mod:`.lights`)."""
     found = whole_hand + plan.detect(plan.reading, view)
     found.sort(key=itemgetter(0))
-    kept, excluded = apply_exclusions(item for _, item in found)
-    kept, trimmed = account_once(kept, view)
+    before, excluded = apply_exclusions(item for _, item in found)
+    kept, trimmed = account_once(before, view)
     if not kept:
         kept = [Item(CHICKEN)]
     if view.facts.flowers:
         kept.append(Item(FLOWERS, view.facts.flowers))
+    kept = light_items(kept, before, excluded, shape, view)
     return ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded) + tuple(trimmed))
 
 

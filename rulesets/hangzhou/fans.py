@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..lights import declare
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
 from ..tiles import Tile
@@ -171,3 +172,12 @@ ROWS: tuple[Row, ...] = (
 
 FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)
 BY_ID: dict[str, Fan] = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    "pinghu": "hand", "qidui": "hand",
+    **dict.fromkeys(("haohua", "shuanghaohua", "sanhaohua"), "fours"),
+    **dict.fromkeys(("baotou", "caipiao", "gangkai", "gangbao", "gangpiao", "piaogang"), "win"),
+    "sibai": "wilds",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .._regional.table import excludes as _x
 from .._regional.table import row
+from ..lights import declare
 from ..scoring import Excludes, Fan
 
 SRC = "rules/vague-systems.md §4.1 (MIL 长春麻将竞赛规则 2024; open_mahjong_unity changchun/rules.py)"
@@ -39,3 +40,10 @@ FANS: tuple[Fan, ...] = (
 )
 
 BY_ID = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    "menqing": "context", "jia": "wait", "piaohu": "hand", "qidui": "hand", "haohua_qidui": "fours",
+    "chongbao": "win", "mobao": "win",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

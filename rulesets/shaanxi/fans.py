@@ -7,6 +7,7 @@ Values are multipliers (倍) of the per-payer payment.
 
 from __future__ import annotations
 
+from ..lights import declare
 from ..scoring import Fan
 
 SEED = "seed 004 (陕西麻将规则介绍)"
@@ -24,3 +25,7 @@ FANS: tuple[Fan, ...] = (
         "suits"),
 )
 BY_ID = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {"pinghu": "hand", "qidui": "hand", "qingyise": "hand"}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..hand import KongKind, WinMethod
+from ..lights import declare
 from ..messages import Text, Words, msg
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
@@ -165,6 +166,19 @@ _DISPLAY = (
 
 FANS: tuple[Fan, ...] = _SPECIAL + _PATTERNS + _MODIFIERS + _DISPLAY
 BY_ID: dict[str, Fan] = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    **{f.id: "hand" for f in _PATTERNS},  # a pattern is the whole hand (清一色, 对对胡, 七对 …)
+    **{f.id: "context" for f in _SPECIAL},  # 天胡/地胡: when the hand was won
+    "gen": "fours",  # each 根 line lights its own four (reading._name_gen)
+    **dict.fromkeys(("gangshanghua", "gangshangpao", "qiangganghu", "haidilaoyue", "haidipao", "zimo_fan",
+                     "zimo_di"), "win"),  # the tile drawn, robbed or claimed
+    **dict.fromkeys(("tianhu_add", "dihu_add", "menqing"), "context"),
+    "zhongzhang": "hand",  # no 1 or 9 anywhere
+    **{f.id: "none" for f in _DISPLAY},  # a way of writing the total
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)
 
 DUIDUI_FAMILY = frozenset({"duiduihu"} | {f.id for f in _PATTERNS if any(e.fan == "duiduihu" for e in f.excludes)})
 """Rows that contain 对对胡: they move with the 对对胡 value option (§9 "对对胡 value")."""

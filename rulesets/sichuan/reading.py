@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from ..lights import SETS, lit, tiles_where, with_tiles
 from ..messages import Text, msg
 from ..scoring import Exclusion, Item, ShapeScore, apply_exclusions
 from ..shapes import Shape
@@ -39,9 +40,15 @@ def read_shape(facts: Facts, shape: Shape) -> ShapeScore:
         patterns = ["pinghu"]
     others = [fid for fid in found if BY_ID[fid].category != PATTERN]
     if not patterns:
-        return _with_pattern(facts, shape, found, None, [], others)
+        return _lit(_with_pattern(facts, shape, found, None, [], others), facts)
     candidates = [(_with_pattern(facts, shape, found, base, patterns, others), BY_ID[base].value) for base in patterns]
-    return max(candidates, key=lambda c: (c[0].total, c[1]))[0]
+    return _lit(max(candidates, key=lambda c: (c[0].total, c[1]))[0], facts)
+
+
+def _lit(reading: ShapeScore, facts: Facts) -> ShapeScore:
+    """Each counted row of the reading kept, saying which tiles make it (:data:`.fans.LIGHTS`)."""
+    items = tuple(lit(i, reading.shape, facts.context) for i in reading.items)
+    return dataclasses.replace(reading, items=items)
 
 
 def _with_pattern(
@@ -55,7 +62,7 @@ def _with_pattern(
     items = [Item(BY_ID[fid], found[fid], value_override=value_of(BY_ID[fid], facts)) for fid in ids]
     kept, excluded = apply_exclusions(items)
     excluded += [Exclusion(BY_ID[p], MAX_PATTERN, 1, _MAX_PATTERN_REASON) for p in unchosen]
-    kept, excluded = _name_gen(facts, kept, excluded)
+    kept, excluded = _name_gen(facts, shape, kept, excluded)
     return ShapeScore(shape=shape, total=sum(i.total for i in kept), items=tuple(kept), excluded=tuple(excluded))
 
 
@@ -66,12 +73,20 @@ def _used(used: Sequence[GenTile]) -> Text:
     return Text("、".join(notes), msg("text.list", items=tuple(n.message for n in notes)))
 
 
-def _name_gen(facts: Facts, kept: list[Item], excluded: list[Exclusion]) -> tuple[list[Item], list[Exclusion]]:
-    """Split the 根 item into one line per tile; the ones a pattern used up are named in its exclusion."""
+def _copies(shape: Shape, tile_text: str) -> tuple[int, ...]:
+    """The positions of a tile's copies in the reading (a 根's four)."""
+    return tiles_where(shape, lambda t: str(t) == tile_text)
+
+
+def _name_gen(facts: Facts, shape: Shape, kept: list[Item],
+              excluded: list[Exclusion]) -> tuple[list[Item], list[Exclusion]]:
+    """Split the 根 item into one line per tile, each lighting its four; the ones a pattern used up are
+    named in its exclusion."""
     gen_kept = next((i for i in kept if i.fan.id == "gen"), None)
     n_kept = gen_kept.count if gen_kept else 0
     used = facts.gen[: len(facts.gen) - n_kept]
-    lines = [dataclasses.replace(gen_kept, count=1, note=g.note) for g in facts.gen[len(used):]] if gen_kept else []
+    lines = [with_tiles(dataclasses.replace(gen_kept, count=1, note=g.note), SETS, _copies(shape, g.tile_text))
+             for g in facts.gen[len(used):]] if gen_kept else []
     at = kept.index(gen_kept) if gen_kept else len(kept)
     kept = [i for i in kept if i.fan.id != "gen"]
     kept[at:at] = lines

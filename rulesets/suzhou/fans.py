@@ -9,6 +9,7 @@ from functools import partial
 
 from .._regional.table import excludes as _x
 from .._regional.table import row
+from ..lights import declare
 from ..scoring import Fan
 from .options import V1, V2, Table
 
@@ -233,3 +234,16 @@ VALUES: dict[Table, dict[str, int]] = {
 """The bonuses of the v2 table (XProject) and the advisor's list where they differ from v1 ({V2}; {ADVISOR})."""
 
 BIG_HANDS = frozenset(f.id for f in FANS if f.category == BIG)
+
+LIGHTS: dict[str, str] = {
+    "dihua": "none", "hua": "none",  # the flowers (中发白 among them) are not in the reading
+    "pengfeng": "open_pungs&triplets&winds", "ankefeng": "concealed_pungs&triplets&winds",
+    "minggang": "kongs&claimed&suited", "minggangfeng": "kongs&claimed&winds",
+    "angang": "kongs&concealed&suited", "angangfeng": "kongs&concealed&winds",
+    "haidi": "win", "gangkai": "win",
+    **dict.fromkeys(("hunyise", "qingyise", "duiduihu", "qidui", "dadiao"), "hand"),
+    "haohua_qidui": "fours",
+    **dict.fromkeys(("xiaomenqing", "damenqing", "tianhu", "dihu"), "context"),
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..lights import declare
 from ..scoring import Excludes, Fan
 
 SPEC = "rules/regional.md §6(b)"
@@ -126,3 +127,15 @@ def _with_levels(rows: tuple[Fan, ...]) -> tuple[Fan, ...]:
 
 FANS: tuple[Fan, ...] = _with_levels(_ROWS)
 BY_ID: dict[str, Fan] = {f.id: f for f in FANS}
+
+LIGHTS: dict[str, str] = {
+    "ruan": "wilds_as_others", "ruan_badui": "wilds_as_others", "ying": "hand", "ying_badui": "hand",
+    "zimo": "win", "qianggang": "win", "gangkai": "win",
+    "qiangzhi": "wilds", "sancaishen": "wilds", "shuangcai_guiwei": "wilds_at_face", "sancai_guiwei": "wilds_at_face",
+    "tianhu": "context", "dihu": "context",
+    "danzhangdiao": "pair", "quanqiushen": "pair", "caishen_niudui": "pair",
+    **dict.fromkeys(("pengpenghu", "qingyise", "hunyise"), "hand"),
+    "zhongfabai": "dragons",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..hand import WinContext, WinMethod
+from ..lights import declare
 from ..scoring import Excludes, Fan
 from ..shapes import Shape
 from ..tiles import Tile
@@ -131,3 +132,10 @@ PREDICATES: dict[str, Callable[[Reading], bool]] = {
 ANY_PAIR = frozenset({"fengyise", "jiangyise", "pengpenghu", "qingyise"})
 """The wins whose pair may be any tile (seed 001 胡牌要求:
 除风一色、将一色、碰碰胡、清一色以外，一对必须是二、五、八)."""
+
+LIGHTS: dict[str, str] = {
+    **dict.fromkeys(("pengpenghu", "quanqiuren", "qingyise", "jiangyise", "fengyise", "pihu"), "hand"),
+    **dict.fromkeys(("gangshangkaihua", "haidilao", "qiangganghu"), "win"),
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .._regional.table import excludes as _x
 from .._regional.table import row
+from ..lights import declare
 from ..scoring import Excludes, Fan
 from .options import PZ, SHEET, Values
 
@@ -340,3 +341,17 @@ VALUES: dict[Values, dict[str, int]] = {
     },
 }
 """The big-hand values of each value set (XS-A2) where they differ from the rule sheet."""
+
+LIGHTS: dict[str, str] = {
+    **dict.fromkeys(("pinghu", "dadiao", "duiduihu", "hunyise", "qingyise", "ziyise", "fengyise", "seed_pinghu",
+                     "seed_piaohu", "seed_qidui"), "hand"),
+    **dict.fromkeys(("biandao", "qiandao", "duidao", "dandiao"), "wait"),
+    **dict.fromkeys(("zimo", "gangkai", "lagang", "haidi"), "win"),
+    **dict.fromkeys(("menqing", "tianhu", "dihu"), "context"),
+    "jianke": "pungs&dragons", "dasanyuan": "pungs&dragons", "dasixi": "pungs&winds",
+    "zhengfeng": "pungs&seat_wind", "quanfeng": "pungs&round_wind", "quanzhengfeng": "pungs&seat_wind&round_wind",
+    **dict.fromkeys(("zhenghua", "yehua", "sihua", "bahua", "fengding"), "none"),
+    "seed_penghu": "pungs&claimed",
+}
+"""What each row lights on the result card (:mod:`rulesets.lights`)."""
+declare(FANS, LIGHTS)
