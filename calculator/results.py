@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
+from rulesets.lights import WIN, light
 from rulesets.notation import share_code
 from rulesets.scoring import Exclusion, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
 from rulesets.shapes import Shape
@@ -38,11 +39,12 @@ class Outcome:
 
 
 def score_each(request: Request) -> list[Outcome]:
-    """Score the hand under each chosen system; a system that cannot take the hand says why."""
+    """Score the hand under each chosen system, each fan saying which tiles make it (rulesets.lights); a
+    system that cannot take the hand says why."""
     out = []
     for r in request.rulesets:
         try:
-            out.append(Outcome(r, score=r.score(request.hand, request.options[r.id])))
+            out.append(Outcome(r, score=light(r.score(request.hand, request.options[r.id]), request.hand.context)))
         except MahjongError as exc:
             out.append(Outcome(r, error=exc))
     return out
@@ -66,11 +68,15 @@ def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     return pick(fan.zh, fan.en), False
 
 
-def _fan_row(item: Item, sets: str = "") -> dict[str, Any]:
-    """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others."""
+def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False) -> dict[str, Any]:
+    """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others.
+    ``drawn``: the card draws the reading the item's tiles are positions in (rulesets.lights), so the row
+    can light them; ``hu``: the card speaks of 胡 (the words of "how it was won")."""
     return {
         "id": item.fan.id, "name": pick(item.fan.zh, item.fan.en), "value": item.value, "count": item.count,
         "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
+        "about": item.about, "tiles": " ".join(map(str, item.tiles)) if drawn else "",
+        "how": wording.word("How it was won", hu) if item.about == WIN else "",
     }
 
 
@@ -93,7 +99,8 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
     """The fan rows and the not-counted rows, each naming its sets where one fan is split between them."""
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
-    return ([_fan_row(i, counted.get(i.fan.id, "")) for i in items],
+    hu = wording.speaks_hu((ruleset,))
+    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
 
@@ -205,7 +212,8 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     row: dict[str, Any] = {
         "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
-        "readings": 0, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None, "facts": [], "notes": [],
+        "readings": 0, "lights": False, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
+        "facts": [], "notes": [],
         "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": wording.word("Not a legal win", hu),
         "not_a_win": wording.word("not a win", hu),
     }
@@ -229,6 +237,7 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         row["others"] = [_shape_row(r, other, False, ctx) for other in s.shapes
                          if other is not s.shape and other != s.shape]
         row["readings"] = len(row["others"]) + 1
+        row["lights"] = any(f["tiles"] for f in fans)
     if s.settlement is not None and s.valid:
         winner = ctx.seat
         discarder = ctx.discarder(r.players)

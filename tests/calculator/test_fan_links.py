@@ -11,7 +11,7 @@ import pytest
                                   "[123m1][345m1]56s678p33z7s"])
 def test_every_fan_on_a_card_links_to_its_definition(client, hand):
     page = client.get("/", {"hand": hand, "flowers": "1f"}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    links = set(re.findall(r'class="fans__name" href="([^"]+)"', page))
+    links = set(re.findall(r'class="fans__def" href="([^"]+)"', page))
     assert links
     for url in links:
         assert client.get(url).status_code == 200, url
