@@ -54,8 +54,8 @@ def _cpu(call: Callable[[], Any]) -> float:
 
 
 def _clear() -> None:
-    for fn in (wild._readings, wild._fits, wild._kept, wild._groups, shapes._sets_only_cached, shapes._part_state,
-               shapes._part_completions, shapes.winning_tiles):
+    wild.clear_caches()
+    for fn in (shapes._sets_only_cached, shapes._part_state, shapes._part_completions, shapes.winning_tiles):
         fn.cache_clear()
 
 
