@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from .hand import Hand
@@ -131,31 +132,40 @@ _Faces = tuple[int, ...] | None
 """The wild faces a search keeps one piece per value for (sorted, distinct), or None to keep every piece."""
 
 
+_PAIR_SPECS = tuple(tuple((PAIR, (t, t), (t,) * (2 - n)) for n in range(3)) for t in range(34))
+_PUNG_SPECS = tuple(tuple((PUNG, (t, t, t), (t,) * (3 - n)) for n in range(4)) for t in range(34))
+_CHOW_SPECS = {(t, held): (CHOW, (t, t + 1, t + 2), tuple(t + k for k in range(3) if not held >> k & 1))
+               for t in range(27) if t % 9 <= 6 for held in range(8)}
+"""Every spec the search makes: a pair or pung of tile t with n natural tiles; a chow from t whose natural
+tiles are the bits of ``held``."""
+_HELD = tuple(tuple(k for k in range(3) if held >> k & 1) for held in range(8))
+
+
 @lru_cache(maxsize=1 << 15)
 def _part_pieces(part: tuple[int, ...], base: int, jokers: int, pair: bool, faces: _Faces) -> tuple[_Piece, ...]:
     """Every split of one part's natural counts (``part``, tile indices from ``base``) and up to ``jokers``
     wilds into sets, and one pair if ``pair``, in the search's order (one per value with ``faces``)."""
-    i = next((k for k, n in enumerate(part) if n), None)
-    if i is None:
+    if not any(part):
         return (_new(_Piece, ((), 0, False, 0, 0, base)),)
+    i = 0
+    while not part[i]:
+        i += 1
+    n = part[i]
     c = list(part)
     at = base + i
     # The groups that can hold the lowest natural tile, in the search's order: (spec, the natural tiles it
     # takes, whether the pair is still free after it, its value key). Each takes as many natural tiles as it
     # can: a reading that put a wild where a natural tile was free reads the same tiles with the two swapped.
-    choices: list[tuple[_Spec, list[int], bool, int]] = []
+    choices: list[tuple[_Spec, tuple[int, ...], bool, int]] = []
     if pair:
-        n = min(c[i], 2)
-        choices.append(((PAIR, (at, at), (at,) * (2 - n)), [i] * n, False, 1 << 4 * at))
-    n = min(c[i], 3)
-    choices.append(((PUNG, (at, at, at), (at,) * (3 - n)), [i] * n, pair, 1 << 4 * (34 + at)))
+        choices.append((_PAIR_SPECS[at][min(n, 2)], (i,) * min(n, 2), False, 1 << 4 * at))
+    choices.append((_PUNG_SPECS[at][min(n, 3)], (i,) * min(n, 3), pair, 1 << 4 * (34 + at)))
     if base < 27:
         chow = 1 << 4 * (68 + base // 9)
-        for s in range(max(0, i - 2), min(i, 6) + 1):
-            naturals = [p for p in (s, s + 1, s + 2) if p >= i and c[p]]
-            chow_spec: _Spec = (CHOW, (base + s, base + s + 1, base + s + 2),
-                                tuple(base + p for p in (s, s + 1, s + 2) if p not in naturals))
-            choices.append((chow_spec, naturals, pair, chow))
+        for s in range(max(0, i - 2), min(i, 6) + 1):  # no natural tile below i: a chow takes those it finds
+            held = (c[s] > 0) | (c[s + 1] > 0) << 1 | (c[s + 2] > 0) << 2
+            choices.append((_CHOW_SPECS[base + s, held], tuple(s + k for k in _HELD[held]), pair, chow))
+    one = faces[0] if faces and len(faces) == 1 else None
     out: list[_Piece] = []
     kept: dict[tuple[int, int, int], _Piece] = {}
     for spec, naturals, still_pair, bag in choices:
@@ -166,7 +176,7 @@ def _part_pieces(part: tuple[int, ...], base: int, jokers: int, pair: bool, face
         for p in naturals:
             c[p] -= 1
         here = pair and not still_pair
-        fill = _fill(filled, faces) if faces and filled else 0
+        fill = (filled.count(one) if one is not None else _fill(filled, faces)) if faces and filled else 0
         for rest in _part_pieces(tuple(c), base, jokers - wilds, still_pair, faces):
             piece = _new(_Piece, ((spec, *rest.specs), wilds + rest.used, here or rest.paired, bag + rest.bag,
                                   fill + rest.fills, base))
@@ -240,39 +250,71 @@ def _multisets(items: tuple[int, ...], k: int, start: int = 0) -> list[tuple[int
     return [(items[j], *rest) for j in range(start, len(items)) for rest in _multisets(items, k - 1, j)]
 
 
-def _suit_bounds(i: int) -> tuple[int, int] | None:
-    return (i - i % 9, i - i % 9 + 8) if i < 27 else None
+@lru_cache(maxsize=1 << 15)
+def _part_wilds(part: tuple[int, ...], chows: bool, pair: bool) -> int:
+    """With how many wilds one part's natural counts split into sets (and exactly one pair with ``pair``): bit w
+    is set where w wilds do. The search's choices (:func:`_part_pieces`), asked yes or no."""
+    if not any(part):
+        return 0 if pair else 1
+    i = 0
+    while not part[i]:
+        i += 1
+    n = part[i]
+    c = list(part)
+    found = 0
+
+    def add(naturals: tuple[int, ...], wilds: int, still_pair: bool) -> None:
+        nonlocal found
+        for p in naturals:
+            c[p] -= 1
+        found |= _part_wilds(tuple(c), chows, still_pair) << wilds
+        for p in naturals:
+            c[p] += 1
+
+    if pair:
+        add((i,) * min(n, 2), 2 - min(n, 2), False)
+    add((i,) * min(n, 3), 3 - min(n, 3), pair)
+    if chows:
+        for s in range(max(0, i - 2), min(i, 6) + 1):
+            held = _HELD[(c[s] > 0) | (c[s + 1] > 0) << 1 | (c[s + 2] > 0) << 2]
+            add(tuple(s + k for k in held), 3 - len(held), pair)
+    return found & _ANY_WILDS
+
+
+_ANY_WILDS = (1 << 32) - 1  # more wilds than 31 are never held
+
+
+def _sums(a: int, b: int) -> int:
+    """The wild counts of two parts together: every sum of a count of ``a`` and one of ``b`` (as bits)."""
+    out = 0
+    while a:
+        low = a & -a
+        out |= b * low
+        a ^= low
+    return out
 
 
 @lru_cache(maxsize=1 << 16)
 def _fits(counts: tuple[int, ...], jokers: int, pair: bool) -> bool:
-    """Whether ``counts`` + ``jokers`` split into sets (and one pair): the yes/no of :func:`_readings`."""
-    i = next((k for k, c in enumerate(counts) if c), None)
-    if i is None:
-        return jokers >= (2 if pair else 0) and (jokers - (2 if pair else 0)) % 3 == 0
-    c = list(counts)
-
-    def rest(used: dict[int, int], wilds: int, still_pair: bool) -> bool:
-        if wilds > jokers:
-            return False
-        for k, n in used.items():
-            c[k] -= n
-        ok = _fits(tuple(c), jokers - wilds, still_pair)
-        for k, n in used.items():
-            c[k] += n
-        return ok
-
-    if pair and rest({i: min(c[i], 2)}, 2 - min(c[i], 2), False):
+    """Whether ``counts`` + ``jokers`` split into sets (and one pair): the yes/no of :func:`_readings`, part by
+    part — the wilds no part takes make groups of their own (pungs, and the pair if no part holds it)."""
+    limit = (2 << jokers) - 1
+    parts = [counts[a:b] for a, b in _PARTS]
+    sets = [_part_wilds(part, a < 27, False) for part, (a, _) in zip(parts, _PARTS, strict=True)]
+    rest = [1] * 5  # rest[j]: the wild counts of parts j.. in sets alone
+    for j in range(3, -1, -1):
+        rest[j] = _sums(sets[j], rest[j + 1]) & limit
+    alone = sum(1 << w for w in range(jokers + 1) if (jokers - w) % 3 == 0)  # the rest: pungs of wilds
+    if not pair:
+        return bool(rest[0] & alone)
+    if rest[0] & (alone >> 2):  # and a pair of wilds
         return True
-    if rest({i: min(c[i], 3)}, 3 - min(c[i], 3), pair):
-        return True
-    bounds = _suit_bounds(i)
-    if bounds is not None:
-        low, high = bounds
-        for start in range(max(low, i - 2), min(i, high - 2) + 1):
-            used = {p: 1 for p in (start, start + 1, start + 2) if p >= i and c[p]}
-            if rest(used, 3 - len(used), pair):
-                return True
+    before = 1  # the wild counts of the parts below j in sets alone
+    for j, (part, (a, _)) in enumerate(zip(parts, _PARTS, strict=True)):
+        held = _part_wilds(part, a < 27, True)
+        if held and _sums(_sums(before, held) & limit, rest[j + 1]) & alone:
+            return True
+        before = _sums(before, sets[j]) & limit
     return False
 
 
@@ -304,6 +346,9 @@ def _candidates(counts: Iterable[int], wilds: Iterable[Tile]) -> tuple[int, ...]
     return tuple(sorted({t.index for t in wilds} | {9 * s + r for s in suits for r in (0, 1, 2)} | set(range(27, 34))))
 
 
+_index = attrgetter("index")
+
+
 def _split(hand: Hand, rule: WildRule) -> tuple[list[int], list[Tile], dict[int, list[Tile]]]:
     """The natural counts (stand-ins at their face), the wild tiles held, and the stand-ins by face."""
     wild = {t.index for t in rule.wilds}  # by index: a tile's own hash is slow, and a hand has many tiles
@@ -311,7 +356,8 @@ def _split(hand: Hand, rule: WildRule) -> tuple[list[int], list[Tile], dict[int,
     counts = [0] * 34
     wilds: list[Tile] = []
     stood: dict[int, list[Tile]] = {}
-    for t in hand.concealed_tiles:
+    held = hand.standing if hand.winning_tile is None else (*hand.standing, hand.winning_tile)
+    for t in sorted(held, key=_index):  # in tile order, as Hand.concealed_tiles (without its slower sort)
         i = t.index
         if i in wild:
             wilds.append(t)
@@ -572,5 +618,5 @@ def wild_waits(hand: Hand, rule: WildRule | None, kinds: Iterable[ShapeKind] = A
 
 def clear_caches() -> None:
     """Empty every memo of the search (a benchmark that times cold calls starts each call from here)."""
-    for memo in (_part_pieces, _pieces, _fits, _standard, _seven_pairs, _piece_groups, _groups):
+    for memo in (_part_pieces, _pieces, _part_wilds, _fits, _standard, _seven_pairs, _piece_groups, _groups):
         memo.cache_clear()

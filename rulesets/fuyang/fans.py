@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from ..lights import declare
 from ..scoring import Excludes, Fan
-from ..shapes import Shape
-from ..tiles import Suit, Tile, tile
+from ..shapes import GroupKind, Shape
+from ..tiles import ALL_TILES, Suit, Tile, tile
 from .options import FuyangOptions, QuanFengzi
 
 SEED = "seed 000 富阳麻将"
@@ -34,12 +34,34 @@ class Facts:
     def of(self, shape: Shape) -> Facts:
         """These facts with what the reading plays (a 财神 counts as what it stands for). Readings with equal
         facts are worth the same (:func:`rulesets.caishen.read_alike`)."""
-        played = {t.suit for g in shape.groups for t in g.tiles}
-        sets = shape.sets
-        pungs = [g.tiles[0] for g in sets if g.is_pung_like]
-        counted = tuple(sorted(t for t in pungs if t.is_dragon or t == self.menfeng))
-        return Facts(self.ganghua, self.menfeng, self.kong_replacement, self.options, frozenset(played - {Suit.Z}),
-                     Suit.Z in played, counted, len(pungs) == len(sets))
+        return self.played(self.key(shape))
+
+    def key(self, shape: Shape) -> Played:
+        """What :meth:`of` takes from a reading, as plain values (cheap to compare): the suits its groups
+        play (a bit each, honours the fourth), its pungs and kongs of a dragon or of the seat wind, whether
+        every set is a pung or kong."""
+        suits = chows = 0
+        counted = []
+        for g in shape.groups:
+            i = g.tiles[0].index  # a group plays one suit
+            suits |= 1 << i // 9
+            if g.kind is GroupKind.CHOW:
+                chows += 1
+            elif g.kind in _PUNG_LIKE and (i >= 31 or i == self.menfeng.index):
+                counted.append(i)
+        return suits, tuple(sorted(counted)), chows == 0
+
+    def played(self, key: Played) -> Facts:
+        """These facts with a reading's :meth:`key`."""
+        suits, counted, all_pungs = key
+        return Facts(self.ganghua, self.menfeng, self.kong_replacement, self.options,
+                     frozenset(s for b, s in enumerate(_SUITED) if suits >> b & 1), bool(suits & 8),
+                     tuple(ALL_TILES[i] for i in counted), all_pungs)
+
+
+Played = tuple[int, tuple[int, ...], bool]
+_SUITED = (Suit.M, Suit.P, Suit.S)
+_PUNG_LIKE = (GroupKind.PUNG, GroupKind.KONG)
 
 
 Predicate = Callable[[Shape, Facts], int]

@@ -96,7 +96,7 @@ def score_hand(hand: Hand, options: FuyangOptions) -> Score:
                        {"notes": notes})
     flower = successor(wild) if wild is not None else None
     facts = Facts(sum(t == flower for t in hand.all_tiles), menfeng(hand), hand.context.kong_replacement, options)
-    readings = read_alike(shapes, facts.of, read)
+    readings = read_alike(shapes, facts.key, lambda shape, played: read(shape, facts.played(played)))
     best = max(readings, key=lambda r: r.total)
     problem = _threshold_problem(hand, best.total)
     if problem:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from ..lights import declare
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
-from ..tiles import Tile
 from .options import HangzhouOptions
 
 SEED = "seed 001 杭州麻将"
@@ -39,14 +38,18 @@ Predicate = Callable[[Shape, Facts], int]
 
 def fours(shape: Shape, wild_ok: bool) -> int:
     """Four of a kind used as two pairs in a 七对 reading; a 财神 playing another face counts only with ``wild_ok``."""
-    odd: dict[Tile, bool] = {}  # a face whose pairs so far are odd in number
+    odd: set[int] = set()  # the faces (tile indices) whose pairs so far are odd in number
     found = 0
     for g in shape.groups:
-        if g.kind is not GroupKind.PAIR or (not wild_ok and g.subs and any(s.substitutes for s in g.subs)):
+        if g.kind is not GroupKind.PAIR or (not wild_ok and any(s.wild and s.tile.index != s.as_.index
+                                                                for s in g.subs)):
             continue
-        face = g.tiles[0]
-        found += odd.get(face, False)
-        odd[face] = not odd.get(face, False)
+        face = g.tiles[0].index
+        if face in odd:
+            found += 1
+            odd.remove(face)
+        else:
+            odd.add(face)
     return found
 
 

@@ -216,6 +216,23 @@ def value(f: Facts) -> Valued:
     return Valued(f, tuple(kept), tuple(dropped), max(i.value for i in kept))
 
 
+def values(facts: list[Facts], options: WenzhouOptions) -> list[Valued]:
+    """:func:`value` of each reading of one hand. Without 特殊双翻 the rows read of a reading only whether there
+    is one, its kind and how many 财神 play another tile (the rest is the hand's, the same for all its
+    readings; :func:`quick_level` reads no more), so readings alike in those are valued once."""
+    if options.teshu_shuangfan:
+        return [value(f) for f in facts]
+    done: dict[tuple[object, ...], Valued] = {}
+    out = []
+    for f in facts:
+        key = (f.kind, f.as_others)  # kind None: no reading
+        v = done.get(key)
+        if v is None:
+            v = done[key] = value(f)
+        out.append(v if v.facts is f else Valued(f, v.items, v.excluded, v.total))
+    return out
+
+
 def readings(hand: Hand, rule: WildRule | None) -> list[Shape]:
     """Five sets and a pair (财神 wild, 白板 at the 财神's face), then 八对."""
     return decompose_wild(hand, rule, {ShapeKind.STANDARD}) + eight_pairs(hand, rule)
@@ -241,7 +258,7 @@ def score_hand(hand: Hand, options: WenzhouOptions) -> Score:
         return Score(RULES_ID, False, UNIT, reason=problem[0], reason_en=problem[1], options=opts)
     c = next(iter(rule.wilds)) if rule is not None else None
     n = wilds_held(hand, rule)
-    valued = [value(Facts(hand, shape, c, n, options)) for shape in readings(hand, rule)]
+    valued = values([Facts(hand, shape, c, n, options) for shape in readings(hand, rule)], options)
     if not valued and n >= 3:  # the seed: 当有3张或4张百搭牌时，也直接算胡
         valued = [value(Facts(hand, None, c, n, options))]
     if not valued:

@@ -76,6 +76,17 @@ def test_the_search_by_parts_finds_every_reading_of_one_search_over_the_hand_in_
         assert wild._readings(counts, jokers, True, cands) == whole_hand(counts, jokers, True, cands), counts
 
 
+def test_the_yes_or_no_part_by_part_agrees_with_the_readings() -> None:
+    rng = random.Random(12)
+    for _ in range(1500):
+        jokers = rng.randrange(6)
+        pair = rng.random() < 0.8
+        size = rng.choice([14, 17, 11, 8, 12, 9]) - jokers - (0 if pair else 2)
+        counts = random_counts(rng, max(size, 0), rng.choice(SUITS))
+        cands = wild._candidates(counts, [ALL_TILES[rng.randrange(34)]] * jokers)
+        assert wild._fits(counts, jokers, pair) == bool(whole_hand(counts, jokers, pair, cands)), (counts, jokers)
+
+
 def _hands(seed: int, n: int) -> list[tuple[Hand, WildRule]]:
     """Complete hands with 0–4 wilds, some with a meld, some with 白板 playing the wild's face."""
     rng = random.Random(seed)
