@@ -196,12 +196,14 @@ ERROR_SCHEMA: dict[str, Any] = {
                 },
                 "message_zh": {
                     "type": ["string", "null"],
-                    "description": "the engine's message in 中文 (null for an error of the request itself)",
+                    "description": "the message in 中文 (/api/v1/score: null for an error of the request itself; "
+                    "the ledger's /api/v1/tables: always given)",
                 },
                 "key": {
                     "type": ["string", "null"],
-                    "description": "the engine's message key (rulesets/messages.py), stable across releases; "
-                    "null for an error of the request itself",
+                    "description": "the message key, stable across releases: the engine's (rulesets/messages.py) "
+                    "or the ledger's (ledger/words.py, ledger.…); null for an error of the scoring request "
+                    "itself or a reason with no key",
                 },
             },
         }

@@ -2,8 +2,10 @@
 
 Create a table, add/edit/delete an entry, undo, list the entries (with the sheet) and export them.
 Writes need the edit token; reading takes either token. Bad input is a 400 (409 for a stale version,
-404 for an unknown table, 429 when an address creates too many tables) with the API's error object
-``{"error": {"code", "message", "position"}}``; never a 500.
+404 for an unknown table, 429 when an address creates too many tables) with the API's error object, the
+scoring API's shape (calculator/api.py ``error_response``): ``{"error": {"code", "message", "position",
+"message_zh", "key"}}`` — the message in English and 中文 and its stable key (ledger/words.py, or the
+engine's rulesets/messages.py for a hand's or a round's error); never a 500.
 """
 
 from __future__ import annotations
@@ -17,15 +19,19 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from calculator.api import error_response
+
 from . import service, views
 from .models import Table
+from .words import Said, Worded, said
 
 _CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 409: "stale_version", 429: "rate_limited"}
 
 
-def _error(message: str, status: int = 400) -> JsonResponse:
-    return JsonResponse({"error": {"code": _CODES.get(status, "bad_request"), "message": message, "position": None}},
-                        status=status, json_dumps_params={"ensure_ascii": False})
+def _error(error: Worded, status: int = 400) -> JsonResponse:
+    """The error object: the code of the status, the message in English and 中文, its key (no place in a text)."""
+    return error_response(_CODES.get(status, "bad_request"), str(error), None, status,
+                          message_zh=error.message_zh, key=error.key)
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:
@@ -33,11 +39,11 @@ def _body(request: HttpRequest) -> dict[str, Any]:
         raw = request.body.decode("utf-8")
         data = json.loads(raw) if raw.strip() else {}
     except RequestDataTooBig:
-        raise service.LedgerError("the body is too large") from None
+        raise service.LedgerError(said("ledger.body.too_large")) from None
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise service.LedgerError("the body is not JSON") from None
+        raise service.LedgerError(said("ledger.body.not_json")) from None
     if not isinstance(data, dict):
-        raise service.LedgerError("the body must be a JSON object")
+        raise service.LedgerError(said("ledger.body.not_object"))
     return data
 
 
@@ -50,11 +56,12 @@ def _links(request: HttpRequest, table: Table, edit: bool) -> dict[str, Any]:
     return out
 
 
-def _state(request: HttpRequest, table: Table, edit: bool, status: int = 200, note: str = "") -> JsonResponse:
+def _state(request: HttpRequest, table: Table, edit: bool, status: int = 200, note: Said | None = None
+           ) -> JsonResponse:
     table.refresh_from_db()
     data = {**service.export(table), "links": _links(request, table, edit), "version": table.version}
-    if note:
-        data["note"] = note
+    if note is not None:
+        data.update(note=note.en, note_zh=note.zh)
     return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
 
 
@@ -63,10 +70,10 @@ def _guarded(view):  # noqa: ANN001, ANN202 - a decorator over the views below
         try:
             response = view(request, *args, **kwargs)
         except service.LedgerError as exc:
-            return _error(str(exc), exc.status)
+            return _error(exc, exc.status)
         if response.status_code == 405:  # require_http_methods: the same error object, with Allow
             allowed = response["Allow"]
-            response = _error(f"{request.method} is not allowed here (allowed: {allowed})", 405)
+            response = _error(Worded(said("ledger.method", method=request.method, allowed=allowed)), 405)
             response["Allow"] = allowed
         return response
 
@@ -87,7 +94,7 @@ def _by_either(token: str) -> tuple[Table, bool]:
 def tables(request: HttpRequest) -> HttpResponse:
     """POST: create a table."""
     if not service.creation_allowed(request):
-        return _error("too many new tables from this address; try again later", 429)
+        return _error(Worded(said("ledger.rate_limited")), 429)
     table = service.create_table(_body(request))
     return _state(request, table, True, 201)
 
@@ -114,7 +121,7 @@ def entries(request: HttpRequest, token: str) -> HttpResponse:
 def entry(request: HttpRequest, token: str, n: str) -> HttpResponse:
     """PUT {kind, data, version}: replace entry n (1-based); DELETE ?version=: remove it."""
     if not n.isascii() or not n.isdigit() or int(n) < 1 or len(n) > 6:
-        raise service.NotFound(f"no entry {n!r}: entries are numbered from 1")
+        raise service.NotFound(said("ledger.entry.numbered", n=repr(n)))
     position = int(n)
     if request.method == "DELETE":
         body = _body(request) if request.body else {}

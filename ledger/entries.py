@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 
 from . import rounds
+from .words import Worded, said
 
 KINDS = ("hand", "draw", "round", "rummikub")
 WIN_METHODS = ("self_drawn", "discard", "rob_kong")
@@ -21,36 +22,36 @@ MAX_EVENTS = 40
 MAX_NAME = 24
 
 
-class EntryError(ValueError):
-    """Bad entry data, in words."""
+class EntryError(Worded):
+    """Bad entry data, in words (English, 中文 and its key: ledger/words.py)."""
 
 
 def player(value: Any, n: int, what: str, optional: bool = False) -> int | None:
     if value in (None, "") and optional:
         return None
     if isinstance(value, bool):
-        raise EntryError(f"{what}: give a player 1–{n}")
+        raise EntryError(said("ledger.player.missing", what=what, last=n - 1))
     try:
         p = int(value)
     except (TypeError, ValueError):
-        raise EntryError(f"{what}: {value!r} is not a player (0–{n - 1})") from None
+        raise EntryError(said("ledger.player.not_a_player", what=what, value=repr(value), last=n - 1)) from None
     if not 0 <= p < n:
-        raise EntryError(f"{what}: no player {p} at a table of {n} (players are 0–{n - 1})")
+        raise EntryError(said("ledger.player.not_at_table", what=what, p=p, n=n, last=n - 1))
     return p
 
 
 def _text(value: Any, what: str, limit: int | None = None) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise EntryError(f"{what}: give a hand string or share code")
+        raise EntryError(said("ledger.hand.missing", what=what))
     limit = limit or settings.MAX_HAND_STRING
     if len(value) > limit:
-        raise EntryError(f"{what}: longer than {limit} characters")
+        raise EntryError(said("ledger.text.too_long", what=what, limit=limit))
     return value.strip()
 
 
 def _choice(value: Any, choices: tuple[str, ...], what: str) -> str:
     if value not in choices:
-        raise EntryError(f"{what}: {value!r} is not one of {', '.join(choices)}")
+        raise EntryError(said("ledger.choice", what=what, value=repr(value), choices=", ".join(choices)))
     return str(value)
 
 
@@ -59,7 +60,7 @@ def _flags(data: Mapping[str, Any]) -> dict[str, bool]:
     for flag in rounds.WIN_FLAGS:
         value = data.get(flag, False)
         if not isinstance(value, bool):
-            raise EntryError(f"{flag}: true or false")
+            raise EntryError(said("ledger.flag", what=flag))
         if value:
             out[flag] = True
     return out
@@ -67,14 +68,14 @@ def _flags(data: Mapping[str, Any]) -> dict[str, bool]:
 
 def clean_win(data: Mapping[str, Any], n: int, what: str = "win") -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise EntryError(f"{what}: an object")
+        raise EntryError(said("ledger.object", what=what))
     out: dict[str, Any] = {"hand": _text(data.get("hand"), f"{what}.hand"),
                            "player": player(data.get("player"), n, f"{what}.player"),
                            "win": _choice(data.get("win", "self_drawn"), WIN_METHODS, f"{what}.win")}
     if out["win"] != "self_drawn":
         out["from"] = player(data.get("from"), n, f"{what}.from")
         if out["from"] == out["player"]:
-            raise EntryError(f"{what}: a player cannot win on their own discard")
+            raise EntryError(said("ledger.own_discard", what=what))
     out.update(_flags(data))
     return out
 
@@ -82,7 +83,7 @@ def clean_win(data: Mapping[str, Any], n: int, what: str = "win") -> dict[str, A
 def _event(data: Any, n: int, i: int) -> dict[str, Any]:
     what = f"events[{i}]"
     if not isinstance(data, Mapping):
-        raise EntryError(f"{what}: an object with a type")
+        raise EntryError(said("ledger.event.object", what=what))
     kind = _choice(data.get("type"), ("kong", "win", "multi", "wall_end"), f"{what}.type")
     if kind == "win":
         return {"type": "win", **clean_win(data, n, what)}
@@ -100,12 +101,12 @@ def _event(data: Any, n: int, i: int) -> dict[str, Any]:
 def _multi(data: Mapping[str, Any], n: int, what: str) -> dict[str, Any]:
     wins = data.get("wins")
     if not isinstance(wins, list) or not 2 <= len(wins) <= n - 1:
-        raise EntryError(f"{what}.wins: two or more winners on one discard")
+        raise EntryError(said("ledger.multi.wins", what=f"{what}.wins"))
     discarder = player(data.get("from"), n, f"{what}.from")
     cleaned = [clean_win({**w, "win": "discard", "from": discarder}, n, f"{what}.wins[{j}]")
                if isinstance(w, Mapping) else clean_win(w, n, f"{what}.wins[{j}]") for j, w in enumerate(wins)]
     if len({w["player"] for w in cleaned}) != len(cleaned):
-        raise EntryError(f"{what}.wins: each winner once")
+        raise EntryError(said("ledger.multi.each_once", what=f"{what}.wins"))
     return {"type": "multi", "from": discarder, "after_kong": data.get("after_kong") is True,
             "wins": [{"player": w["player"], "hand": w["hand"]} for w in cleaned]}
 
@@ -113,18 +114,18 @@ def _multi(data: Mapping[str, Any], n: int, what: str) -> dict[str, Any]:
 def _wall_end(data: Mapping[str, Any], n: int, what: str) -> dict[str, Any]:
     states = data.get("players")
     if not isinstance(states, list) or not states or len(states) > n:
-        raise EntryError(f"{what}.players: the state of each player still in")
+        raise EntryError(said("ledger.wall_end.players", what=f"{what}.players"))
     out_states = []
     for j, s in enumerate(states):
         if not isinstance(s, Mapping):
-            raise EntryError(f"{what}.players[{j}]: an object {{player, state, hand}}")
+            raise EntryError(said("ledger.wall_end.row", what=f"{what}.players[{j}]"))
         row: dict[str, Any] = {"player": player(s.get("player"), n, f"{what}.players[{j}].player"),
                                "state": _choice(s.get("state"), STATES, f"{what}.players[{j}].state")}
         if s.get("hand"):
             row["hand"] = _text(s["hand"], f"{what}.players[{j}].hand")
         out_states.append(row)
     if len({s["player"] for s in out_states}) != len(out_states):
-        raise EntryError(f"{what}.players: each player once")
+        raise EntryError(said("ledger.wall_end.each_once", what=f"{what}.players"))
     return {"type": "wall_end", "players": out_states}
 
 
@@ -133,21 +134,21 @@ def clean(kind: Any, data: Any, table: Mapping[str, Any]) -> dict[str, Any]:
     n = len(table["players"])
     if table["kind"] == "rummikub":
         if kind != "rummikub":
-            raise EntryError("a Rummikub table keeps Rummikub rounds")
+            raise EntryError(said("ledger.rummikub.only"))
     elif kind not in ("hand", "draw", "round"):
-        raise EntryError(f"kind: {kind!r} is not one of hand, draw, round")
+        raise EntryError(said("ledger.choice", what="kind", value=repr(kind), choices="hand, draw, round"))
     if not isinstance(data, Mapping):
-        raise EntryError("data: an object")
+        raise EntryError(said("ledger.object", what="data"))
     if kind == "draw":
         return {}
     if kind == "hand":
         return clean_win(data, n, "hand")
     if kind == "round":
         if not rounds.has_rounds(table["system"]):
-            raise EntryError("this system has no rounds of several events; enter its hands one by one")
+            raise EntryError(said("ledger.no_rounds"))
         events = data.get("events")
         if not isinstance(events, list) or not events or len(events) > MAX_EVENTS:
-            raise EntryError(f"events: a list of 1–{MAX_EVENTS} events")
+            raise EntryError(said("ledger.events", what="events", max=MAX_EVENTS))
         return {"events": [_event(e, n, i) for i, e in enumerate(events)]}
     return _rummikub(data, n)
 
@@ -155,21 +156,21 @@ def clean(kind: Any, data: Any, table: Mapping[str, Any]) -> dict[str, Any]:
 def _rummikub(data: Mapping[str, Any], n: int) -> dict[str, Any]:
     racks = data.get("racks")
     if not isinstance(racks, list) or len(racks) != n:
-        raise EntryError(f"racks: one rack (tiles or a total) per player, {n} in all")
+        raise EntryError(said("ledger.racks.count", what="racks", n=n))
     for r in racks:
         if not isinstance(r, (str, int)) or isinstance(r, bool) or (isinstance(r, str) and len(r) > 200):
-            raise EntryError("racks: each rack is its tiles (\"5 7 J\") or a total (42)")
+            raise EntryError(said("ledger.racks.each", what="racks"))
     return {"racks": racks, "out": player(data.get("out"), n, "out", optional=True)}
 
 
 def clean_players(names: Any, count: int) -> list[str]:
     if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
-        raise EntryError("players: a list of names")
+        raise EntryError(said("ledger.players.list", what="players"))
     names = [x.strip()[:MAX_NAME] for x in names]
     if len(names) != count:
-        raise EntryError(f"players: this table seats {count} players, {len(names)} names given")
+        raise EntryError(said("ledger.players.count", what="players", count=count, given=len(names)))
     if any(not x for x in names):
-        raise EntryError("players: every player needs a name")
+        raise EntryError(said("ledger.players.blank", what="players"))
     if len(set(names)) != len(names):
-        raise EntryError("players: two players with one name")
+        raise EntryError(said("ledger.players.same", what="players"))
     return names

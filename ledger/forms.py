@@ -13,6 +13,7 @@ from typing import Any
 from django.http import QueryDict
 
 from .entries import EntryError
+from .words import said
 
 ROW_TYPES = ("kong", "self_drawn", "discard", "rob_kong", "ready", "not_ready", "pig")
 FLAG_FIELDS = {"ks": "kong_replacement", "ak": "after_kong", "lt": "last_tile", "lc": "last_copy",
@@ -27,7 +28,7 @@ def _int(value: str | None) -> int | None:
     try:
         return int(str(value))
     except ValueError:
-        raise EntryError(f"{value!r} is not a player") from None
+        raise EntryError(said("ledger.form.not_a_player", value=repr(value))) from None
 
 
 def hand_from_post(post: QueryDict, prefix: str = "") -> dict[str, Any]:
@@ -49,7 +50,7 @@ def rows_from_post(post: QueryDict) -> list[dict[str, Any]]:
         if not kind:
             continue
         if kind not in ROW_TYPES:
-            raise EntryError(f"row {i + 1}: {kind!r} is not an event")
+            raise EntryError(said("ledger.form.not_an_event", n=i + 1, kind=repr(kind)))
         rows.append({"i": i, "t": kind, "p": post.get(f"e{i}_p", ""), "f": post.get(f"e{i}_f", ""),
                      "k": post.get(f"e{i}_k", ""), "h": post.get(f"e{i}_h", "").strip(),
                      **{short: bool(post.get(f"e{i}_{short}")) for short in ("ks", "ak", "lt", "m")}})
@@ -61,12 +62,12 @@ def round_from_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     events: list[dict[str, Any]] = []
     wall: list[dict[str, Any]] = []
     for row in rows:
-        where = f"row {row['i'] + 1}"
+        where = row["i"] + 1  # the row's number on the form
         if row["t"] in ("ready", "not_ready", "pig"):
             wall.append({"player": _int(row["p"]), "state": row["t"], **({"hand": row["h"]} if row["h"] else {})})
             continue
         if wall:
-            raise EntryError(f"{where}: the wall's end comes last; put the players' states after every win and kong")
+            raise EntryError(said("ledger.form.wall_end_last", n=where))
         if row["t"] == "kong":
             events.append({"type": "kong", "player": _int(row["p"]), "kind": row["k"] or "concealed",
                            **({"fed_by": _int(row["f"])} if row["k"] == "exposed" else {})})
@@ -84,21 +85,21 @@ def round_from_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
     if wall:
         events.append({"type": "wall_end", "players": wall})
     if not events:
-        raise EntryError("the round has no events: fill in at least one row")
+        raise EntryError(said("ledger.form.no_events"))
     return {"events": events}
 
 
-def _joined(previous: dict[str, Any] | None, win: dict[str, Any], where: str) -> list[dict[str, Any]]:
+def _joined(previous: dict[str, Any] | None, win: dict[str, Any], where: int) -> list[dict[str, Any]]:
     """一炮多响: this discard win joins the win above, on the same discard."""
     if previous is None or previous.get("type") not in ("win", "multi"):
-        raise EntryError(f"{where}: \"same discard\" needs a win on a discard in the row above")
+        raise EntryError(said("ledger.form.same_needs_win", n=where))
     if previous["type"] == "win":
         if previous["win"] != "discard" or previous.get("from") != win.get("from"):
-            raise EntryError(f"{where}: \"same discard\": the row above must be a win on the same player's discard")
+            raise EntryError(said("ledger.form.same_player", n=where))
         previous = {"type": "multi", "from": previous["from"], "after_kong": bool(previous.get("after_kong")),
                     "wins": [{"player": previous["player"], "hand": previous["hand"]}]}
     elif previous["from"] != win.get("from"):
-        raise EntryError(f"{where}: \"same discard\": the rows above are on another player's discard")
+        raise EntryError(said("ledger.form.same_other", n=where))
     previous["after_kong"] = previous["after_kong"] or bool(win.get("after_kong"))
     previous["wins"].append({"player": win["player"], "hand": win["hand"]})
     return [previous]
@@ -151,7 +152,7 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
             continue
         key, sep, value = line.partition("=")
         if not sep:
-            raise EntryError(f"house rules: {line.strip()!r} is not key=value")
+            raise EntryError(said("ledger.form.house_rule", line=repr(line.strip())))
         options[key.strip()] = value.strip()
     settings: dict[str, Any] = {k: post[k] for k in ("refund_policy", "empty_pool", "first_meld", "target") if post.get(k)}
     if post.get("simple"):

@@ -103,7 +103,8 @@ SCHEMAS: dict[str, Any] = {
                                 "description": "国标: 标准分 4/2/1/0 of the session so far, ties shared"},
             "version": {"type": "integer"},
             "links": {"type": "object"},
-            "note": {"type": "string"},
+            "note": {"type": "string", "description": "an entry added after someone else's says so (English)"},
+            "note_zh": {"type": "string", "description": "the note in 中文"},
         },
     },
 }

@@ -34,6 +34,8 @@ from rulesets.registry import get_ruleset
 from rulesets.rounds import Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
 from rulesets.scoring import Payment, exact
 
+from .words import Worded, said
+
 ENGINE_VERSION = rulesets.ENGINE_VERSION
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N, Seat.X, Seat.Y)
 WIN_FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
@@ -44,28 +46,29 @@ STAND_INS = sichuan.STAND_INS
 STAND_IN = STAND_INS[(False, 13)]
 
 
-class RoundError(ValueError):
+class RoundError(Worded):
     """Bad input to a round or a hand, in words for the person who typed it: ``str()`` in English,
-    ``message_zh`` in 中文 (the engine's words come in both languages, rulesets/messages.py), :meth:`render` in
-    the reader's language."""
-
-    def __init__(self, message: str, message_zh: str | None = None) -> None:
-        super().__init__(message)
-        self.message_zh = message_zh if message_zh is not None else message
+    ``message_zh`` in 中文, :meth:`render` in the reader's language, ``key`` what is wrong (the engine's words
+    come from its catalog, rulesets/messages.py; the ledger's own from ledger/words.py)."""
 
     @classmethod
     def of(cls, error: MahjongError | RoundError, where: str | None = None, **params: Any) -> RoundError:
         """An engine error (or one of these) in both languages, optionally said of an event or a player: inside
-        the catalog message ``where`` (``round.at_event``, ``round.of_player``) with ``params``."""
+        the catalog message ``where`` (``round.at_event``, ``round.of_player``) with ``params``. Its key stays
+        the error's."""
         en = error.message if isinstance(error, MahjongError) else str(error)
-        zh = error.message_zh
+        zh, key = error.message_zh, _cause(error)
         if where is None:
-            return cls(en, zh)
+            return cls(en, zh, key=key)
         inside = msg(where, message=Words(zh, en), **params)
-        return cls(inside.en, inside.zh)
+        return cls(inside.en, inside.zh, key=key)
 
-    def render(self, lang: str) -> str:
-        return self.message_zh if lang.lower().startswith("zh") else str(self)
+
+def _cause(error: MahjongError | RoundError) -> str | None:
+    """The key of what an error says is wrong: an engine round error's own message, not the event it names."""
+    if isinstance(error, engine_rounds.RoundError):
+        return error.body.key
+    return error.key
 
 
 @dataclass
@@ -90,7 +93,7 @@ class Settled:
     results: list[dict[str, Any]] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)  # in order; 一炮多响 adds them together
     first_multi_from: int | None = None  # the discarder when the round's first win was 一炮多响
-    notes: list[str] = field(default_factory=list)
+    notes: list[dict[str, Any] | str] = field(default_factory=list)  # note_of each round note
 
 
 def seat_of(player: int, dealer: int, players: int) -> Seat:
@@ -127,8 +130,8 @@ def check_options(system: str, options: Mapping[str, Any]) -> dict[str, Any]:
         return dict(options_dict(ruleset.parse_options(dict(options))))
     except MahjongError as exc:
         raise RoundError.of(exc) from None
-    except (TypeError, ValueError) as exc:
-        raise RoundError(str(exc)) from None
+    except (TypeError, ValueError) as exc:  # a value the option's parser cannot take (a number too long to read)
+        raise RoundError(said("ledger.options.unreadable", error=type(exc).__name__)) from None
 
 
 def _evaluate(system: str, hand: str, context: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -139,8 +142,10 @@ def _evaluate(system: str, hand: str, context: Mapping[str, Any], options: Mappi
         raise RoundError.of(exc) from None
     (one,) = result["results"]
     if not one["valid"]:
-        en = one.get("reason_en") or one.get("reason") or "not a winning hand"
-        raise RoundError(en, one.get("reason") or en)
+        if not (one.get("reason_en") or one.get("reason")):
+            raise RoundError(said("ledger.round.not_a_win"))
+        en = one.get("reason_en") or one["reason"]
+        raise RoundError(en, one.get("reason") or en)  # a reason in both languages, with no catalog key
     return {"hand": result["hand"], **one}
 
 
@@ -201,8 +206,7 @@ def _kong(system: str, options: Mapping[str, Any], event: Mapping[str, Any], sea
 
 def _win(system: str, options: Mapping[str, Any], event: Mapping[str, Any], seat: Callable[[int], Seat]) -> _Event:
     if event["win"] != "self_drawn" and (event.get("from") is None or event["from"] == event["player"]):
-        raise RoundError("a win on a discard or robbing a kong needs the player who paid into it",
-                         "点炮或抢杠和要写明是谁打出的牌")
+        raise RoundError(said("ledger.round.needs_discarder"))
     request = _request(system, options, event["hand"], _context(event, seat))
     return _Event("win", Win((request.hand,)), [request])
 
@@ -211,12 +215,11 @@ def _multi(system: str, options: Mapping[str, Any], event: Mapping[str, Any], se
     """一炮多响 / 通炮: several wins on one discard."""
     discarder, wins = event.get("from"), event.get("wins") or []
     if discarder is None or len(wins) < 2:
-        raise RoundError("一炮多响 needs the discarder and at least two winners",
-                         "一炮多响要写明点炮的玩家和至少两个和牌的玩家")
+        raise RoundError(said("ledger.round.multi_needs"))
     requests = []
     for w in wins:
         if w["player"] == discarder:
-            raise RoundError("the discarder cannot win on their own discard", "点炮的玩家不能和自己打出的牌")
+            raise RoundError(said("ledger.round.own_discard"))
         ctx = _context({**w, "win": "discard", "from": discarder, "after_kong": event.get("after_kong")}, seat)
         try:
             requests.append(_request(system, options, w["hand"], ctx))
@@ -251,11 +254,9 @@ def _events(system: str, options: Mapping[str, Any], events: Sequence[Mapping[st
         kind = event.get("type")
         try:
             if kind not in _READERS:
-                raise RoundError(f"unknown event type {kind!r}", f"未知的事件类型 {kind!r}")
+                raise RoundError(said("ledger.round.unknown_event", kind=repr(kind)))
             if _ENGINE_EVENTS[kind] not in ruleset.round_events:
-                raise RoundError(f"{kind!r} is settled only at 四川 tables; enter kong money in the hands (the "
-                                 "system's own rules) and a 荒庄 as a drawn game",
-                                 f"{kind!r} 只有四川的牌桌按事件结算；杠钱请算在各手牌里（按本规则），荒庄记为流局")
+                raise RoundError(said("ledger.round.sichuan_only", kind=repr(kind)))
             out.append(_READERS[kind](system, options, event, seat))
         except (MahjongError, RoundError) as exc:
             raise RoundError.of(exc, "round.at_event", n=i + 1) from None
@@ -283,22 +284,21 @@ def settle_round(system: str, options: Mapping[str, Any], events: Sequence[Mappi
     system = ruleset_id(system)
     ruleset, players = get_ruleset(system), players_of(system)
     if ruleset.settle_round is None:
-        raise RoundError(f"{system} has no rounds of several events: enter its hands one by one",
-                         f"{system} 没有多个事件的一局：请一手一手地记")
+        raise RoundError(said("ledger.round.no_rounds", system=system))
     try:
         opts = ruleset.parse_options(dict(options))
     except MahjongError as exc:
         raise RoundError.of(exc) from None
-    except (TypeError, ValueError) as exc:
-        raise RoundError(str(exc)) from None
+    except (TypeError, ValueError) as exc:  # a value the option's parser cannot take (a number too long to read)
+        raise RoundError(said("ledger.options.unreadable", error=type(exc).__name__)) from None
     read = _events(system, options, events, dealer)
     refunds = RefundTo.STILL_IN if refund_policy == "still_in" else RefundTo.ALL
     try:
         result = ruleset.settle_round(Round(tuple(r.event for r in read), refunds), opts)
     except engine_rounds.RoundError as exc:
-        said = exc.message_with(lambda s: str(player_at(s, dealer, players) + 1),
-                                lambda s: player_at(s, dealer, players))
-        raise RoundError(said.en, said.zh) from None
+        worded = exc.message_with(lambda s: str(player_at(s, dealer, players) + 1),
+                                  lambda s: player_at(s, dealer, players))
+        raise RoundError(worded.en, worded.zh, key=_cause(exc)) from None
     except MahjongError as exc:
         raise RoundError.of(exc) from None
     out = Settled()
@@ -310,8 +310,15 @@ def settle_round(system: str, options: Mapping[str, Any], events: Sequence[Mappi
         out.lines += [_line(p, dealer, players) for p in settled.payments]
         out.results += _results(r, settled)
         out.winners += winners
-        out.notes += settled.notes
+        out.notes += [note_of(n) for n in settled.notes]
     return out
+
+
+def note_of(note: str) -> dict[str, Any] | str:
+    """A round's note as a snapshot keeps it: its catalog message ``{"key", "params", "zh", "en"}`` (so the sheet
+    says it in either language), or the text itself where it has none."""
+    message = getattr(note, "message", None)
+    return message.as_dict() if message is not None else str(note)
 
 
 def best_wait(system: str, options: Mapping[str, Any], hand13: str) -> tuple[str, int] | None:

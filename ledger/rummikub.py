@@ -21,14 +21,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .words import Worded, said
+
 JOKER = 30
 COLOURS = {"r": "r", "b": "b", "o": "o", "k": "k", "y": "o", "红": "r", "蓝": "b", "黄": "o", "黑": "k"}
 _TILE = re.compile(r"^([rbokyRBOKY红蓝黄黑]?)(\d{1,2})$")
 _JOKERS = {"j", "joker", "王", "🃏", "*"}
 
 
-class RackError(ValueError):
-    """A rack or meld that cannot be read, with what is wrong."""
+class RackError(Worded):
+    """A rack or meld that cannot be read, with what is wrong (in English and 中文: ledger/words.py)."""
 
 
 @dataclass(frozen=True)
@@ -52,10 +54,10 @@ def parse_tiles(text: str) -> list[Piece]:
             continue
         m = _TILE.match(token)
         if not m or not 1 <= int(m.group(2)) <= 13:
-            raise RackError(f"{token!r} is not a tile: write 1–13 (with a colour letter r/b/o/k if you like) or J")
+            raise RackError(said("ledger.rack.tile", token=repr(token)))
         out.append(Piece(int(m.group(2)), COLOURS.get(m.group(1).lower(), "")))
     if len(out) > 106:
-        raise RackError("more tiles than a Rummikub set has (106)")
+        raise RackError(said("ledger.rack.too_many"))
     return out
 
 
@@ -64,20 +66,20 @@ def rack_total(text: str | int | None) -> int:
     if text is None or text == "":
         return 0
     if isinstance(text, bool):
-        raise RackError("a rack is its tiles or a total")
+        raise RackError(said("ledger.rack.kind"))
     if isinstance(text, int):
         if not 0 <= text <= 1000:
-            raise RackError(f"{text} is not a rack total (0–1000)")
+            raise RackError(said("ledger.rack.total", text=text))
         return text
     s = str(text).strip()
     if s.startswith("="):
         body = s[1:].strip()
         if not body.isdigit() or int(body) > 1000:
-            raise RackError(f"{s!r}: after = give a total 0–1000")
+            raise RackError(said("ledger.rack.after_equals", text=repr(s)))
         return int(body)
     if s.isdigit():  # one number alone is a total ("20"; "5" is the tile 5, the same)
         if int(s) > 1000:
-            raise RackError(f"{s} is not a rack total (0–1000)")
+            raise RackError(said("ledger.rack.total", text=s))
         return int(s)
     pieces = parse_tiles(s)
     return sum(JOKER if p.joker else p.number or 0 for p in pieces)
@@ -90,9 +92,9 @@ def score_round(racks: Sequence[str | int | None], out: int | None, empty_pool: 
     n = len(totals)
     if out is not None:
         if not 0 <= out < n:
-            raise RackError("the player who went out is not at the table")
+            raise RackError(said("ledger.rack.out_missing"))
         if totals[out]:
-            raise RackError("the player who went out has an empty rack")
+            raise RackError(said("ledger.rack.out_empty"))
         scores = [0 if simple else -t for t in totals]
         scores[out] = sum(totals)
         return scores
@@ -149,14 +151,13 @@ def first_meld(text: str, needed: int = 30) -> dict[str, object]:
     """
     sets = [s for s in re.split(r"[|;；/]", text) if s.strip()]
     if not sets:
-        raise RackError("give the sets of the first meld, separated by |")
+        raise RackError(said("ledger.meld.sets"))
     described, total = [], 0
     for s in sets:
         pieces = parse_tiles(s)
         values = _group_values(pieces) or _run_values(pieces)
         if values is None:
-            raise RackError(f"{s.strip()!r} is neither a group (3–4 of a number, different colours) nor a run "
-                            "(3+ in a row, one colour)")
+            raise RackError(said("ledger.meld.not_a_set", set=repr(s.strip())))
         described.append({"tiles": s.strip(), "values": values, "points": sum(values)})
         total += sum(values)
     return {"sets": described, "points": total, "needed": needed, "ok": total >= needed}

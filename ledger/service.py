@@ -23,21 +23,23 @@ from django.utils import timezone
 
 from . import entries, rounds, sheet
 from .models import MAX_ENTRIES, UNDO_DEPTH, Change, Entry, Table
+from .words import Said, Worded, said
 
 CREATE_LIMIT = 30
 """Tables one address may create per window (setting LEDGER_CREATE_LIMIT)."""
 CREATE_WINDOW = 3600
 
 
-class LedgerError(ValueError):
-    """A change the ledger refuses: ``str()`` in English, ``message_zh`` in 中文 where the words have it (an
-    engine error, a round that cannot have happened), else the English again."""
+class LedgerError(Worded):
+    """A change the ledger refuses: ``str()`` in English, ``message_zh`` in 中文, ``key`` what is wrong (the
+    ledger's own words, ledger/words.py, or the engine's: a hand's error, a round that cannot have happened)."""
 
     status = 400
 
-    def __init__(self, message: str = "", message_zh: str | None = None) -> None:
-        super().__init__(message)
-        self.message_zh = message_zh or message
+    @classmethod
+    def of(cls, error: Worded) -> LedgerError:
+        """An entry's or a round's error, refused as a change (its words and key kept)."""
+        return cls(error.said or str(error), error.message_zh, key=error.key)
 
 
 class Stale(LedgerError):
@@ -84,7 +86,7 @@ def _settings(kind: str, data: Mapping[str, Any], players: int) -> dict[str, Any
     raw = data.get("settings")
     raw = {} if raw is None else raw
     if not isinstance(raw, Mapping):
-        raise LedgerError("settings: an object")
+        raise LedgerError(said("ledger.object", what="settings"))
     out: dict[str, Any] = {}
     if kind == "rummikub":
         out["empty_pool"] = entries._choice(raw.get("empty_pool", "lowest"), RUMMIKUB_EMPTY_POOL, "empty_pool")
@@ -93,9 +95,9 @@ def _settings(kind: str, data: Mapping[str, Any], players: int) -> dict[str, Any
             out["first_meld"] = int(raw.get("first_meld", 30))
             out["target"] = int(raw.get("target") or 0)
         except (TypeError, ValueError):
-            raise LedgerError("first_meld and target are numbers") from None
+            raise LedgerError(said("ledger.rummikub.numbers")) from None
         if out["first_meld"] not in (30, 50) or not 0 <= out["target"] <= 10000:
-            raise LedgerError("first_meld is 30 or 50; target 0 (none) to 10000")
+            raise LedgerError(said("ledger.rummikub.range"))
     else:
         out["refund_policy"] = entries._choice(raw.get("refund_policy", "still_in"), REFUND_POLICIES,
                                                "refund_policy")
@@ -105,37 +107,37 @@ def _settings(kind: str, data: Mapping[str, Any], players: int) -> dict[str, Any
 def create_table(data: Mapping[str, Any], using: str = "default") -> Table:
     """A new table from ``{"kind", "system", "options", "players", "name", "settings"}``."""
     if not isinstance(data, Mapping):
-        raise LedgerError("the table: an object")
+        raise LedgerError(said("ledger.table.object"))
     kind = data.get("kind", "mahjong")
     if kind not in ("mahjong", "rummikub"):
-        raise LedgerError("kind: mahjong or rummikub")
+        raise LedgerError(said("ledger.table.kind"))
     options: dict[str, Any] = {}
     system = ""
     if kind == "mahjong":
         try:
             system = rounds.ruleset_id(str(data.get("system") or "guobiao"))
         except rounds.RoundError as exc:
-            raise LedgerError(f"system: {exc}", f"system：{exc.message_zh}") from None
+            raise LedgerError(said("ledger.field", what="system", problem=exc), key=exc.key) from None
         raw = data.get("options")
         raw = {} if raw is None else raw
         if not isinstance(raw, Mapping):
-            raise LedgerError("options: an object {option: value}")
+            raise LedgerError(said("ledger.table.options"))
         try:
             options = rounds.check_options(system, raw) if raw else {}
         except rounds.RoundError as exc:
-            raise LedgerError(f"options: {exc}", f"options：{exc.message_zh}") from None
+            raise LedgerError(said("ledger.field", what="options", problem=exc), key=exc.key) from None
         count = rounds.players_of(system)
     else:
         count = len(data.get("players") or [])
         if not 2 <= count <= 4:
-            raise LedgerError("players: Rummikub is for 2–4 players")
+            raise LedgerError(said("ledger.rummikub.players"))
     name = data.get("name") or ""
     if not isinstance(name, str):
-        raise LedgerError("name: text")
+        raise LedgerError(said("ledger.table.name"))
     try:
         players = entries.clean_players(data.get("players"), count)
     except entries.EntryError as exc:
-        raise LedgerError(str(exc)) from None
+        raise LedgerError.of(exc) from None
     table = Table(kind=kind, system=system, options=options, players=players, name=name.strip()[:80],
                   settings=_settings(kind, data, count))
     table.save(using=using)
@@ -153,18 +155,17 @@ def _bump(token: str, version: int | None, appending: bool, using: str) -> None:
     if tables.update(version=F("version") + 1, updated=timezone.now()):
         return
     if not Table.objects.using(using).filter(edit_token=token).exists():
-        raise NotFound("no table with this link")
-    raise Stale("someone else changed this table meanwhile: here is the table as it is now; "
-                "make your change again if it is still needed")
+        raise NotFound(said("ledger.not_found"))
+    raise Stale(said("ledger.stale"))
 
 
 def _position(value: Any, count: int) -> int:
     try:
         position = int(value)
     except (TypeError, ValueError):
-        raise LedgerError("which entry? give its number") from None
+        raise LedgerError(said("ledger.entry.which")) from None
     if not 0 <= position < count:
-        raise LedgerError(f"there is no entry {position + 1}")
+        raise LedgerError(said("ledger.entry.none", n=position + 1))
     return position
 
 
@@ -175,7 +176,7 @@ def _apply(table: Table, current: list[dict[str, Any]], action: str, position: A
     if action == "undo":
         last = Change.objects.using(using).filter(table=table).first()
         if last is None:
-            raise LedgerError("nothing to undo")
+            raise LedgerError(said("ledger.undo.nothing"))
         last.delete()
         before = last.before
         if isinstance(before, list):  # the whole list of entries
@@ -185,37 +186,38 @@ def _apply(table: Table, current: list[dict[str, Any]], action: str, position: A
         del changed[_position(position, len(changed))]
         return changed, None
     if not isinstance(entry, Mapping):
-        raise LedgerError("entry: an object {kind, data}")
+        raise LedgerError(said("ledger.entry.object"))
     try:
         data = entries.clean(entry.get("kind"), entry.get("data", {}), table.as_rules())
     except entries.EntryError as exc:
-        raise LedgerError(str(exc)) from None
+        raise LedgerError.of(exc) from None
     new = {"kind": entry["kind"], "data": data, "snapshot": {}}
     if action == "add":
         if len(changed) >= MAX_ENTRIES:
-            raise LedgerError(f"a table keeps at most {MAX_ENTRIES} entries")
+            raise LedgerError(said("ledger.entry.limit", max=MAX_ENTRIES))
         changed.append(new)
         return changed, len(changed) - 1
     if action == "edit":
         at = _position(position, len(changed))
         changed[at] = new
         return changed, at
-    raise LedgerError(f"unknown change {action!r}")
+    raise LedgerError(said("ledger.change.unknown", action=repr(action)))
 
 
 LOCK_RETRIES = 8
 
 
 def change(token: str, action: str, version: Any = None, position: Any = None, entry: Any = None,
-           using: str = "default") -> tuple[Table, str]:
-    """Apply one change; returns the table at its new version and a note for the person who made it.
+           using: str = "default") -> tuple[Table, Said | None]:
+    """Apply one change; returns the table at its new version and a note for the person who made it (None, or
+    a :class:`~ledger.words.Said`: an entry added after someone else's).
 
     A database that is busy with another writer (SQLite: "database is locked") is tried again a few
     times; the change is all or nothing each time."""
     try:
         asked = None if version in (None, "") else int(version)
     except (TypeError, ValueError):
-        raise LedgerError("version: a number") from None
+        raise LedgerError(said("ledger.version")) from None
     for attempt in range(LOCK_RETRIES):
         try:
             return _change(token, action, asked, position, entry, using)
@@ -227,18 +229,19 @@ def change(token: str, action: str, version: Any = None, position: Any = None, e
 
 
 def _change(token: str, action: str, asked: int | None, position: Any, entry: Any,
-            using: str) -> tuple[Table, str]:
+            using: str) -> tuple[Table, Said | None]:
     with transaction.atomic(using=using):
         _bump(token, asked, action == "add", using)
         table = Table.objects.using(using).select_for_update().get(edit_token=token)
-        note = ""
+        note = None
         if action == "add" and asked is not None and asked != table.version - 1:
-            note = "someone else changed the table meanwhile; your entry was added at the end"
+            note = said("ledger.merged")
         current = [e.as_dict() for e in table.entries.all()]
         new_entries, written = _apply(table, current, action, position, entry, using)
         built, snaps = sheet.build(table.as_rules(), new_entries)
         if written is not None and built.rows[written].error:
-            raise LedgerError(built.rows[written].error, built.rows[written].error_zh)
+            row = built.rows[written]
+            raise LedgerError(row.error, row.error_zh, key=row.snapshot.get("error_key"))
         Entry.objects.using(using).filter(table=table).delete()
         Entry.objects.using(using).bulk_create(
             Entry(table=table, position=i, kind=e["kind"], data=e["data"], snapshot=s)
@@ -263,10 +266,10 @@ def _first_changed(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> int:
 def table_by(token: str, which: str = "edit", using: str = "default") -> Table:
     field = "edit_token" if which == "edit" else "read_token"
     if not isinstance(token, str) or len(token) > 64:
-        raise NotFound("no table with this link")
+        raise NotFound(said("ledger.not_found"))
     table = Table.objects.using(using).filter(**{field: token}).first()
     if table is None:
-        raise NotFound("no table with this link")
+        raise NotFound(said("ledger.not_found"))
     return table
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import rounds, rummikub
+from .words import said
 
 WINDS = "ESWN"
 GUOBIAO_SESSION = 16
@@ -67,7 +68,6 @@ def _key(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer: i
 def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer: int, round_wind: str,
            count: int) -> rounds.Settled:
     """Settle one entry with the current engine (raises RoundError / RackError on bad input)."""
-    n = len(table["players"])
     if kind == "draw":
         return rounds.Settled()
     if kind == "rummikub":
@@ -83,7 +83,7 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
     if kind == "hand":
         wind = round_wind if rounds.ruleset_id(table["system"]) == "guobiao" else None
         return rounds.score_hand(table["system"], table["options"], data, dealer, wind)
-    raise rounds.RoundError(f"unknown entry kind {kind!r} (n={n}, count={count})")
+    raise rounds.RoundError(said("ledger.entry.unknown_kind", kind=repr(kind)))
 
 
 def _deltas(kind: str, settled: rounds.Settled, n: int) -> list[int]:
@@ -154,9 +154,9 @@ def build(table: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
             except (rounds.RoundError, rummikub.RackError) as exc:
                 # an edit before this entry made it impossible (e.g. a winner has now already won):
                 # keep it, count nothing, and say why
-                said_zh = getattr(exc, "message_zh", str(exc))
                 snap, error = {"engine": rounds.ENGINE_VERSION, "key": key, "deltas": [0] * n, "lines": [],
-                               "results": [], "winners": [], "error": str(exc), "error_zh": said_zh}, str(exc)
+                               "results": [], "winners": [], "error": str(exc), "error_zh": exc.message_zh,
+                               "error_key": exc.key}, str(exc)
         error = error or snap.get("error", "")
         error_zh = snap.get("error_zh") or error
         deltas = list(snap.get("deltas") or [0] * n)

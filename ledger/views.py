@@ -43,6 +43,14 @@ def _said(exc: Exception) -> str:
     return pick(getattr(exc, "message_zh", None), str(exc))
 
 
+def _note(note: Any) -> str:
+    """A round's note in the page's language: a keyed note ``{"key", "params", "zh", "en"}`` (ledger/rounds.py
+    ``note_of``) in either, a text as it was kept (a snapshot made before notes were keyed)."""
+    if isinstance(note, dict):
+        return pick(note.get("zh"), note.get("en"))
+    return str(note)
+
+
 def _systems() -> list[dict[str, Any]]:
     return [{"id": r.id, "zh": r.zh, "en": r.en, "players": r.players} for r in all_rulesets()]
 
@@ -115,7 +123,7 @@ def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> d
         rows.append({"n": r.index + 1, "index": r.index, "kind": r.kind, "what": _describe(table, r),
                      "dealer": names[r.dealer], "cells": cells, "lines": lines,
                      "error": pick(r.error_zh, r.error),
-                     "engine": r.snapshot.get("engine"), "notes": r.snapshot.get("notes", []),
+                     "engine": r.snapshot.get("engine"), "notes": [_note(n) for n in r.snapshot.get("notes", [])],
                      "codes": [x.get("hand") for x in r.snapshot.get("results", []) if x.get("hand")]})
     context: dict[str, Any] = {
         "table": table, "players": _players(table), "rows": rows, "totals": built.totals,
@@ -174,7 +182,7 @@ def _meld(text: str, table: Table) -> dict[str, Any] | None:
     try:
         return {"text": text, **rummikub.first_meld(text[:400], int(table.settings.get("first_meld", 30)))}
     except rummikub.RackError as exc:
-        return {"text": text, "error": str(exc)}
+        return {"text": text, "error": _said(exc)}
 
 
 def _remember(response: HttpResponse, table: Table) -> HttpResponse:
@@ -229,7 +237,8 @@ def change(request: HttpRequest, token: str) -> HttpResponse:
         if action == "edit":
             context["editing"] = request.POST.get("position")
         return render(request, "ledger/table.html", context, status=status)
-    url = reverse("ledger-edit", args=[token]) + ("?" + _query({"note": "merged"}) if note else "") + "#sheet"
+    merged = "?" + _query({"note": "merged"}) if note is not None else ""
+    url = reverse("ledger-edit", args=[token]) + merged + "#sheet"
     return redirect(url)
 
 

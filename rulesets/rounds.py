@@ -175,7 +175,9 @@ class Round:
 class Settled:
     """What one event settled: its payments in order, and for a win the hands that won (their context
     completed by the round) with each hand's :class:`~rulesets.scoring.Score` as the system scores it
-    alone (the card). With 一炮多响 off only one of the hands wins."""
+    alone (the card). With 一炮多响 off only one of the hands wins. ``notes`` say what the round did not do
+    and why (四川: a 杠上炮 that moves no kong money), each a :class:`~rulesets.messages.Text` of a catalog
+    message like every note of a score (tests/rulesets/test_messages.py)."""
 
     event: RoundEvent
     payments: tuple[Payment, ...] = ()

@@ -177,13 +177,12 @@ def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = Fa
     if not ctx.after_kong or options.hujiao is HuJiao.NONE:
         return [], []
     if shared and not options.hujiao_multi:
-        return [], ["一炮多响的杠上炮不呼叫转移 (no transfer when several win on the discard)"]
+        return [], [text(msg("sichuan.hujiao_not_multi"))]
     discarder = ctx.discarder(variant.players)
     assert discarder is not None  # after_kong is a discard win (WinContext.check)
     theirs = [k for k in ctx.kongs if k.seat == discarder]
     if not theirs:
-        return [], [f"呼叫转移：context.kongs 中没有 {discarder.value} 的杠，无可转移 "
-                    "(no kong of the discarder is listed)"]
+        return [], [text(msg("sichuan.hujiao_not_listed", seat=discarder.value))]
     collected = event_lines(variant, hand, theirs[-1], options)
     if options.hujiao is HuJiao.REFUND:
         return [Payment(discarder, p.payer, p.amount, "杠上炮退杠钱", "kong money refunded after 杠上炮")

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import MahjongError
 from ..hand import Hand, KongKind, Seat, WinMethod
-from ..messages import Words, msg
+from ..messages import Text, Words, msg, text
 from ..notation import parse_hand
 from ..rounds import Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
 from ..scoring import Payment, Score
@@ -102,16 +102,17 @@ def _robbed(state: _State, hand: Hand, previous: object) -> list[Payment]:
     return []
 
 
-def _transfer(state: _State, discarder: Seat, winners: Sequence[Seat]) -> tuple[list[Payment], list[str]]:
-    """呼叫转移 on a 杠上炮: the discarder's last kong money goes to the winner (or back, or stays)."""
+def _transfer(state: _State, discarder: Seat, winners: Sequence[Seat]) -> tuple[list[Payment], list[Text]]:
+    """呼叫转移 on a 杠上炮: the discarder's last kong money goes to the winner (or back, or stays); the notes say
+    why nothing moved (catalog messages, in 中文 and English)."""
     policy = state.options.hujiao.value
     found = [k for k in state.kongs if k.seat == discarder and not k.moved]
     if not found:
-        return [], ["杠上炮: no kong of the discarder in this round, nothing to transfer"]
+        return [], [text(msg("sichuan.hujiao_no_kong"))]
     if policy == "none":
         return [], []
     if len(winners) > 1 and not state.options.hujiao_multi:
-        return [], ["一炮多响的杠上炮不呼叫转移 (no transfer when several win on the discard)"]
+        return [], [text(msg("sichuan.hujiao_not_multi"))]
     record = found[-1]
     record.moved = True
     if policy == "refund":
@@ -149,7 +150,7 @@ def _one(state: _State, event: Win, previous: object) -> Settled:
     hand = _in_round(state, hand)
     score = score_hand(state.variant, hand, state.options)
     payments += _win_payments(score)
-    notes: list[str] = []
+    notes: list[Text] = []
     if ctx.after_kong and ctx.win is WinMethod.DISCARD and discarder is not None:
         moved, notes = _transfer(state, discarder, [ctx.seat])
         payments += moved
@@ -169,7 +170,7 @@ def _several(state: _State, event: Win) -> Settled:
     assert discarder is not None  # no hand is self-drawn (settle_discard)
     won = hands if state.options.yipao_duoxiang else [first_after(state.variant, discarder, hands)]
     payments = [p for s in scores for p in _win_payments(s)]
-    notes: list[str] = []
+    notes: list[Text] = []
     if any(h.context.after_kong for h in hands):
         moved, notes = _transfer(state, discarder, [h.context.seat for h in won])
         payments += moved

@@ -1,7 +1,8 @@
 """The engine's message catalog (rulesets/messages.py): every entry renders in 中文 and in English with
 sample parameters — the 中文 text in Chinese with no English sentence, the English text in English with
 no Chinese except the rule texts' terms — and every error the engine raises takes its words from the
-catalog (a raise with a plain string is found by reading the source)."""
+catalog (a raise with a plain string is found by reading the source), as is every note of a hand and of a
+round (a note written as plain text is found the same way; 四川's round notes are settled here too)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ import pytest
 
 from rulesets.engine import build_request, score
 from rulesets.errors import MahjongError
+from rulesets.hand import KongKind, Seat
 from rulesets.messages import CATALOG, Message, Text, Words, msg, register
+from rulesets.registry import get_ruleset
+from rulesets.rounds import Kong, Round, Win
 
 ROOT = Path(__file__).resolve().parents[2] / "rulesets"
 
@@ -196,3 +200,77 @@ def test_the_plain_text_check_reads_the_round_modules_and_would_find_a_plain_rou
     bad.write_text('raise RoundError(f"player {seat}: gone")\nraise RoundError(msg("round.wall_end_last"))\n')
     assert _plain_raises(bad) == [f"{bad}:1"]
 
+
+
+# -- every note of a round (and of a hand) is a catalog message too ------------------------------------
+
+PROSE = re.compile(r"[A-Za-z\u3400-\u9fff]")
+
+
+def _prose(node):
+    return isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(PROSE.search(node.value)))
+
+
+def _written_out(node):
+    """The plain texts a note value holds: a text, or the texts of a list or tuple written out."""
+    if _prose(node):
+        return [node]
+    return [e for e in node.elts if _prose(e)] if isinstance(node, (ast.List, ast.Tuple)) else []
+
+
+def _notes(node):
+    return (node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")).endswith("notes")
+
+
+def _plain_notes(path: Path) -> list[str]:
+    """Where a note is written as plain text: appended to or assigned to a ``…notes`` list, given as ``notes=``,
+    or returned in a list next to the payments (``return [], ["…"]``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr in ("append", "extend", "insert") and _notes(f.value):
+                found += [t for a in node.args for t in _written_out(a)]
+            found += [t for k in node.keywords if k.arg == "notes" for t in _written_out(k.value)]
+        elif isinstance(node, ast.AugAssign) and _notes(node.target):
+            found += _written_out(node.value)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            if any(_notes(t) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+                found += _written_out(node.value)
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+            found += [t for e in node.value.elts if isinstance(e, ast.List) for t in _written_out(e)]
+    where = path.relative_to(ROOT.parent) if path.is_relative_to(ROOT.parent) else path
+    return [f"{where}:{t.lineno}" for t in found]
+
+
+def test_no_note_is_written_as_plain_text():
+    assert [site for path in sorted(ROOT.rglob("*.py")) for site in _plain_notes(path)] == []
+
+
+def test_the_plain_note_check_would_find_a_plain_round_note(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text('def f():\n    return [], ["杠上炮: nothing to transfer"]\n'
+                   'notes.append(f"seat {seat}")\nSettled(e, notes=("n",))\n'
+                   'notes += [text(msg("sichuan.tiandihu_off"))]\n')
+    assert _plain_notes(bad) == [f"{bad}:2", f"{bad}:3", f"{bad}:4"]
+
+
+def _sichuan_hand(tiles, **context):
+    return build_request(tiles, ["sichuan"], context).hand
+
+
+def test_each_note_of_a_sichuan_round_and_hand_is_a_catalog_message_in_either_language():
+    ruleset = get_ruleset("sichuan")
+    opts = ruleset.parse_options({})
+    e_wins, n_wins = "[111m1][333m2]555m7799p9p", "22446688m113399p"
+    no_kong = Round((Win((_sichuan_hand(e_wins, seat="E", from_seat="S", after_kong=True),)),))
+    two = Round((Kong(Seat.S, KongKind.CONCEALED),
+                 Win((_sichuan_hand(e_wins, seat="E", from_seat="S", after_kong=True),
+                      _sichuan_hand(n_wins, seat="N", from_seat="S", after_kong=True)))))
+    alone = score(build_request(e_wins, ["sichuan"], {"seat": "E", "from_seat": "S", "after_kong": True}))[0]
+    notes = [*ruleset.settle_round(no_kong, opts).notes, *ruleset.settle_round(two, opts).notes,
+             *alone.extra["notes"]]
+    assert [n.message.key for n in notes] == ["sichuan.hujiao_no_kong", "sichuan.hujiao_not_multi",
+                                              "sichuan.hujiao_not_listed"]
+    assert all(isinstance(n, Text) and is_chinese(n.zh) and is_english(n.en) for n in notes), notes

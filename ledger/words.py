@@ -1,0 +1,184 @@
+"""The ledger's own words for a reader: each message a stable key and an English template, said in 中文 too.
+
+The English template is the message's gettext msgid (``%(name)s`` parameters); its 中文 is the entry of
+``locale/zh_Hans/LC_MESSAGES/django.po``. A :class:`Said` is a key and its parameters; it renders in
+either language whatever language is active, so one error carries both: the pages show the reader's
+(``message_zh`` on a 中文 page), the API gives ``message`` (English), ``message_zh`` and ``key``.
+The engine's words (a hand's or a round's error) come from its own catalog, ``rulesets/messages.py``.
+
+>>> said("ledger.entry.limit", max=500).en
+'a table keeps at most 500 entries'
+
+A parameter that can say itself in each language (a :class:`Said`, an engine message or error, a
+:class:`Worded` error, a :class:`~rulesets.messages.Words`) is said in the message's language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop, override
+
+from rulesets.messages import Message, Words
+
+WORDS: dict[str, str] = {
+    # -- entries (ledger/entries.py): a field and what it should hold -----------------------------------------
+    "ledger.player.missing": gettext_noop("%(what)s: give a player (0–%(last)s)"),
+    "ledger.player.not_a_player": gettext_noop("%(what)s: %(value)s is not a player (0–%(last)s)"),
+    "ledger.player.not_at_table": gettext_noop(
+        "%(what)s: no player %(p)s at a table of %(n)s (players are 0–%(last)s)"),
+    "ledger.hand.missing": gettext_noop("%(what)s: give a hand string or share code"),
+    "ledger.text.too_long": gettext_noop("%(what)s: longer than %(limit)s characters"),
+    "ledger.choice": gettext_noop("%(what)s: %(value)s is not one of %(choices)s"),
+    "ledger.flag": gettext_noop("%(what)s: true or false"),
+    "ledger.object": gettext_noop("%(what)s: an object"),
+    "ledger.own_discard": gettext_noop("%(what)s: a player cannot win on their own discard"),
+    "ledger.event.object": gettext_noop("%(what)s: an object with a type"),
+    "ledger.multi.wins": gettext_noop("%(what)s: two or more winners on one discard"),
+    "ledger.multi.each_once": gettext_noop("%(what)s: each winner once"),
+    "ledger.wall_end.players": gettext_noop("%(what)s: the state of each player still in"),
+    "ledger.wall_end.row": gettext_noop("%(what)s: an object {player, state, hand}"),
+    "ledger.wall_end.each_once": gettext_noop("%(what)s: each player once"),
+    "ledger.rummikub.only": gettext_noop("a Rummikub table keeps Rummikub rounds"),
+    "ledger.no_rounds": gettext_noop("this system has no rounds of several events; enter its hands one by one"),
+    "ledger.events": gettext_noop("%(what)s: a list of 1–%(max)s events"),
+    "ledger.racks.count": gettext_noop("%(what)s: one rack (tiles or a total) per player, %(n)s in all"),
+    "ledger.racks.each": gettext_noop("%(what)s: each rack is its tiles (\"5 7 J\") or a total (42)"),
+    "ledger.players.list": gettext_noop("%(what)s: a list of names"),
+    "ledger.players.count": gettext_noop("%(what)s: this table seats %(count)s players, %(given)s names given"),
+    "ledger.players.blank": gettext_noop("%(what)s: every player needs a name"),
+    "ledger.players.same": gettext_noop("%(what)s: two players with one name"),
+    # -- tables and changes (ledger/service.py, ledger/sheet.py) -----------------------------------------------
+    "ledger.field": gettext_noop("%(what)s: %(problem)s"),
+    "ledger.table.object": gettext_noop("the table: an object"),
+    "ledger.table.kind": gettext_noop("kind: mahjong or rummikub"),
+    "ledger.table.options": gettext_noop("options: an object {option: value}"),
+    "ledger.table.name": gettext_noop("name: text"),
+    "ledger.rummikub.players": gettext_noop("players: Rummikub is for 2–4 players"),
+    "ledger.rummikub.numbers": gettext_noop("first_meld and target are numbers"),
+    "ledger.rummikub.range": gettext_noop("first_meld is 30 or 50; target 0 (none) to 10000"),
+    "ledger.not_found": gettext_noop("no table with this link"),
+    "ledger.stale": gettext_noop("someone else changed this table meanwhile: here is the table as it is now; "
+                                 "make your change again if it is still needed"),
+    "ledger.merged": gettext_noop("someone else changed the table meanwhile; your entry was added at the end"),
+    "ledger.entry.which": gettext_noop("which entry? give its number"),
+    "ledger.entry.none": gettext_noop("there is no entry %(n)s"),
+    "ledger.entry.object": gettext_noop("entry: an object {kind, data}"),
+    "ledger.entry.limit": gettext_noop("a table keeps at most %(max)s entries"),
+    "ledger.entry.unknown_kind": gettext_noop("unknown entry kind %(kind)s"),
+    "ledger.undo.nothing": gettext_noop("nothing to undo"),
+    "ledger.change.unknown": gettext_noop("unknown change %(action)s"),
+    "ledger.version": gettext_noop("version: a number"),
+    # -- the API (ledger/api.py) ------------------------------------------------------------------------------
+    "ledger.body.too_large": gettext_noop("the body is too large"),
+    "ledger.body.not_json": gettext_noop("the body is not JSON"),
+    "ledger.body.not_object": gettext_noop("the body must be a JSON object"),
+    "ledger.entry.numbered": gettext_noop("no entry %(n)s: entries are numbered from 1"),
+    "ledger.method": gettext_noop("%(method)s is not allowed here (allowed: %(allowed)s)"),
+    "ledger.rate_limited": gettext_noop("too many new tables from this address; try again later"),
+    # -- the pages' forms (ledger/forms.py) -------------------------------------------------------------------
+    "ledger.form.not_a_player": gettext_noop("%(value)s is not a player"),
+    "ledger.form.not_an_event": gettext_noop("row %(n)s: %(kind)s is not an event"),
+    "ledger.form.wall_end_last": gettext_noop(
+        "row %(n)s: the wall's end comes last; put the players' states after every win and kong"),
+    "ledger.form.no_events": gettext_noop("the round has no events: fill in at least one row"),
+    "ledger.form.same_needs_win": gettext_noop("row %(n)s: \"same discard\" needs a win on a discard in the row above"),
+    "ledger.form.same_player": gettext_noop(
+        "row %(n)s: \"same discard\": the row above must be a win on the same player's discard"),
+    "ledger.form.same_other": gettext_noop(
+        "row %(n)s: \"same discard\": the rows above are on another player's discard"),
+    "ledger.form.house_rule": gettext_noop("house rules: %(line)s is not key=value"),
+    # -- a round's events as the ledger reads them (ledger/rounds.py) -----------------------------------------
+    "ledger.round.needs_discarder": gettext_noop(
+        "a win on a discard or robbing a kong needs the player who paid into it"),
+    "ledger.round.multi_needs": gettext_noop("一炮多响 needs the discarder and at least two winners"),
+    "ledger.round.own_discard": gettext_noop("the discarder cannot win on their own discard"),
+    "ledger.round.unknown_event": gettext_noop("unknown event type %(kind)s"),
+    "ledger.round.sichuan_only": gettext_noop(
+        "%(kind)s is settled only at 四川 tables; enter kong money in the hands (the system's own rules) and a "
+        "荒庄 as a drawn game"),
+    "ledger.round.no_rounds": gettext_noop("%(system)s has no rounds of several events: enter its hands one by one"),
+    "ledger.round.not_a_win": gettext_noop("not a winning hand"),
+    "ledger.options.unreadable": gettext_noop("a house rule's value cannot be read (%(error)s)"),
+    # -- Rummikub (ledger/rummikub.py) ------------------------------------------------------------------------
+    "ledger.rack.tile": gettext_noop(
+        "%(token)s is not a tile: write 1–13 (with a colour letter r/b/o/k if you like) or J"),
+    "ledger.rack.too_many": gettext_noop("more tiles than a Rummikub set has (106)"),
+    "ledger.rack.kind": gettext_noop("a rack is its tiles or a total"),
+    "ledger.rack.total": gettext_noop("%(text)s is not a rack total (0–1000)"),
+    "ledger.rack.after_equals": gettext_noop("%(text)s: after = give a total 0–1000"),
+    "ledger.rack.out_missing": gettext_noop("the player who went out is not at the table"),
+    "ledger.rack.out_empty": gettext_noop("the player who went out has an empty rack"),
+    "ledger.meld.sets": gettext_noop("give the sets of the first meld, separated by |"),
+    "ledger.meld.not_a_set": gettext_noop(
+        "%(set)s is neither a group (3–4 of a number, different colours) nor a run (3+ in a row, one colour)"),
+}
+"""Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
+
+_FIELDS = re.compile(r"%\((\w+)\)s")
+
+
+def _zh(lang: str) -> bool:
+    return lang.lower().startswith("zh")
+
+
+def _shown(value: Any, lang: str) -> Any:
+    if isinstance(value, Words):
+        return value.zh if _zh(lang) else value.en
+    render = getattr(value, "render", None)  # a Said, an engine Message or error, a Worded error
+    return render(lang) if callable(render) else value
+
+
+@dataclass(frozen=True, eq=True)
+class Said(Message):
+    """A ledger message: its key (of :data:`WORDS`) and parameters, rendered in 中文 or English (:attr:`zh`,
+    :attr:`en`) like an engine :class:`~rulesets.messages.Message`, from the site's translation catalog."""
+
+    def render(self, lang: str) -> str:
+        """The message for a reader of ``lang`` (``"zh…"`` for 中文, anything else English)."""
+        template = WORDS[self.key]
+        if _zh(lang):
+            with override("zh-hans"):
+                template = gettext(template)
+        return template % {k: _shown(v, lang) for k, v in self.params.items()}
+
+
+def said(key: str, /, **params: Any) -> Said:
+    """The message ``key`` with ``params``; an unknown key or a missing parameter is a bug, raised at once."""
+    missing = set(_FIELDS.findall(WORDS[key])) - params.keys()
+    if missing:
+        raise KeyError(f"ledger message {key}: missing parameters {', '.join(sorted(missing))}")
+    return Said(key, params)
+
+
+class Worded(ValueError):
+    """An error in the reader's words: ``str()`` in English, :attr:`message_zh` in 中文, :meth:`render` in
+    either, and :attr:`key`, the stable key of what is wrong (a ledger key of :data:`WORDS` or an engine
+    key of ``rulesets/messages.py``; None for a text that has none).
+
+    Made from a :class:`Said` or an engine :class:`~rulesets.messages.Message` (both languages and the key
+    from it), or from plain texts (English, and 中文 where known). ``key`` given apart names the cause of a
+    message said *of* something ("system: …", "event 3: …"): the key of what is wrong there.
+    """
+
+    def __init__(self, message: Message | str = "", message_zh: str | None = None, *,
+                 key: str | None = None) -> None:
+        self.said = message if isinstance(message, Message) else None
+        self._zh = message_zh
+        self.key = key if key is not None or self.said is None else self.said.key
+        super().__init__(message.en if isinstance(message, Message) else message)
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+    @property
+    def message_zh(self) -> str:
+        if self.said is not None:
+            return self.said.zh
+        return self._zh or str(self)
+
+    def render(self, lang: str) -> str:
+        return self.message_zh if _zh(lang) else str(self)
