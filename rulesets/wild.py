@@ -138,7 +138,8 @@ _CHOW_SPECS = {(t, held): (CHOW, (t, t + 1, t + 2), tuple(t + k for k in range(3
                for t in range(27) if t % 9 <= 6 for held in range(8)}
 """Every spec the search makes: a pair or pung of tile t with n natural tiles; a chow from t whose natural
 tiles are the bits of ``held``."""
-_HELD = tuple(tuple(k for k in range(3) if held >> k & 1) for held in range(8))
+_HELD = tuple(tuple(tuple(s + k for k in range(3) if held >> k & 1) for held in range(8)) for s in range(7))
+"""The places of a suit that a chow from place s takes natural tiles at, for each ``held`` of :data:`_CHOW_SPECS`."""
 
 
 @lru_cache(maxsize=1 << 15)
@@ -164,7 +165,7 @@ def _part_pieces(part: tuple[int, ...], base: int, jokers: int, pair: bool, face
         chow = 1 << 4 * (68 + base // 9)
         for s in range(max(0, i - 2), min(i, 6) + 1):  # no natural tile below i: a chow takes those it finds
             held = (c[s] > 0) | (c[s + 1] > 0) << 1 | (c[s + 2] > 0) << 2
-            choices.append((_CHOW_SPECS[base + s, held], tuple(s + k for k in _HELD[held]), pair, chow))
+            choices.append((_CHOW_SPECS[base + s, held], _HELD[s][held], pair, chow))
     one = faces[0] if faces and len(faces) == 1 else None
     out: list[_Piece] = []
     kept: dict[tuple[int, int, int], _Piece] = {}
@@ -250,71 +251,39 @@ def _multisets(items: tuple[int, ...], k: int, start: int = 0) -> list[tuple[int
     return [(items[j], *rest) for j in range(start, len(items)) for rest in _multisets(items, k - 1, j)]
 
 
-@lru_cache(maxsize=1 << 15)
-def _part_wilds(part: tuple[int, ...], chows: bool, pair: bool) -> int:
-    """With how many wilds one part's natural counts split into sets (and exactly one pair with ``pair``): bit w
-    is set where w wilds do. The search's choices (:func:`_part_pieces`), asked yes or no."""
-    if not any(part):
-        return 0 if pair else 1
-    i = 0
-    while not part[i]:
-        i += 1
-    n = part[i]
-    c = list(part)
-    found = 0
-
-    def add(naturals: tuple[int, ...], wilds: int, still_pair: bool) -> None:
-        nonlocal found
-        for p in naturals:
-            c[p] -= 1
-        found |= _part_wilds(tuple(c), chows, still_pair) << wilds
-        for p in naturals:
-            c[p] += 1
-
-    if pair:
-        add((i,) * min(n, 2), 2 - min(n, 2), False)
-    add((i,) * min(n, 3), 3 - min(n, 3), pair)
-    if chows:
-        for s in range(max(0, i - 2), min(i, 6) + 1):
-            held = _HELD[(c[s] > 0) | (c[s + 1] > 0) << 1 | (c[s + 2] > 0) << 2]
-            add(tuple(s + k for k in held), 3 - len(held), pair)
-    return found & _ANY_WILDS
-
-
-_ANY_WILDS = (1 << 32) - 1  # more wilds than 31 are never held
-
-
-def _sums(a: int, b: int) -> int:
-    """The wild counts of two parts together: every sum of a count of ``a`` and one of ``b`` (as bits)."""
-    out = 0
-    while a:
-        low = a & -a
-        out |= b * low
-        a ^= low
-    return out
+def _suit_bounds(i: int) -> tuple[int, int] | None:
+    return (i - i % 9, i - i % 9 + 8) if i < 27 else None
 
 
 @lru_cache(maxsize=1 << 16)
 def _fits(counts: tuple[int, ...], jokers: int, pair: bool) -> bool:
-    """Whether ``counts`` + ``jokers`` split into sets (and one pair): the yes/no of :func:`_readings`, part by
-    part — the wilds no part takes make groups of their own (pungs, and the pair if no part holds it)."""
-    limit = (2 << jokers) - 1
-    parts = [counts[a:b] for a, b in _PARTS]
-    sets = [_part_wilds(part, a < 27, False) for part, (a, _) in zip(parts, _PARTS, strict=True)]
-    rest = [1] * 5  # rest[j]: the wild counts of parts j.. in sets alone
-    for j in range(3, -1, -1):
-        rest[j] = _sums(sets[j], rest[j + 1]) & limit
-    alone = sum(1 << w for w in range(jokers + 1) if (jokers - w) % 3 == 0)  # the rest: pungs of wilds
-    if not pair:
-        return bool(rest[0] & alone)
-    if rest[0] & (alone >> 2):  # and a pair of wilds
+    """Whether ``counts`` + ``jokers`` split into sets (and one pair): the yes/no of :func:`_readings`."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return jokers >= (2 if pair else 0) and (jokers - (2 if pair else 0)) % 3 == 0
+    c = list(counts)
+
+    def rest(used: dict[int, int], wilds: int, still_pair: bool) -> bool:
+        if wilds > jokers:
+            return False
+        for k, n in used.items():
+            c[k] -= n
+        ok = _fits(tuple(c), jokers - wilds, still_pair)
+        for k, n in used.items():
+            c[k] += n
+        return ok
+
+    if pair and rest({i: min(c[i], 2)}, 2 - min(c[i], 2), False):
         return True
-    before = 1  # the wild counts of the parts below j in sets alone
-    for j, (part, (a, _)) in enumerate(zip(parts, _PARTS, strict=True)):
-        held = _part_wilds(part, a < 27, True)
-        if held and _sums(_sums(before, held) & limit, rest[j + 1]) & alone:
-            return True
-        before = _sums(before, sets[j]) & limit
+    if rest({i: min(c[i], 3)}, 3 - min(c[i], 3), pair):
+        return True
+    bounds = _suit_bounds(i)
+    if bounds is not None:
+        low, high = bounds
+        for start in range(max(low, i - 2), min(i, high - 2) + 1):
+            used = {p: 1 for p in (start, start + 1, start + 2) if p >= i and c[p]}
+            if rest(used, 3 - len(used), pair):
+                return True
     return False
 
 
@@ -470,8 +439,7 @@ def _seven_pairs(counts: tuple[int, ...], wilds: tuple[Tile, ...], stood: _Stood
     if len({t.index for t in wilds}) > 1:  # wilds of several faces: each place takes its own face first
         return tuple((ShapeKind.SEVEN_PAIRS, _groups(held + tuple((PAIR, (t, t), (t, t)) for t in combo), wilds, stood))
                      for combo in choices)
-    odd = sum(len(filled) for _, _, filled in held)
-    base = _groups(held, wilds[:odd], stood)  # the pairs of held tiles, the same in every reading
+    base = _piece_groups(held, wilds[0].index if wilds else -1, stood)  # the pairs of held tiles, in every reading
     alone = {t: Group(GroupKind.PAIR, (ALL_TILES[t],) * 2, None, (Sub(wilds[0], ALL_TILES[t], True),) * 2)
              for t in {t for combo in choices for t in combo}}
     out = []
@@ -510,12 +478,25 @@ def _piece_groups(specs: tuple[_Spec, ...], wild: int, stood: _Stood) -> tuple[G
     this part, which no other piece of a reading plays)."""
     standing = {k: list(v) for k, v in stood}
     out = []
-    for kind, places, filled in specs:
-        subs = [Sub(ALL_TILES[wild], ALL_TILES[p], True) for p in filled]
-        if standing:
+    for spec in specs:
+        kind, places, filled = spec
+        if standing and any(p in standing for p in places):
+            subs = [Sub(ALL_TILES[wild], ALL_TILES[p], True) for p in filled]
             subs += _subs_of_stand_ins(places, filled, standing)
-        out.append(Group(_KIND[kind], tuple(ALL_TILES[p] for p in places), None, tuple(subs)))
-    return tuple(sorted(out, key=_group_order))
+            out.append(Group(_KIND[kind], tuple(ALL_TILES[p] for p in places), None, tuple(subs)))
+        else:
+            out.append(_spec_group(spec, wild))
+    order = sorted((places[0], kind, j) for j, (kind, places, _) in enumerate(specs))  # tile order, stable
+    return tuple(out[j] for _, _, j in order)
+
+
+@lru_cache(maxsize=1 << 14)
+def _spec_group(spec: _Spec, wild: int) -> Group:
+    """The group of one spec with no stand-in in it, every wild place a :class:`Sub` of tile ``wild``: the
+    same group wherever the spec stands (pieces of many hands share it)."""
+    kind, places, filled = spec
+    return Group(_KIND[kind], tuple(ALL_TILES[p] for p in places), None,
+                 tuple(Sub(ALL_TILES[wild], ALL_TILES[p], True) for p in filled))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -618,5 +599,6 @@ def wild_waits(hand: Hand, rule: WildRule | None, kinds: Iterable[ShapeKind] = A
 
 def clear_caches() -> None:
     """Empty every memo of the search (a benchmark that times cold calls starts each call from here)."""
-    for memo in (_part_pieces, _pieces, _part_wilds, _fits, _standard, _seven_pairs, _piece_groups, _groups):
+    for memo in (_part_pieces, _pieces, _fits, _standard, _seven_pairs, _piece_groups, _spec_group,
+                 _groups):
         memo.cache_clear()

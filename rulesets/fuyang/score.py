@@ -9,6 +9,8 @@ reading → 两摸三放 → settlement.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..caishen import Problem, claimed_wild, invalid, options_json, predecessor, read_alike, table_problem, validate
 from ..hand import Hand, Seat
 from ..messages import Words, msg, text
@@ -18,7 +20,7 @@ from ..shapes import Shape, ShapeKind
 from ..tiles import Tile
 from ..wild import WildRule, decompose_wild, successor
 from .fans import ROWS, Facts
-from .options import Fanfa, FuyangOptions
+from .options import Fanfa, FuyangOptions, Payout
 from .settle import ASSUMPTION, settle_score
 
 RULES, UNIT = "fuyang", "台"
@@ -66,13 +68,26 @@ def _threshold_problem(hand: Hand, tai: int) -> Problem | None:
 
 
 def _notes(hand: Hand, wild: Tile | None, options: FuyangOptions) -> list[str]:
-    out: list[str] = [ASSUMPTION[options.payout]]
+    return list(_notes_of(wild, options.payout))
+
+
+@lru_cache(maxsize=128)
+def _notes_of(wild: Tile | None, payout: Payout) -> tuple[str, ...]:
+    """The notes of a hand with this 财神 and payout (the same words for every hand: a waiting hand's 34 tiles
+    ask for them once)."""
     if wild is None:
-        out.append(text(msg("fuyang.no_indicator")))
-    else:
-        flower = successor(wild)
-        out.append(text(msg("fuyang.caishen", wild=Words(str(wild), wild.en), flower=Words(str(flower), flower.en))))
-    return out
+        return ASSUMPTION[payout], text(msg("fuyang.no_indicator"))
+    flower = successor(wild)
+    return ASSUMPTION[payout], text(msg("fuyang.caishen", wild=Words(str(wild), wild.en),
+                                        flower=Words(str(flower), flower.en)))
+
+
+def _copies(hand: Hand, tile: Tile | None) -> int:
+    """How many of ``tile`` the hand holds, melds included (as ``Hand.all_tiles``, without sorting them)."""
+    if tile is None:
+        return 0
+    held = (*hand.standing, *(t for m in hand.melds for t in m.tiles))
+    return sum(t.index == tile.index for t in held) + (hand.winning_tile == tile)
 
 
 def score_hand(hand: Hand, options: FuyangOptions) -> Score:
@@ -95,7 +110,7 @@ def score_hand(hand: Hand, options: FuyangOptions) -> Score:
         return invalid(RULES, UNIT, options, ("不是和牌型：四组一将", "Not a winning shape: four sets and a pair"),
                        {"notes": notes})
     flower = successor(wild) if wild is not None else None
-    facts = Facts(sum(t == flower for t in hand.all_tiles), menfeng(hand), hand.context.kong_replacement, options)
+    facts = Facts(_copies(hand, flower), menfeng(hand), hand.context.kong_replacement, options)
     readings = read_alike(shapes, facts.key, lambda shape, played: read(shape, facts.played(played)))
     best = max(readings, key=lambda r: r.total)
     problem = _threshold_problem(hand, best.total)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..lights import declare
 from ..scoring import Excludes, Fan
-from ..shapes import GroupKind, Shape, ShapeKind
+from ..shapes import Group, GroupKind, Shape, ShapeKind
 from .options import HangzhouOptions
 
 SEED = "seed 001 杭州麻将"
@@ -41,8 +41,7 @@ def fours(shape: Shape, wild_ok: bool) -> int:
     odd: set[int] = set()  # the faces (tile indices) whose pairs so far are odd in number
     found = 0
     for g in shape.groups:
-        if g.kind is not GroupKind.PAIR or (not wild_ok and any(s.wild and s.tile.index != s.as_.index
-                                                                for s in g.subs)):
+        if g.kind is not GroupKind.PAIR or (g.subs and not wild_ok and _plays_another(g)):
             continue
         face = g.tiles[0].index
         if face in odd:
@@ -51,6 +50,14 @@ def fours(shape: Shape, wild_ok: bool) -> int:
         else:
             odd.add(face)
     return found
+
+
+def _plays_another(g: Group) -> bool:
+    """Whether a wild plays another tile in ``g``."""
+    for s in g.subs:
+        if s.wild and s.tile.index != s.as_.index:
+            return True
+    return False
 
 
 def _baotou(shape: Shape, facts: Facts) -> bool:

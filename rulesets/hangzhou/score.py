@@ -81,8 +81,7 @@ def _baotou(hand: Hand, rule: WildRule | None, options: HangzhouOptions) -> froz
     so any drawn tile won (seed 001 暴头)."""
     if rule is None or not hand.context.self_drawn:
         return frozenset()
-    before = list(hand.concealed_tiles)
-    before.remove(hand.winning_tile)  # type: ignore[arg-type]
+    before = list(hand.standing)  # the tiles held before the draw (the drawn one is the winning tile)
     lone = next((t for t in before if t in rule.wilds), None)
     if lone is None:
         return frozenset()

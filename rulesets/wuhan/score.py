@@ -25,7 +25,7 @@ from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..settle import settled
 from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
 from ..tiles import ALL_TILES, Tile
-from ..wild import WildRule, decompose_wild, honour_cycle, is_winning_wild, successor
+from ..wild import WildRule, decompose_wild, honour_cycle, is_winning_wild, successor, wild_waits
 from .fans import ANY_PAIR, BIG, BY_ID, PREDICATES, Reading, is_jiang
 from .options import PairRule, RedIndicator, WildLimit, WuhanOptions
 from .settle import Outcome, Seating, seating, settle, settle_score
@@ -362,12 +362,13 @@ def waits(hand: Hand, options: WuhanOptions | None = None) -> list[tuple[Tile, S
     wild = wild_tile(hand, options)
     rule = WildRule(frozenset({wild})) if wild is not None else None
     copies = Counter(hand.all_tiles)
+    standard = {t.index for t in wild_waits(hand, rule, {ShapeKind.STANDARD}, ALL_TILES[:34])}
     out = []
     for t in ALL_TILES[:34]:
         if copies[t] >= 4:
             continue
         complete = hand.with_winning_tile(t)
-        if not is_winning_wild(complete, rule, {ShapeKind.STANDARD}) and not _loose_shapes(complete, wild):
+        if t.index not in standard and not _loose_shapes(complete, wild):
             continue
         try:
             out.append((t, score(complete, options)))
