@@ -10,6 +10,8 @@ and times:
 - ``brute force``: the reference answer to "is it a win?", found by trying every multiset of tiles the
   wilds could stand for (34 tiles, with repetition) through the plain shape check — the cost of the
   obvious algorithm, and a check that ``rulesets.wild`` finds a win exactly when the brute force does;
+  ``brute force ÷ score``: the median over the hands the brute force reads of its time over the whole
+  score's (above 1: the whole score costs less than the bare yes/no by brute force);
 - ``waits``: the waits of the hand with one tile taken out (a waiting hand) — median and worst;
 - ``all systems``: one waiting 13-tile hand with 3 wilds under every wild system together.
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import statistics
 import sys
@@ -177,8 +180,9 @@ def run(per_k: int, brute_per_k: int, seed: int) -> list[list[str]]:
                     ref = _brute_force(tiles, rule)
                     brute_t.append((time.thread_time() - start) * 1000)
                     disagree += ours != ref
+            ratio = [b / s for b, s in zip(brute_t, score_t, strict=False) if s]  # the same hands
             rows.append([r.id, str(r.hand_size), str(k), str(made), _stats(score_t), _stats(waits_t),
-                         _stats(brute_t), str(disagree)])
+                         _stats(brute_t), f"{statistics.median(ratio):.1f}" if ratio else "—", str(disagree)])
     return rows
 
 
@@ -214,10 +218,13 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     head = ["system", "tiles", "wilds", "hands", "score ms (median / worst)", "waits ms (median / worst)",
-            "brute force ms (median / worst)", "disagree"]
+            "brute force ms (median / worst)", "brute force ÷ score", "disagree"]
+    load = os.getloadavg()[0]
     rows = run(args.hands, args.brute, args.seed)
     every = all_systems(args.seed)
+    when = f"{time.strftime('%Y-%m-%d %H:%M')}, load average {load:.2f} before the run, {os.getloadavg()[0]:.2f} after"
     if args.markdown:
+        print(f"Run {when}.\n")
         print("| " + " | ".join(head) + " |")
         print("|" + "---|" * len(head))
         for row in rows:
@@ -229,6 +236,7 @@ def main() -> None:
     for row in rows:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)))
     print(f"\nwaiting 13-tile hand, 3 wilds, under {every[0]} together: {every[1]} ms (median / worst)")
+    print(when)
 
 
 if __name__ == "__main__":

@@ -412,7 +412,7 @@ def _standard(counts: tuple[int, ...], wilds: tuple[Tile, ...], stood: _Stood, b
         return tuple((ShapeKind.STANDARD, _groups(tuple(s for p in pieces for s in p.specs), wilds, stood))
                      for pieces in kept.values())
     wild = wilds[0].index if wilds else -1
-    by_part = {a: tuple(x for x in stood if a <= x[0] < b) for a, b in _PARTS}
+    by_part = {a: tuple(x for x in stood if a <= x[0] < b) for a, b in _PARTS} if stood else {}
     out = []
     made: dict[int, tuple[Group, ...]] = {}  # a piece's groups, by the piece (alive until this returns)
     for pieces in kept.values():
