@@ -31,6 +31,15 @@ def _reachable(url: str) -> bool:
         return False
 
 
+# The SQLite test database is a file, not Django's default in-memory one: an in-memory database is one
+# connection shared by the live server's request threads, so two browsers writing at once (the ledger's
+# two-phones test) got "database table is locked" instead of SQLite's wait for the lock. One file per run.
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    import tempfile
+
+    DATABASES["default"] = {**DATABASES["default"], "TEST": {
+        "NAME": os.path.join(tempfile.gettempdir(), f"test_mahjong_calculator_{os.getpid()}.sqlite3")}}
+
 POSTGRES_REACHABLE = _reachable(TEST_POSTGRES_URL)
 if POSTGRES_REACHABLE:
     import dj_database_url

@@ -229,7 +229,8 @@ class WinContext:
         """Raise :class:`ContextError` for flags that cannot go together (the rules are :data:`CONTEXT_RULES`,
         and :data:`WINNERS_LEAVE_RULES` unless ``winners_stay``)."""
         table = seats(players)
-        for seat in (self.seat, self.from_seat):
+        named = (self.seat, self.from_seat, *self.already_won, *(s for k in self.kongs for s in (k.seat, k.fed_by)))
+        for seat in named:  # the seats the context names sit at this table (a kong by X at a table of four: no)
             if seat is not None and seat not in table:
                 raise ContextError(msg("context.seat_at_table", seat=seat.value, players=players))
         for broken, key in CONTEXT_RULES + (() if winners_stay else WINNERS_LEAVE_RULES):

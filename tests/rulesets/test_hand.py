@@ -3,7 +3,7 @@
 import pytest
 
 from rulesets.errors import ContextError, HandError
-from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod, seats
+from rulesets.hand import Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod, seats
 from rulesets.tiles import Tile, tile, tiles
 
 
@@ -98,6 +98,10 @@ def test_meld_tiles_and_concealment():
         ({"seat": Seat.S, "already_won": frozenset({Seat.S})}, "already won"),
         ({"from_seat": Seat.W, "already_won": frozenset({Seat.W})}, "already won"),
         ({"seat": Seat.X}, "not at a 4-player table"),
+        # every seat the context names (the engine fuzz found a kong by X settled at a table of four: KeyError)
+        ({"kongs": (KongEvent(Seat.X, KongKind.CONCEALED),)}, "seat X is not at a 4-player table"),
+        ({"kongs": (KongEvent(Seat.S, KongKind.EXPOSED, Seat.Y),)}, "seat Y is not at a 4-player table"),
+        ({"seat": Seat.S, "already_won": frozenset({Seat.X})}, "seat X is not at a 4-player table"),
     ],
 )
 def test_context_flags_that_cannot_go_together_are_refused(ctx, message):
