@@ -34,7 +34,7 @@ def _reachable(url: str) -> bool:
 # The SQLite test database is a file, not Django's default in-memory one: an in-memory database is one
 # connection shared by the live server's request threads, so two browsers writing at once (the ledger's
 # two-phones test) got "database table is locked" instead of SQLite's wait for the lock. One file per run.
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+if str(DATABASES["default"]["ENGINE"]).endswith("sqlite3"):
     import tempfile
 
     DATABASES["default"] = {**DATABASES["default"], "TEST": {

@@ -34,6 +34,22 @@ FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(Healt
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _the_test_keeps_its_database_connection():
+    """As Django's test client does while it serves a request: these tests call the WSGI application
+    itself, whose request_started/request_finished would close the test's database connection
+    (``close_old_connections`` takes the test's transaction for a changed autocommit) — a no-op on an
+    in-memory SQLite database, but the test database is a file (calculator/test_settings.py)."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
 # Loaded through the WSGI application itself: the document the site serves is the one tested.
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
 
