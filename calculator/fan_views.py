@@ -73,6 +73,7 @@ class FanEntry:
     calculator_url: str | None
     url: str
     source: str = ""  # the fan's sources as players read them (calculator.citations.cite)
+    cannot_occur: str = ""  # why no hand at this table scores the fan (Ruleset.cannot_occur): it has no example
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ def entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
         calculator_url=calculator_url(ruleset, fan.example) if view is not None else None,
         url=fan_url(ruleset, fan.id),
         source=cite(fan.source),
+        cannot_occur=pick(*ruleset.cannot_occur[fan.id]) if fan.id in ruleset.cannot_occur else "",
     )
 
 

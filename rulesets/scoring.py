@@ -482,6 +482,9 @@ class Ruleset:
     # the shared checks of Hand.validate it makes its own way (rulesets.hand.SYSTEM_CHECKS; 武汉: 杠上开花
     # after a 红中杠 or 癞子杠), for callers that check a hand for it
     skip_checks: frozenset[str] = frozenset()
+    # fan id → why no hand at this table scores that row of its fan table (中文, English): the row has no
+    # example, and its fan page says why (四川's six-player table: no seven pairs, no four kongs)
+    cannot_occur: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     players_seats: tuple[Seat, ...] = ()  # filled from ``players``
     # the settlement of one scored hand (DESIGN §2; rulesets/settle.py): ``settle(score, table, options)`` from
     # what the Score records, at ``table`` (the hand with its context: seats, discarder, dealer, declared
@@ -491,6 +494,10 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         declare(*self.context)
+        wrong = [f.id for f in self.fans if f.id in self.cannot_occur and f.example]
+        unknown = set(self.cannot_occur) - {f.id for f in self.fans}
+        if wrong or unknown:
+            raise ValueError(f"{self.id}: cannot_occur names rows with an example {wrong} or no row {sorted(unknown)}")
         object.__setattr__(self, "players_seats", seats(self.players))
         if self.settle is None:
             from functools import partial

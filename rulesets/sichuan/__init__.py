@@ -21,6 +21,7 @@ from ..messages import msg
 from ..scoring import Ruleset, Score, Settlement
 from ..shapes import ShapeKind
 from ..tiles import Tile
+from .examples import CANNOT_OCCUR, fan_table
 from .fans import FANS
 from .options import PRESET_INFO, PRESETS, LiangfangOptions, SichuanOptions, XueliuOptions
 from .ready import best_ready_value as _best_ready_value
@@ -107,13 +108,13 @@ with flowers is refused)."""
 
 def _ruleset(v: Variant) -> Ruleset:
     return Ruleset(
-        id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=FANS, options_type=v.options_type,
+        id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=fan_table(v.id), options_type=v.options_type,
         score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
         presets=PRESETS, preset_info=PRESET_INFO,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
         context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,
-        settle=partial(settle_score, v),
+        settle=partial(settle_score, v), cannot_occur=CANNOT_OCCUR.get(v.id, {}),
     )
 
 

@@ -1,5 +1,6 @@
 """The fan reference: /fans/, /fans/<system>/, /fans/<system>/<fan>/ (calculator/fan_views.py)."""
 
+import dataclasses
 import re
 from urllib.parse import parse_qs, quote, urlparse
 
@@ -7,7 +8,9 @@ import pytest
 from django.core.cache import cache
 
 from calculator import fan_views
+from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets, get_ruleset
+from rulesets.tiles import Suit
 
 HX = {"HTTP_HX_REQUEST": "true"}
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -88,15 +91,7 @@ def test_every_fan_example_of_every_table_can_be_drawn(system):
     assert unreadable == []
 
 
-SHARED_4P = ("sichuan-2p", "sichuan-3p", "sichuan-6p")
-SHARED_4P_EXAMPLES = pytest.mark.xfail(strict=True, reason=(
-    "the 2-, 3- and 6-player tables are given 四川's fan table (rulesets/sichuan/__init__.py: fans=FANS for "
-    "every variant), whose examples hold 万 and 14 tiles: these tables cannot read them, so their fan pages "
-    "score no example; the fix is examples per variant"))
-EXAMPLE_SYSTEMS = [pytest.param(s, marks=SHARED_4P_EXAMPLES) if s in SHARED_4P else s for s in SYSTEMS]
-
-
-@pytest.mark.parametrize("system", EXAMPLE_SYSTEMS)
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_every_fan_example_scored_as_its_page_scores_it_counts_that_fan(system):
     """With the house rules its share code carries: 杭州 四个白板, 温州's 特殊双翻 rows, 四川 将七对 count only
     with an option."""
@@ -110,7 +105,7 @@ def test_every_fan_example_scored_as_its_page_scores_it_counts_that_fan(system):
 
 
 CARRYING = [(r.id, f) for r in all_rulesets() for f in r.fans
-            if f.example and fan_views.example_options(r, f.example) and r.id not in SHARED_4P]
+            if f.example and fan_views.example_options(r, f.example)]
 
 
 @pytest.mark.parametrize(("system", "fan"), CARRYING, ids=[f"{s}-{f.id}" for s, f in CARRYING])
@@ -262,3 +257,51 @@ def test_a_fan_page_answers_htmx_with_its_partial(client):
     html = response.content.decode()
     assert response.status_code == 200
     assert html.strip().startswith('<div id="fan">') and "<html" not in html
+
+
+# --- the tables that take 四川's rows with their own examples ----------------------------------------------
+
+OTHER_SICHUAN = ("sichuan-2p", "sichuan-3p", "sichuan-6p")
+
+
+def _card(html: str, fan_id: str) -> str:
+    card = html[html.index(f'id="fan-{fan_id}"'):]
+    return card[: card.index("</article>")]
+
+
+@pytest.mark.parametrize("language", [ZH, EN], ids=["zh", "en"])
+@pytest.mark.parametrize("system", OTHER_SICHUAN)
+def test_a_sichuan_variant_fan_page_draws_the_examples_of_its_own_table(client, system, language):
+    """The same rows as 四川 (values, exclusions, sources), each example a hand of that table: 两房 without
+    万, the six-player table's of 8 tiles; the rows it cannot score say why and draw nothing."""
+    ruleset, four = get_ruleset(system), get_ruleset("sichuan")
+    assert [dataclasses.replace(f, example="") for f in ruleset.fans] == [
+        dataclasses.replace(f, example="") for f in four.fans]
+    response = client.get(f"/fans/{system}/", **language)
+    html = response.content.decode()
+    assert response.status_code == 200 and sorted(_fan_ids(html)) == sorted(f.id for f in ruleset.fans)
+    for fan in ruleset.fans:
+        card = _card(html, fan.id)
+        if fan.id in ruleset.cannot_occur:
+            zh, en = ruleset.cannot_occur[fan.id]
+            assert not fan.example and 'class="tile' not in card
+            assert f'<p class="fan__cannot">{zh if language is ZH else en}</p>' in card
+        elif fan.example:
+            assert fan.example != four.fan(fan.id).example
+            link = re.search(r'<a href="(/\?[^"]+)">', card).group(1).replace("&amp;", "&")
+            assert parse_qs(urlparse(link).query)["rules"] == [system]
+            hand = parse_hand(fan.example)
+            assert 'class="tile' in card and hand.size() == ruleset.hand_size
+            assert {t.suit for t in hand.all_tiles} <= ({Suit.P, Suit.S} if system != "sichuan-6p" else set(Suit))
+
+
+def test_the_six_player_table_has_no_seven_pairs_and_no_four_kongs(client):
+    ruleset = get_ruleset("sichuan-6p")
+    assert set(ruleset.cannot_occur) == {"qidui", "longqidui", "qingqidui", "qinglongqidui", "jiangqidui",
+                                         "shibaluohan", "qingshibaluohan"}
+    response = client.get("/fans/sichuan-6p/longqidui/", **ZH)
+    html = response.content.decode()
+    assert response.context["example_score"] is None and 'class="tile' not in html
+    assert "六人血战不会有这一番" in html
+    assert "Cannot occur at this table" in client.get("/fans/sichuan-6p/shibaluohan/", **EN).content.decode()
+    assert get_ruleset("sichuan").cannot_occur == {}  # every row occurs at four players
