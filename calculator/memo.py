@@ -7,11 +7,12 @@ every language). Both are kept here, bounded by size (:class:`~calculator.byteca
 the same request asked again — the same hand from another phone at the table, a change undone, a
 shared example — costs a lookup instead of a parse, a score and a render.
 
-What is *not* kept: a whole page (it carries the visitor's CSRF token and the page's CSP nonce), an
-answer that is not 200, and any answer when the limit is 0 (``RESPONSE_MEMO_BYTES=0``). The key is a
+What is *not* kept: a whole page (it carries the visitor's CSRF token and the page's CSP nonce; its
+form is, by :func:`fragment`, and the page is drawn around it), an answer that is not 200, and anything
+when the limit is 0 (``RESPONSE_MEMO_BYTES=0``). The key is a
 SHA-256 over the parts listed, length-prefixed, so two different requests never share a key; the code
 and the templates are not part of it because a worker runs one version of them (a deploy starts new
-workers, docs/deploy.md), and the settings are: a test that changes one empties the memo.
+workers, docs/deploy.md), and the settings are not either: a change of them (a test's) empties every store.
 """
 
 from __future__ import annotations
@@ -31,38 +32,31 @@ from .bytecache import BoundedBytes
 # Headers an answer's body goes with (the middleware adds the rest: security headers, Vary, compression).
 _KEPT_HEADERS = ("Content-Type", "HX-Replace-Url")
 
+_STORES: dict[str, BoundedBytes] = {}
 
-class Memo:
-    """Answers of one view by key: for a 200, the body and the headers in ``_KEPT_HEADERS``, kept as one
-    byte string (a JSON line of the headers, then the body) so the size bound counts both."""
 
-    def __init__(self, name: str, max_bytes: int) -> None:
-        self.name = name
-        self._kept = BoundedBytes(max_bytes)
+def _limit() -> int:
+    return int(getattr(settings, "RESPONSE_MEMO_BYTES", 0))
 
-    @property
-    def size(self) -> int:
-        return self._kept.size
 
-    def get(self, key: str) -> HttpResponse | None:
-        blob = self._kept.get(key)
-        if blob is None:
-            return None
-        head, _, body = blob.partition(b"\n")
-        headers: dict[str, str] = json.loads(head)
-        response = HttpResponse(body, content_type=headers.pop("Content-Type", None))
-        for name, value in headers.items():
-            response[name] = value
-        return response
+def store(name: str) -> BoundedBytes:
+    """The store named ``name`` (one per view or fragment; made on first use, ``RESPONSE_MEMO_BYTES``)."""
+    found = _STORES.get(name)
+    if found is None:
+        found = _STORES[name] = BoundedBytes(_limit())
+    return found
 
-    def put(self, key: str, response: HttpResponse) -> None:
-        if response.status_code != 200 or response.streaming:
-            return
-        head = json.dumps({h: response[h] for h in _KEPT_HEADERS if h in response}).encode()
-        self._kept.put(key, head + b"\n" + response.content)
 
-    def clear(self) -> None:
-        self._kept.clear()
+def clear() -> None:
+    """Forget every kept answer and fragment (a test's fresh start; a change of settings)."""
+    _STORES.clear()
+
+
+def _settings_changed(**_: Any) -> None:
+    clear()
+
+
+setting_changed.connect(_settings_changed)
 
 
 def digest(parts: Iterable[str | bytes]) -> str:
@@ -75,41 +69,42 @@ def digest(parts: Iterable[str | bytes]) -> str:
     return h.hexdigest()
 
 
-_MEMOS: dict[str, Memo] = {}
+def _blob(response: HttpResponse) -> bytes | None:
+    """A 200 answer as one byte string (a JSON line of its headers in ``_KEPT_HEADERS``, then the body), so
+    the size bound counts both; None for an answer not to keep."""
+    if response.status_code != 200 or response.streaming:
+        return None
+    head = json.dumps({h: response[h] for h in _KEPT_HEADERS if h in response}).encode()
+    return head + b"\n" + response.content
 
 
-def memo(name: str) -> Memo:
-    """The memo named ``name`` (made on first use, bounded by ``settings.RESPONSE_MEMO_BYTES``)."""
-    found = _MEMOS.get(name)
-    if found is None:
-        found = _MEMOS[name] = Memo(name, int(getattr(settings, "RESPONSE_MEMO_BYTES", 0)))
-    return found
-
-
-def _settings_changed(**_: Any) -> None:
-    clear()
-
-
-setting_changed.connect(_settings_changed)
+def _answer(blob: bytes) -> HttpResponse:
+    head, _, body = blob.partition(b"\n")
+    headers: dict[str, str] = json.loads(head)
+    response = HttpResponse(body, content_type=headers.pop("Content-Type", None))
+    for name, value in headers.items():
+        response[name] = value
+    return response
 
 
 def kept(name: str, key: Callable[[Any], Iterable[str | bytes] | None]) -> Callable[..., Any]:
-    """Keep a view's 200 answers in memo ``name`` under ``digest(key(request))``; ``key`` returns None for
+    """Keep a view's 200 answers in store ``name`` under ``digest(key(request))``; ``key`` returns None for
     a request that must not be kept."""
 
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             parts = key(request)
-            if parts is None or int(getattr(settings, "RESPONSE_MEMO_BYTES", 0)) <= 0:
+            if parts is None or _limit() <= 0:
                 return view(request, *args, **kwargs)
-            k = digest([request.method or "", request.path, *parts])
-            store = memo(name)
-            found = store.get(k)
+            k, kept_here = digest([request.method or "", request.path, *parts]), store(name)
+            found = kept_here.get(k)
             if found is not None:
-                return found
+                return _answer(found)
             response = view(request, *args, **kwargs)
-            store.put(k, response)
+            blob = _blob(response)
+            if blob is not None:
+                kept_here.put(k, blob)
             return response
 
         return inner
@@ -117,29 +112,16 @@ def kept(name: str, key: Callable[[Any], Iterable[str | bytes] | None]) -> Calla
     return wrap
 
 
-_FRAGMENTS: dict[str, BoundedBytes] = {}
-
-
 def fragment(name: str, parts: Iterable[str | bytes], build: Callable[[], str]) -> str:
-    """A piece of a page kept like an answer (``settings.RESPONSE_MEMO_BYTES`` per name): ``build()``'s text
-    under ``digest(parts)``, built when not kept. For a part of a page that is a pure function of
-    ``parts`` while the page around it is not (a whole page carries its CSRF token and CSP nonce)."""
-    limit = int(getattr(settings, "RESPONSE_MEMO_BYTES", 0))
-    if limit <= 0:
+    """A piece of a page kept like an answer, in store ``name``: ``build()``'s text under ``digest(parts)``,
+    built when not kept. For a part of a page that is a pure function of ``parts`` while the page around
+    it is not (a whole page carries its CSRF token and CSP nonce)."""
+    if _limit() <= 0:
         return build()
-    store = _FRAGMENTS.get(name)
-    if store is None:
-        store = _FRAGMENTS[name] = BoundedBytes(limit)
-    key = digest(parts)
-    found = store.get(key)
+    k, kept_here = digest(parts), store(name)
+    found = kept_here.get(k)
     if found is not None:
         return found.decode("utf-8")
     text = build()
-    store.put(key, text.encode("utf-8"))
+    kept_here.put(k, text.encode("utf-8"))
     return text
-
-
-def clear() -> None:
-    """Forget every kept answer and fragment (a test's fresh start; a change of settings)."""
-    _MEMOS.clear()
-    _FRAGMENTS.clear()

@@ -43,7 +43,7 @@ def test_the_same_update_is_answered_from_the_memo(client: Client, counted: list
     assert first["Content-Type"] == second["Content-Type"]
     assert counted[0] == 1
     assert "HX-Request" in second["Vary"] and "X-Parts" in second["Vary"]  # the decorators still run
-    assert memo.memo("calculator-update").size > len(first.content)
+    assert memo.store("calculator-update").size > len(first.content)
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_a_whole_page_keeps_its_form_but_draws_token_and_nonce_for_each_request(
     first = client.get("/", {"hand": HAND})
     second = client.get("/", {"hand": HAND})
     assert counted[0] == 1  # the form was drawn once
-    assert memo.memo("calculator-update").size == 0  # the whole answer is not kept
+    assert memo.store("calculator-update").size == 0  # the whole answer is not kept
     a, b = first.content.decode(), second.content.decode()
     assert _unmasked(a) == _unmasked(b)
     nonces = re.compile(r'nonce="([^"]+)"')
@@ -139,7 +139,7 @@ def test_the_api_answers_the_same_body_from_the_memo(client: Client, counted: li
 def test_a_bad_request_is_not_kept(client: Client, counted: list[int]) -> None:
     for _ in range(2):
         assert client.post("/api/v1/score", "{}", content_type="application/json").status_code == 400
-    assert memo.memo("api-score").size == 0
+    assert memo.store("api-score").size == 0
 
 
 @override_settings(RESPONSE_MEMO_BYTES=0)
@@ -155,7 +155,7 @@ def test_the_memo_stays_within_its_bound(client: Client) -> None:
     hands = ["[123m1]456m789m345p55p", "[123m1]456m789m345p66p", "[123m1]456m789m345p77p", "[123m1]456m789m345p88p"]
     for hand in hands:
         client.post("/api/v1/score", json.dumps({"hand": hand}), content_type="application/json")
-    kept = memo.memo("api-score")
+    kept = memo.store("api-score")
     assert 0 < kept.size <= 20_000
 
 
