@@ -379,6 +379,8 @@ def with_tiles(item: Item, about: str, tiles: Iterable[int]) -> Item:
 
 
 def _lit_shape(s: ShapeScore, ctx: WinContext, extra: Extra) -> ShapeScore:
+    if s.lighter is not None:  # the system's own lights, left until asked for
+        s = dataclasses.replace(s, items=tuple(s.lighter()), lighter=None)
     if all(i.about for i in s.items):
         return s
     return dataclasses.replace(s, items=tuple(lit(i, s.shape, ctx, extra) for i in s.items))
@@ -397,5 +399,8 @@ def light(score: Score, ctx: WinContext) -> Score:
         best = next((new for old, new in zip(score.shapes, lit_shapes, strict=True) if old is best), None) \
             or _lit_shape(best, ctx, extra)
     reading = best.shape if best is not None else None
-    items = tuple(lit(i, reading, ctx, extra) for i in score.items)
+    if best is not None and score.shape is not None and score.items == score.shape.items:
+        items = best.items  # the score's items are its reading's: lit with it (by the system's own lights)
+    else:
+        items = tuple(lit(i, reading, ctx, extra) for i in score.items)
     return dataclasses.replace(score, items=items, shape=best, shapes=lit_shapes)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -265,6 +265,10 @@ class ShapeScore:
     total: int
     items: tuple[Item, ...] = ()
     excluded: tuple[Exclusion, ...] = ()
+    # The items lit (rulesets.lights), for a system that lights them from what only its scoring knows but
+    # leaves that work until a reader asks (rulesets.lights.light): a waiting hand's completions and a
+    # settlement never do. Not part of the value.
+    lighter: Callable[[], Sequence[Item]] | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -15,7 +15,7 @@ decomposition (就高不就低), the minimum, the flowers, the settlement.
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
@@ -159,7 +159,8 @@ def _plan(options: Options) -> Plan:
 
 def score_shape(view: View, shape: Shape, plan: Plan, whole_hand: list[tuple[int, Item]]) -> ShapeScore:
     """Value one decomposition: detect (in table order), exclude (table, then account-once), 无番和,
-    flowers; each counted fan then says which tiles make it (:mod:`.lights`)."""
+    flowers; each counted fan says which tiles make it (:mod:`.lights`) when a reader asks
+    (:func:`rulesets.lights.light`: the card, the result object), not for every completion of a wait."""
     found = whole_hand + plan.detect(plan.reading, view)
     found.sort(key=itemgetter(0))
     before, excluded = apply_exclusions(item for _, item in found)
@@ -168,8 +169,8 @@ def score_shape(view: View, shape: Shape, plan: Plan, whole_hand: list[tuple[int
         kept = [Item(CHICKEN)]
     if view.facts.flowers:
         kept.append(Item(FLOWERS, view.facts.flowers))
-    kept = light_items(kept, before, excluded, shape, view)
-    return ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded) + tuple(trimmed))
+    lighter = partial(light_items, list(kept), list(before), list(excluded), shape, view)  # when asked for
+    return ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded) + tuple(trimmed), lighter)
 
 
 _NOT_DETECTED = frozenset({"chicken_hand", "flower_tiles"})
