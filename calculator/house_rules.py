@@ -77,8 +77,7 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
         for r in form.rulesets
     ]
     opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
-    house_rules = [frozen({**_house_rules(form, r), "asked": True}) if r.id in opened else _folded(form, r)
-                   for r in chosen]
+    house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r) for r in chosen]
     return {"systems": systems, "rules_auto": form.auto_rules(), "house_rules": house_rules}
 
 
@@ -96,7 +95,7 @@ def _folded(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
     values = form.option_values.get(r.id) or default_options(r)
     baseline, current = options_as_dict(preset_options(r, preset)), options_as_dict(values)
     changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != baseline.get(key)]
-    return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "asked": False, "applied": preset,
+    return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "applied": preset,
             "compact": ".".join(changed), "changed": len(changed)}
 
 
@@ -149,5 +148,5 @@ def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> di
             # applies the preset first, then hr-), so a value set back to the system's default still travels
             "default": plain(getattr(baseline, info.key)),
         })
-    return frozen({"id": r.id, "name": pick(r.zh, r.en), "open": True, "asked": False, "presets": presets,
+    return frozen({"id": r.id, "name": pick(r.zh, r.en), "open": True, "presets": presets,
                    "applied": preset, "options": options, "changed": sum(1 for o in options if o["changed"])})
