@@ -73,7 +73,7 @@ test: venv browser
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 lint: venv
-	$(PY) -m ruff check rulesets calculator tests
+	$(PY) -m ruff check rulesets calculator ledger tests bench tools
 
 bench: venv
 	$(PY) bench/bench_guobiao.py

@@ -242,7 +242,7 @@ def _request_schema(max_hand: int) -> dict[str, Any]:
 
 def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
     """The document; ``max_hand`` (default: settings.MAX_HAND_STRING) is the longest hand string accepted."""
-    from ledger import openapi as ledger  # the table ledger's paths and schemas (issue 16)
+    from ledger import openapi as ledger  # the table ledger's paths and schemas
 
     max_hand = _hand_limit() if max_hand is None else max_hand
     document: dict[str, Any] = {
@@ -251,7 +251,8 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
             "title": "Mahjong scoring calculator API",
             "version": "1",
             "description": (
-                "Score a finished mahjong hand under every regional system: fans, exclusions (不计), shapes and payouts."
+                "Score a finished mahjong hand under every regional system: fans, exclusions (不计), shapes and "
+                "payouts."
             ),
         },
         "paths": {

@@ -154,7 +154,8 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
         if not sep:
             raise EntryError(said("ledger.form.house_rule", line=repr(line.strip())))
         options[key.strip()] = value.strip()
-    settings: dict[str, Any] = {k: post[k] for k in ("refund_policy", "empty_pool", "first_meld", "target") if post.get(k)}
+    keys = ("refund_policy", "empty_pool", "first_meld", "target")
+    settings: dict[str, Any] = {k: post[k] for k in keys if post.get(k)}
     if post.get("simple"):
         settings["simple"] = True
     return {"kind": kind, "system": post.get("system", "guobiao"), "name": post.get("name", ""),
