@@ -94,11 +94,13 @@ def _shape_big(hand: Hand, shape: Shape | None) -> list[str]:
 
 
 def _read(hand: Hand, shape: Shape | None, lucky: list[str], options: Any) -> ShapeScore | None:
-    """The value of one reading, or None when it is not a win (a small win needs a 2/5/8 pair)."""
+    """The value of one reading, or None when it is not a win (a small win needs a 2/5/8 pair). A big win of how
+    the hand was won (``lucky``, seed 000 含小胡) needs a reading too: ``lucky_needs_258`` off frees its pair, not
+    its sets (``shape`` None is only 将将胡's any arrangement)."""
     big = _shape_big(hand, shape)
     pair = shape.pair if shape is not None and shape.kind is ShapeKind.STANDARD else None
     small_ok = pair is not None and (options.jiajianghu or pair.tile.rank in JIANG)
-    if not (small_ok or SHAPE_BIG & set(big) or (lucky and not options.lucky_needs_258)):
+    if not (small_ok or SHAPE_BIG & set(big) or (lucky and shape is not None and not options.lucky_needs_258)):
         return None
     kept, excluded = apply_exclusions(_item(f, options) for f in big + lucky)
     if not kept:
