@@ -32,9 +32,9 @@ def _big(fid: str, zh: str, en: str, units: int, dzh: str, den: str, source: str
 
 FANS: tuple[Fan, ...] = (
     Fan("xiaohu", "小胡", "Small win", 1, (),
-        "四组一将，将须是2、5、8（假将胡：任意将）。点炮1分，自摸每家2分（选项：1分）。",
-        "Four sets and a pair of 2, 5 or 8 (假将胡 option: any pair). 1 on a discard; self-drawn 2 from each "
-        "payer (option: 1).",
+        "四组一将，将须是2、5、8（假将胡：任意将）。点炮1分，自摸每家1分（选项：2分）。",
+        "Four sets and a pair of 2, 5 or 8 (假将胡 option: any pair). 1 on a discard; self-drawn 1 from each "
+        "payer (option: 2).",
         f"{SEED0} 小胡 4) 平胡 \u201c需将\u201d; {SEED1} \u201c长沙麻将需要二、五、八做将\u201d; "
         f"rules/regional.md §3(c) 1",
         "v1.234567m3455p678s-5p~changsha", "small"),

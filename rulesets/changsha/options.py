@@ -2,7 +2,7 @@
 
 >>> o = ChangshaOptions()
 >>> o.small_self_drawn, o.big_unit, o.bird_count, o.bird_rule.value, o.bird_origin.value
-(2, 6, 2, 'double', 'dealer')
+(1, 6, 2, 'double', 'dealer')
 """
 
 from __future__ import annotations
@@ -42,12 +42,15 @@ class BirdOrigin(Choice):
 
 @dataclass(frozen=True)
 class ChangshaOptions:
-    """长沙麻将 house rules. Defaults: the spec's worked examples (§3 CS-A, CS-B, CS-C)."""
+    """长沙麻将 house rules. Defaults: the spec's worked examples (§3 CS-A, CS-B; CS-C with the small self-draw of
+    the spec's errata) and the two implementations with tests where the spec leaves the choice open."""
 
-    small_self_drawn: int = field(default=2, metadata=_o(
-        "小胡自摸每家", "A small self-drawn win: 2 from each payer (3 with the dealer), or 1 (2 with the dealer)",
-        "rules/regional.md §3(c) 1 (billee1011 JingDian: 2; open_mahjong_unity classic: 1) and errata",
-        choices=(2, 1)))
+    small_self_drawn: int = field(default=1, metadata=_o(
+        "小胡自摸每家", "A small self-drawn win (and each 起手小胡): 1 from each payer (2 with the dealer), or 2 (3 "
+        "with the dealer)",
+        "open_mahjong_unity 长沙经典双鸟规则书 §11.2 and its tests, xxqp CsMjTable.calZiMoPoint: 1 (default); "
+        "billee1011 JingDian and rules/regional.md §3(c) 1, CS-C: 2; the spec's errata",
+        choices=(1, 2)))
     big_unit: int = field(default=6, metadata=_o(
         "大胡每个", "Each big pattern (大胡) is worth this much from each payer",
         "rules/regional.md §3(b)-(c): billee1011 6 per big pattern; xxqp 5 + 底分 1"))
