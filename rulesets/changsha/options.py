@@ -81,6 +81,10 @@ class ChangshaOptions:
     menqing_big: bool = field(default=False, metadata=_o(
         "门清算大胡", "门清 (no claimed meld) is a big pattern",
         "rules/regional.md §3(b) [disagree]: billee1011 only; not in seeds 000/001"))
+    quanqiuren_self_drawn: bool = field(default=True, metadata=_o(
+        "全求人可自摸", "全求人 counts when the pair is self-drawn too (then all three pay); off: only on a discard",
+        "open_mahjong_unity 长沙经典双鸟规则书 §6 \u201c点炮胡和自摸都算全求人；自摸时三家支付分数\u201d and "
+        "its tests, xxqp CsMjTable (default); off: 国标's definition (seed 003 全求人: 单钓别人打出的牌)"))
     qishou_birds: bool = field(default=False, metadata=_o(
         "起手胡扎鸟", "Birds also apply to the payments of 起手小胡",
         "rules/regional.md §3(c) 4 (optional: xxqp flag); worked example CS-C has no birds"))
