@@ -77,8 +77,8 @@ def _check_chain(hand: Hand) -> None:
 
 
 def _baotou(hand: Hand, rule: WildRule | None, options: HangzhouOptions) -> frozenset[ShapeKind]:
-    """The shapes in which the 13 tiles before the self-draw were one lone 财神 and complete sets (七对: pairs),
-    so any drawn tile won (seed 001 暴头)."""
+    """How the 13 tiles before the self-draw were one lone 财神 and complete sets (七对: pairs, with
+    ``baotou_qidui``), so any drawn tile won (seed 001 暴头); empty when they were not."""
     if rule is None or not hand.context.self_drawn:
         return frozenset()
     before = list(hand.standing)  # the tiles held before the draw (the drawn one is the winning tile)
