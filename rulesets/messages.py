@@ -598,4 +598,7 @@ register({
     "hangzhou.fanchengbao": ("反承包优先：由{seat}家一家承担", "反承包 first: {seat} alone pays"),
     "hangzhou.chain_kongs": ("连杠有 {kongs} 个杠，但手中只有 {shows} 个",
                              "the chain has {kongs} kong(s) but the hand shows {shows}"),
+    "hangzhou.piao_copies": ("piao：财飘打出了 {count} 颗财神（{tile}），手上还有 {held} 张，共 {n} 张——这种牌只有4张",
+                             "piao: {count} 财神 ({tile}) thrown in 财飘 and {held} in the hand make {n}: there are "
+                             "only four of that tile"),
 })
