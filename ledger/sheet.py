@@ -78,7 +78,7 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
         out.results = [{"scores": scores}]
         return out
     if kind == "round":
-        policy = table.get("settings", {}).get("refund_policy", "still_in")
+        policy = table.get("settings", {}).get("refund_policy", "all")
         return rounds.settle_round(table["system"], table["options"], data["events"], dealer, policy)
     if kind == "hand":
         wind = round_wind if rounds.ruleset_id(table["system"]) == "guobiao" else None
