@@ -516,6 +516,9 @@ register({
                                  "a 长沙 round has only wins: {kind} events are settled in the hands"),
     "changsha.starting_no_birds": ("起手小胡不扎鸟（选项 qishou_birds）",
                                    "birds do not apply to starting wins: option qishou_birds"),
+    # 陕西
+    "shaanxi.robbed_kong": ("{seat} 的补杠被抢：这个杠作废，不收杠钱（抢杠时刮风下雨无效）",
+                            "{seat}'s added kong was robbed: it is void and collects no kong money"),
     # 富阳
     "fuyang.assumed_tai": ("付法是假设（种子没有给出）：每家付 台×底分，放冲者一家付，自摸三家付",
                            "assumed payout, the seed gives none: 台 × base from the discarder, or from each player "
