@@ -512,6 +512,8 @@ register({
                             "context.birds: {n} birds, but this table draws {bird_count}"),
     "changsha.haidi_birds": ("海底胡：海底牌 {tile} 作每只鸟，所给的鸟牌不用",
                              "a 海底 win: the 海底 tile {tile} is every bird; the birds given are not used"),
+    "changsha.haidi_bird": ("海底胡：海底牌 {tile} 作一只鸟，所给的鸟牌不用",
+                            "a 海底 win: the 海底 tile {tile} is one bird; the birds given are not used"),
     "changsha.round_wins_only": ("长沙麻将的一局只有和牌：{kind}算在各手牌里",
                                  "a 长沙 round has only wins: {kind} events are settled in the hands"),
     "changsha.starting_no_birds": ("起手小胡不扎鸟（选项 qishou_birds）",

@@ -44,9 +44,11 @@ def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
     if len(given) > options.bird_count:
         raise ContextError(msg("changsha.bird_count", n=len(given), bird_count=options.bird_count))
     if hand.context.last_tile and hand.winning_tile is not None and options.bird_count:
+        each = options.haidi_birds is HaidiBirds.EACH
         if given and any(t != hand.winning_tile for t in given):
-            notes.append(text(msg("changsha.haidi_birds", tile=str(hand.winning_tile))))
-        return (hand.winning_tile,) * (options.bird_count if options.haidi_birds is HaidiBirds.EACH else 1), notes
+            notes.append(text(msg("changsha.haidi_birds" if each else "changsha.haidi_bird",
+                                  tile=str(hand.winning_tile))))
+        return (hand.winning_tile,) * (options.bird_count if each else 1), notes
     return given, notes
 
 
