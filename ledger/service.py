@@ -78,7 +78,7 @@ def creation_allowed(request: Any) -> bool:
 
 # ---- creating ---------------------------------------------------------------------------------------------
 
-RUMMIKUB_EMPTY_POOL = ("lowest", "none")
+RUMMIKUB_EMPTY_POOL = ("lowest", "minus_rack", "none")
 REFUND_POLICIES = ("still_in", "all")
 
 

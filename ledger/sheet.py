@@ -73,7 +73,7 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
     if kind == "rummikub":
         settings = table.get("settings", {})
         scores = rummikub.score_round(data["racks"], data.get("out"), settings.get("empty_pool", "lowest"),
-                                      bool(settings.get("simple")))
+                                      bool(settings.get("simple")), first=dealer)
         out = rounds.Settled(winners=[data["out"]] if data.get("out") is not None else [])
         out.results = [{"scores": scores}]
         return out
