@@ -239,6 +239,9 @@ def test_a_rummikub_evening_through_the_pages(contexts):
         ((["", "5 7 J", "13 12", "1 2 3"], "0"), [73, -42, -25, -6]),
         ((["20", "=9", "=15", "=30"], ""), [-20, 38, -15, -30]),
         ((["r1 b1", "k13", "", "J J"], "2"), [-2, -13, 75, -60]),
+        # pool empty, A and B tie at 9: they share 11 + 4 = 15 in whole points, the odd one to the first of them
+        # in turn order from this round's first player (D: D, A, B, C), so A 8 and B 7
+        ((["=9", "=9", "=20", "=13"], ""), [8, 7, -20, -13]),
     ]
     expected = [0, 0, 0, 0]
     for (racks, out), scores in evening:
