@@ -172,6 +172,8 @@ def test_the_switch_offers_the_three_languages_and_keeps_the_page(client):
     after = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()  # the cookie wins over the browser
     assert '<html lang="zh-Hant">' in after and "箭刻" in after and "國標麻將" in after
     assert 'value="zh-hant" lang="zh-Hant" aria-pressed="true"' in after
+    names = re.findall(r'<button type="submit" name="language"[^>]*>([^<]*)</button>', after)
+    assert names == ["简体中文", "繁體中文", "English"]  # each in its own script, whatever the page's language
     hand_box = re.compile(r'<input id="id_hand" name="hand" type="text" value="([^"]+)"')
     assert hand_box.search(after).group(1) == hand_box.search(html).group(1)  # the same hand, and its result:
     assert 'id="r-guobiao"' in after
