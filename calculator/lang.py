@@ -47,6 +47,18 @@ def traditional(text: str) -> str:
     return hant.convert(text, terms, system)
 
 
+def own_words(text: str) -> str:
+    """A 繁體 text of the catalog in the words of the system being drawn (:func:`system_words`): each of its
+    words written as the word list writes it replaced by the system's (胡牌 → 糊牌 for 香港). Any other
+    text as it is."""
+    system, terms = _system.get()
+    if not terms or not is_hant():
+        return text
+    for simplified, own in sorted(terms.items(), key=lambda kv: -len(kv[0])):
+        text = text.replace(hant.convert(simplified), own)
+    return text
+
+
 def zh(text: str) -> str:
     """An engine text (简体) as the page writes 中文: in 繁體 on a 繁體 page, else as it is."""
     return traditional(text) if is_hant() else text

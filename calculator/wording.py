@@ -29,7 +29,7 @@ from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
 from .engine_messages import render
-from .lang import is_hant, is_zh, pick, zh
+from .lang import is_hant, is_zh, own_words, pick, zh
 from .tiles_view import HandView
 
 MCR_SYSTEMS = frozenset({"guobiao"})
@@ -56,8 +56,9 @@ HU = "regional systems: 胡"
 
 
 def word(text: str, hu: bool) -> str:
-    """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``."""
-    return pgettext(HU, text) if hu else gettext(text)
+    """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``; on a 繁體 page
+    in the words of the system being drawn (香港's 糊牌: ``lang.own_words``)."""
+    return own_words(pgettext(HU, text) if hu else gettext(text))
 
 
 # The texts spelt both ways: the plain msgid is the 和 (MCR) spelling, the one in context HU the 胡 one.

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 import pytest
 from django.utils import translation
 
-from calculator import fan_search, hant, lang, share_views
+from calculator import fan_search, hant, lang, share_views, wording
 from calculator.management.commands import make_hant
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
@@ -119,8 +119,12 @@ def test_a_system_writes_its_own_words_over_the_word_list():
         assert (lang.zh("平胡"), lang.zh("一条")) == ("平胡", "一條")
         with lang.system_words(get_ruleset("guobiao")):
             assert lang.zh("平胡") == "平胡"
+        with lang.system_words(own):  # the card's words from the catalog too (胡牌 badge, 胡牌者…)
+            assert wording.word("Legal win", True) == "糊牌" and wording.word("winner", True) == "糊牌者"
+        assert wording.word("Legal win", True) == "胡牌"
     with translation.override("zh-hans"), lang.system_words(own):
         assert lang.zh("平胡") == "平胡"  # 简体 pages show the engine's words as written
+        assert wording.word("Legal win", True) == "胡牌"
     built = make_hant.build_table(["鸡胡只胡一次"], {"胡": "胡", "只": "只"}, make_hant.Converter({"胡": "胡"}),
                                   {"hk": {"胡": "糊"}})
     assert built["systems"] == {"hk": {}}  # word by word gives it already: nothing to keep whole
