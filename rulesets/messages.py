@@ -22,11 +22,11 @@ entry in both languages.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOG", "Message", "Template", "Text", "Words", "msg", "register", "render", "text"]
+__all__ = ["CATALOG", "SCRIPTS", "Message", "Template", "Text", "Words", "msg", "register", "render", "text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,21 +122,34 @@ def _json(value: Any) -> Any:
     return str(value)
 
 
+SCRIPTS: dict[str, Callable[[str], str]] = {}
+"""Other ways to write 中文 a reader may ask for, by language code (``"zh-hant"`` → a function that writes a
+简体 text in 繁體), given by the layer that shows the messages: the engine writes 简体 only."""
+
+
+def _language(lang: str) -> str:
+    lang = lang.lower()
+    return lang if lang in SCRIPTS else "zh" if lang.startswith("zh") else "en"
+
+
 def _shown(value: Any, lang: str) -> Any:
     if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, Words):
-        return value.zh if lang == "zh" else value.en
+        return value.en if lang == "en" else SCRIPTS[lang](value.zh) if lang in SCRIPTS else value.zh
     if isinstance(value, tuple):  # a list of messages: 甲、乙 / a, b
-        return ("、" if lang == "zh" else ", ").join(str(_shown(v, lang)) for v in value)
+        return (", " if lang == "en" else "、").join(str(_shown(v, lang)) for v in value)
+    if isinstance(value, str) and lang in SCRIPTS:  # a name in 简体 (一万) or a notation (1m)
+        return SCRIPTS[lang](value)
     return value
 
 
 def render(key: str, params: Mapping[str, Any], lang: str) -> str:
-    """The message ``key`` with ``params`` in ``lang`` (``"zh…"`` for 中文, anything else English)."""
-    lang = "zh" if lang.lower().startswith("zh") else "en"
+    """The message ``key`` with ``params`` in ``lang``: ``"zh…"`` for 中文 (a code of :data:`SCRIPTS` in its
+    way of writing it), anything else English."""
+    lang = _language(lang)
     template = CATALOG[key]
-    text = template.zh if lang == "zh" else template.en
+    text = template.en if lang == "en" else SCRIPTS[lang](template.zh) if lang in SCRIPTS else template.zh
     return text.format_map({k: _shown(v, lang) for k, v in params.items()})
 
 
