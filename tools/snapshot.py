@@ -31,6 +31,7 @@ import argparse
 import gzip
 import json
 import random
+import re
 import sys
 import zlib
 from collections import Counter
@@ -390,11 +391,11 @@ def compare(path: Path, systems: set[str] | None) -> int:
             differ[row["system"]] += 1
             continue
         found = list(differences(old.get("answer"), row["answer"]))
-        cited = [d for d in found if d.startswith(".sources")]
+        cited = [d for d in found if d.startswith(".sources") or re.match(r"\.preset_info\.[^.\[]+\[2\]", d)]
         for d in cited:
             print(f"{row['key']} (source) {d}")
         sources[row["system"]] += len(cited)
-        found = [d for d in found if not d.startswith(".sources")]
+        found = [d for d in found if d not in cited]
         if found:
             differ[row["system"]] += 1
             print(f"{row['key']}  input {json.dumps(row.get('input'), ensure_ascii=False)}")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .._regional.facts import Reading, Wait, decompose, readings
 from .._regional.pipeline import Problem
 from ..hand import Hand, MeldKind, Seat
+from ..reading import Reading, Wait, decompose, readings
 from ..scoring import Item
 from ..shapes import ShapeKind, waits
 from ..tiles import Suit, Tile

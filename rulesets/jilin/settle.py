@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._regional.pay import cap, others, times, what_win
 from ..hand import Hand, KongKind, Seat
+from ..pairwise import cap, others, times, what_win
 from ..scoring import Factor, Payment, paid
 from ..tiles import tile
 from .options import Liability

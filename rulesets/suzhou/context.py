@@ -3,8 +3,7 @@ hand (翻倍)."""
 
 from __future__ import annotations
 
-from .._regional.context import SONGGANG
-from ..context import ContextField, Kind, Whose
+from ..context import SONGGANG, ContextField, Kind, Whose
 
 DRAGON_FLOWERS = ContextField(
     "dragon_flowers", Kind.INT, "中发白（当花）", "中发白 taken as flowers", default=0, whose=Whose.WINNER, maximum=12,

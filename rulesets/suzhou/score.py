@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .._regional.facts import Reading
 from .._regional.pipeline import Problem, Valued
 from ..hand import Hand, KongKind, MeldKind, WinMethod
+from ..reading import Reading
 from ..scoring import Item
 from ..shapes import GroupKind, ShapeKind
 from .fans import BIG_HANDS, BY_ID, HOLD, VALUES

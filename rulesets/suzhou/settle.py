@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._regional.pay import times, win_lines
 from ..hand import Hand, WinMethod
+from ..pairwise import times, win_lines
 from ..scoring import Factor, Payment, paid
 
 

@@ -3,8 +3,7 @@ and how many melds the winner fed each player (互包)."""
 
 from __future__ import annotations
 
-from .._regional.context import SONGGANG
-from ..context import ContextField, Kind, Whose
+from ..context import SONGGANG, ContextField, Kind, Whose
 
 FED_MELDS = ContextField(
     "fed_melds", Kind.PER_SEAT, "和牌者喂出的副露", "Melds the winner fed", default=(), whose=Whose.EACH, maximum=4,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .._regional.facts import Reading, Wait
 from .._regional.pipeline import Problem
 from .._regional.table import capped, shape_items, win_items
 from ..hand import Hand, Seat
+from ..reading import Reading, Wait
 from ..scoring import Item
 from ..shapes import ShapeKind
 from ..tiles import Tile

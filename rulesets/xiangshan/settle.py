@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._regional.pay import times, win_lines
 from ..hand import Hand, KongKind, Seat, WinMethod
+from ..pairwise import times, win_lines
 from ..scoring import Factor, Payment, paid
 from .options import Model
 
