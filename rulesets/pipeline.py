@@ -104,10 +104,13 @@ type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any]
 """One line of a system's table: a row, or rows counted element by element."""
 
 
-def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = ()) -> tuple[Fan, ...]:
-    """The fans of ``lines`` as the fan reference lists them: in the order ``book`` names them (the rule book's
-    order), or, without one, in the order of the lines (the order a card lists its items)."""
+def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines_shown: Fan | None
+               ) -> tuple[Fan, ...]:
+    """The fans of ``lines`` (and the lines a value shows: a cap, a limit) as the fan reference lists them: in the
+    order ``book`` names them (the rule book's order), or, without one, in the order of the lines (the order a
+    card lists its items)."""
     fans = [r.fan for line in lines for r in (line.rows if isinstance(line, Each) else (line,))]
+    fans += [f for f in lines_shown if f is not None and f not in fans]
     if not book:
         return tuple(fans)
     by_id = {f.id: f for f in fans}
@@ -258,7 +261,7 @@ class Pipeline[O, R: Readable]:
     @property
     def fans(self) -> tuple[Fan, ...]:
         """The fan table in the book's order (the fan reference, ``Ruleset.fans``)."""
-        return book_order(self.rows, self.book)
+        return book_order(self.rows, self.book, self.value.limit_row, self.value.cap_row)
 
     def table(self, options: O) -> tuple[Line[R, O], ...]:
         """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
