@@ -23,7 +23,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rulesets.engine import Request, build_request, context_from_mapping
+from rulesets.context import FLAGS as context_flags
+from rulesets.engine import CONTEXT_FIELDS, Request, build_request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
 from rulesets.notation import parse_hand, read_hand
@@ -40,7 +41,7 @@ WIN_CHOICES = [
     ("self_drawn", _("Self-drawn")),
     ("rob_kong", _("Robbing a kong")),
 ]
-FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
+FLAGS = context_flags  # the flags of how the hand was won, as rulesets.context declares them once
 """The context flags, in the order they are applied: a flag that conflicts with those before it is dropped."""
 
 MODE_CHOICES = [
@@ -355,7 +356,7 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     wanted = _mapping(data)
     if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
         wanted.pop("from_seat", None)  # a self-drawn win has no discarder: nothing to report
-    order = ["seat", "round_wind", "win", "from_seat", *FLAGS, "flowers", "wildcard", "already_won", "kongs"]
+    order = ["seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind"))]
     for key in order:
         if key in wanted:
             _apply(result, hand, key, wanted[key], skip)

@@ -10,7 +10,9 @@ Shape kinds:
 - ``HONORS_KNITTED``: 全不靠 / 七星不靠: 14 distinct tiles from one knitted pattern + honours;
 - ``KNITTED_STRAIGHT``: 组合龙 (147/258/369 in three suits) + one set + a pair;
 - ``EIGHT_PAIRS``: 八对 (温州: eight pairs and one more tile of a 17-tile hand): a kind a system finds
-  itself; :func:`decompose` has no finder for it and skips it.
+  itself; :func:`decompose` has no finder for it and skips it;
+- ``SEVEN_PAIRS_PUNG``: 嚦咕嚦咕 (台湾's house rule: seven pairs and a pung of a concealed 17-tile hand): also
+  found by the system that plays it.
 
 >>> from rulesets.tiles import tiles
 >>> from rulesets.hand import Hand
@@ -39,6 +41,7 @@ class ShapeKind(enum.Enum):
     HONORS_KNITTED = "honors_knitted"  # 全不靠 (七星不靠 when all seven honours)
     KNITTED_STRAIGHT = "knitted_straight"  # 组合龙 + one set + pair
     EIGHT_PAIRS = "eight_pairs"  # 八对: eight pairs + one tile (温州, 17 tiles); found by the system, not here
+    SEVEN_PAIRS_PUNG = "seven_pairs_pung"  # 嚦咕嚦咕: seven pairs + a pung (台湾, 17 tiles); found by the system
 
     @property
     def zh(self) -> str:
@@ -56,6 +59,7 @@ _SHAPE_ZH = {
     ShapeKind.HONORS_KNITTED: "全不靠",
     ShapeKind.KNITTED_STRAIGHT: "组合龙",
     ShapeKind.EIGHT_PAIRS: "八对",
+    ShapeKind.SEVEN_PAIRS_PUNG: "七对加一刻",
 }
 _SHAPE_EN = {
     ShapeKind.STANDARD: "Sets and a pair",
@@ -64,6 +68,7 @@ _SHAPE_EN = {
     ShapeKind.HONORS_KNITTED: "Honours and knitted tiles",
     ShapeKind.KNITTED_STRAIGHT: "Knitted straight",
     ShapeKind.EIGHT_PAIRS: "Eight pairs",
+    ShapeKind.SEVEN_PAIRS_PUNG: "Seven pairs and a pung",
 }
 
 ALL_SHAPES: frozenset[ShapeKind] = frozenset(ShapeKind)

@@ -135,8 +135,9 @@ def test_in_flowing_blood_a_player_who_already_won_may_win_again_and_share_it():
         evaluate("123m456m789m234p11m", ["sichuan"], context)
 
 
-SIZED = {"sichuan-6p": ("123p456p5s", "5s"), "wenzhou": ("123m456m789m123p456p1s", "1s")}  # 8 and 17 tiles
+SIZED = {8: ("123p456p5s", "5s"), 17: ("123m456m789m123p456p1s", "1s")}  # by the system's hand size
 FOURTEEN = ("123m456p789s123m5p", "5p")
+HAND_SIZE = {r.id: r.hand_size for r in all_rulesets()}
 
 
 def test_only_wuhan_makes_a_shared_check_its_own_way():
@@ -147,7 +148,7 @@ def test_only_wuhan_makes_a_shared_check_its_own_way():
 @pytest.mark.parametrize("door", ["context", "hand string", "share code"])
 @pytest.mark.parametrize("rules", [r.id for r in all_rulesets() if not r.skip_checks])
 def test_every_other_system_refuses_a_kong_replacement_without_a_kong(rules, door):
-    standing, winning = SIZED.get(rules, FOURTEEN)
+    standing, winning = SIZED.get(HAND_SIZE[rules], FOURTEEN)
     with pytest.raises(ContextError, match="杠上开花 needs a kong in the winner's hand"):
         if door == "context":
             evaluate(standing + winning, rules, {"win": "self_drawn", "kong_replacement": True})

@@ -160,3 +160,10 @@ def test_brute_force_finds_the_many_reading_hands_too():
 
 def test_tile_type_is_exported_for_callers():
     assert isinstance(tile("1m"), Tile)
+
+
+def test_the_kinds_a_system_finds_itself_have_names_and_no_finder() -> None:
+    # 八对 (温州) and 嚦咕嚦咕 (台湾's house rule): each system finds its own; decompose skips them
+    hand = Hand(standing=tiles("11m22m33m44p55p66s77s99s"), winning_tile=tiles("9s")[0])
+    assert decompose(hand, [ShapeKind.SEVEN_PAIRS_PUNG, ShapeKind.EIGHT_PAIRS]) == []
+    assert (ShapeKind.SEVEN_PAIRS_PUNG.zh, ShapeKind.SEVEN_PAIRS_PUNG.en) == ("七对加一刻", "Seven pairs and a pung")
