@@ -75,7 +75,7 @@ def citations(source: str | Source) -> list[str]:
     """The works ``source`` names, in the active language, in the order it names them. A :class:`Source` value
     names its work itself (its real title) and where in it."""
     if isinstance(source, Source):
-        return [source.shown("zh" if is_zh() else "en")]
+        return [pick(source.shown("zh"), source.shown("en"))]
     if not source:
         return []
     works = _works(source)
