@@ -146,7 +146,7 @@ def rules(request: HttpRequest) -> JsonResponse:
                         "default": _plain(o.default),
                         "zh": o.zh,
                         "en": o.en,
-                        "source": o.source,
+                        "source": str(o.source),
                         "choices": [_plain(c) for c in o.choices] if o.choices is not None else None,
                     }
                     for o in r.option_infos()

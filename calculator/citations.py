@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from django.utils.translation import get_language
 
+from rulesets.sources import Source
+
 WORKS: tuple[tuple[str, str, str], ...] = (
     # (pattern in the engine's source text, 中文, English)
     (r"1998|中国麻将竞赛规则", "《中国麻将竞赛规则（试行）》（国家体育总局，1998）",
@@ -73,8 +75,11 @@ def _works(source: str) -> tuple[int, ...]:
     return tuple(i for _pos, i in sorted(found))
 
 
-def citations(source: str) -> list[str]:
-    """The works ``source`` names, in the active language, in the order it names them."""
+def citations(source: str | Source) -> list[str]:
+    """The works ``source`` names, in the active language, in the order it names them. A :class:`Source` value
+    names its work itself (its real title) and where in it."""
+    if isinstance(source, Source):
+        return [source.shown("zh" if is_zh() else "en")]
     if not source:
         return []
     zh = is_zh()
@@ -84,7 +89,7 @@ def citations(source: str) -> list[str]:
     return [WORKS[i][1] if zh else WORKS[i][2] for i in works]
 
 
-def cite(source: str) -> str:
+def cite(source: str | Source) -> str:
     """One source line for a page: its works joined with " · " ("" for no source)."""
     return " · ".join(citations(source))
 

@@ -13,6 +13,12 @@ values that differ from their defaults, so a context stays hashable and has one 
 systems that read the same fact use the same field (one key, one meaning): :func:`field` returns the
 declared field of a key, and declaring a second, different field with a key already taken fails.
 
+A system reads a field through the field itself, typed: ``BAO.of(hand.context)`` is a ``Tile | None``;
+a field that was never declared is refused, so a misspelt name fails at once instead of reading a default.
+
+>>> DEALER.of(WinContext()), DEALER.of(WinContext(table=(("dealer", Seat.S),)))
+(None, <Seat.S: 'S'>)
+
 >>> INDICATOR.read("4p"), INDICATOR.text(INDICATOR.read("4p"))
 (Tile.parse('4p'), '4p')
 >>> CANNONS.text(CANNONS.read({"E": 2, "N": 4})), CANNONS.json(CANNONS.read({"N": 4, "E": 2, "S": 0}))
@@ -28,16 +34,17 @@ import enum
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from .errors import ContextError, MahjongError
 from .hand import Hand, Meld, Seat, WinContext
 from .messages import Message, msg
+from .sources import Source
 from .tiles import Tile
 
 __all__ = [
-    "BAOTING", "BIRDS", "CANNONS", "DEALER", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "STREAK", "ContextField",
-    "Kind", "Whose", "declare", "field", "replacement_kong", "table_get", "table_values",
+    "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "SONGGANG",
+    "STREAK", "ContextField", "Kind", "Whose", "declare", "field", "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -69,17 +76,17 @@ _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*")
 
 
 @dataclass(frozen=True)
-class ContextField:
-    """One declared piece of table context."""
+class ContextField[T]:
+    """One declared piece of table context, whose values are ``T`` (``ContextField[Tile | None]``)."""
 
     key: str
     kind: Kind
     zh: str
     en: str
-    default: Any = None
+    default: T = None  # type: ignore[assignment]
     help_zh: str = ""
     help_en: str = ""
-    source: str = ""
+    source: str | Source = ""
     whose: Whose = Whose.TABLE
     minimum: int = 0
     maximum: int = 99
@@ -91,6 +98,17 @@ class ContextField:
             raise ValueError(f"context key {self.key!r}: lowercase letters, digits and _")
         if self.kind is Kind.CHOICE and self.default not in self.choices:
             raise ValueError(f"context field {self.key}: default {self.default!r} is not a choice")
+
+    def of(self, ctx: WinContext) -> T:
+        """This field's value in ``ctx`` (its default when the context does not give it). A field that was
+        never declared (:func:`declare`) is refused."""
+        known = FIELDS.get(self.key)
+        if known is not self and known != self:
+            raise KeyError(f"the context field {self.key!r} is not declared (rulesets.context.declare)")
+        for key, value in ctx.table:
+            if key == self.key:
+                return cast(T, value)
+        return self.default
 
     # -- reading JSON values ---------------------------------------------------------------------
     def read(self, value: Any) -> Any:
@@ -243,7 +261,7 @@ class ContextField:
         """What ``/api/v1/rules`` says of the field."""
         d: dict[str, Any] = {
             "key": self.key, "type": self.kind.value, "default": self.json(self.default), "zh": self.zh,
-            "en": self.en, "help_zh": self.help_zh, "help_en": self.help_en, "source": self.source,
+            "en": self.en, "help_zh": self.help_zh, "help_en": self.help_en, "source": str(self.source),
             "whose": self.whose.value,
         }
         if self.kind in (Kind.INT, Kind.PER_SEAT):
@@ -275,11 +293,11 @@ class ContextField:
 SHARED_KEYS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(WinContext)) - {"table"}
 """The shared context's keys (:class:`~rulesets.hand.WinContext`): no system may declare one of them."""
 
-FIELDS: dict[str, ContextField] = {}
+FIELDS: dict[str, ContextField[Any]] = {}
 """Every declared field by key (one key, one meaning across systems)."""
 
 
-def declare(*fields: ContextField) -> tuple[ContextField, ...]:
+def declare(*fields: ContextField[Any]) -> tuple[ContextField[Any], ...]:
     """Register fields (idempotent for the same field); a different field under a taken key fails."""
     for f in fields:
         if f.key in SHARED_KEYS:
@@ -291,7 +309,7 @@ def declare(*fields: ContextField) -> tuple[ContextField, ...]:
     return fields
 
 
-def known() -> dict[str, ContextField]:
+def known() -> dict[str, ContextField[Any]]:
     """Every declared field, once every system has been loaded (each declares its own on import)."""
     from .registry import all_rulesets
 
@@ -299,7 +317,7 @@ def known() -> dict[str, ContextField]:
     return FIELDS
 
 
-def field(key: str) -> ContextField:
+def field(key: str) -> ContextField[Any]:
     """The declared field called ``key`` (raises :class:`ContextError` when no system declares it)."""
     try:
         return known()[key]
@@ -307,7 +325,7 @@ def field(key: str) -> ContextField:
         raise ContextError(msg("context.unknown_field", key=key)) from None
 
 
-def table_get(table: Sequence[tuple[str, Any]], f: ContextField) -> Any:
+def table_get(table: Sequence[tuple[str, Any]], f: ContextField[Any]) -> Any:
     """The value of ``f`` in a context's table values (its default when not given)."""
     for key, value in table:
         if key == f.key:
@@ -322,48 +340,56 @@ def table_values(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 # --- fields several systems share --------------------------------------------------------------------
 
-DEALER = ContextField(
+DEALER: ContextField[Seat | None] = ContextField(
     "dealer", Kind.SEAT, "庄家", "Dealer", default=None,
     help_zh="本局的庄家（不写则为东家）。", help_en="Who deals this hand (E when not given).",
     source="DESIGN §3: the deal rotates in several systems, so the dealer is table state",
 )
-STREAK = ContextField(
+STREAK: ContextField[int] = ContextField(
     "streak", Kind.INT, "连庄次数", "Dealer's streak", default=0, maximum=20,
     help_zh="庄家已连庄几次（0 = 第一次坐庄）。",
     help_en="How many times in a row the dealer has kept the deal (0: first deal).",
     source="DESIGN §3: 连庄 is table state",
 )
-INDICATOR = ContextField(
+INDICATOR: ContextField[Tile | None] = ContextField(
     "indicator", Kind.TILE, "翻牌（指示牌）", "Indicator tile", default=None,
     help_zh="开局翻出的牌；癞子/财神由它按本规则推出。",
     help_en="The tile turned up at the start; the system derives its wild tile from it.",
     source="DESIGN §4.1: the context names the wild tile or the turned-up tile",
 )
-BIRDS = ContextField(
+BIRDS: ContextField[tuple[Tile, ...]] = ContextField(
     "birds", Kind.TILES, "鸟牌", "Bird tiles", default=(), max_items=8,
     help_zh="和牌后翻出的鸟牌，按顺序。", help_en="The bird tiles drawn after the win, in order.",
     source="rules/regional.md §3 扎鸟",
 )
-CANNONS = ContextField(
+CANNONS: ContextField[tuple[tuple[Seat, int], ...]] = ContextField(
     "cannons", Kind.PER_SEAT, "下炮子", "Cannons", default=(), maximum=4, whose=Whose.EACH,
     help_zh="每家开局前下的炮子数（0–4）。", help_en="Cannons each player declared before the hand (0-4).",
     source="rules/regional.md §4 下炮子",
 )
-REPLACEMENT_KONG = ContextField(
+REPLACEMENT_KONG: ContextField[Tile | None] = ContextField(
     "replacement_kong", Kind.TILE, "补牌来自哪个杠", "Kong of the replacement", default=None,
     help_zh="杠上开花时，补牌来自手中哪一个杠（写杠的牌，如 6m）；只有一个杠时不用写。",
     help_en="For a win on a kong replacement: which of the hand's kongs it was drawn for (its tile, e.g. 6m); "
     "not needed with one kong.",
     source="DESIGN §3: which kong a replacement came from is explicit data, never read from the order of a hand string",
 )
-BAOTING = ContextField(
+BAOTING: ContextField[frozenset[Seat]] = ContextField(
     "baoting", Kind.SEATS, "报听", "Declared ready", default=frozenset(), whose=Whose.EACH, max_items=4,
     help_zh="已经报听的玩家（吉林：只有报听的玩家能冲宝、摸宝，未报听的点炮者包三家；二人麻将：报听计番）。",
     help_en="Players who declared ready (报听): in 吉林 only they may win by 冲宝/摸宝 and an undeclared "
     "discarder pays for all three; in 二人麻将 报听 scores.",
     source="rules/vague-systems.md §4.1 (MIL 长春 2024: 报听, 宝, 包三家); seed 003 二人麻将 报听",
 )
-declare(DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING)
+SONGGANG: ContextField[Seat | None] = ContextField(
+    "songgang", Kind.SEAT, "送杠", "Kong fed by", default=None, whose=Whose.TABLE,
+    help_zh="送杠：和牌者杠了这家打出的牌，在补摸的牌上自摸和（这家包赔）。",
+    help_en="送杠: the winner konged this player's discard and won on the replacement tile (this player pays).",
+    source="rules/vague-systems.md §2.1 (苏州 送杠 ×3) and §3.1 (象山 送杠胡 5M)",
+)
+ENGINE_FIELDS: tuple[ContextField[Any], ...] = declare(
+    DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING, SONGGANG)
+"""The fields several systems read, declared here once (their sources are the engine's, not a system's works)."""
 
 
 def replacement_kong(hand: Hand) -> Meld | None:
@@ -372,7 +398,7 @@ def replacement_kong(hand: Hand) -> Meld | None:
     nothing about which kong came last). Raises :class:`ContextError` when the named tile is no kong."""
     if not hand.context.kong_replacement:
         return None
-    named = hand.context.get("replacement_kong")
+    named = REPLACEMENT_KONG.of(hand.context)
     kongs = hand.kongs
     if named is not None:
         for m in kongs:

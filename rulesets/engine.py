@@ -358,9 +358,17 @@ def settle(
     hand = table if isinstance(table, Hand) and not context else build_request(table, [r.id], context).hand
     hand.context.check(r.players, winners_stay=True)
     if options is None:
-        options = r.parse_options(dict(score.options))
+        given = score.options
+        options = given if isinstance(given, r.options_type) else r.parse_options(_mapping(given))
     elif not isinstance(options, r.options_type):
         if not isinstance(options, Mapping):
             raise RulesError(msg("rules.options_object"))
         options = r.parse_options(options)
     return r.settle(score, hand, options)
+
+
+def _mapping(options: object) -> Mapping[str, object]:
+    """The house rules a Score of a system not on the pipeline echoes (a JSON mapping)."""
+    if not isinstance(options, Mapping):
+        raise RulesError(msg("rules.options_object"))
+    return options

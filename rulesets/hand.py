@@ -204,7 +204,13 @@ class WinContext:
     table: tuple[tuple[str, Any], ...] = ()  # system-declared context (rulesets.context), sorted, non-defaults only
 
     def get(self, key: str, default: Any = None) -> Any:
-        """A system-declared context value (``rulesets.context``); ``default`` when not given."""
+        """A system-declared context value (``rulesets.context``); ``default`` when not given. A key no system
+        declares is refused (a misspelt key would otherwise read the default). A system reads its fields
+        through the declarations, typed: ``FIELD.of(ctx)``."""
+        from .context import FIELDS
+
+        if key not in FIELDS:
+            raise KeyError(f"no system declares the context field {key!r}")
         for k, v in self.table:
             if k == key:
                 return v

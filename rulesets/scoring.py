@@ -21,20 +21,23 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from .context import ContextField, declare
+from .context import ENGINE_FIELDS, ContextField, declare
 from .errors import RulesError
 from .hand import Hand, Seat, WinContext, seats
 from .messages import msg
 from .shapes import Shape
+from .sources import Source, Works
+from .tiles import Tile
 from .wild import WildRule
 
-if TYPE_CHECKING:  # rulesets.rounds builds on these types
+if TYPE_CHECKING:  # rulesets.rounds and rulesets.pipeline build on these types
+    from .pipeline import Pipeline
     from .rounds import Round, RoundResult
 
 
@@ -57,7 +60,7 @@ class Fan:
     excludes: tuple[Excludes, ...] = ()
     definition_zh: str = ""
     definition_en: str = ""
-    source: str = ""
+    source: str | Source = ""  # a Source of the system's registry of works (a text where not yet converted)
     example: str = ""  # an example hand string that scores this fan
     category: str = ""
 
@@ -279,9 +282,30 @@ class ShapeScore:
         }
 
 
+class Details:
+    """What a system adds to its Score, typed: a frozen dataclass of its own (温州: the level, the 财神 held), read
+    by its settlement as fields through :meth:`of`, shown in the result object by :meth:`as_dict`."""
+
+    def as_dict(self) -> dict[str, object]:
+        """The result object's fields (each dataclass field, as JSON)."""
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def of(cls, score: Score) -> Self:
+        """The details of ``score``, which a Score of this system always has (a wrong system's is an error)."""
+        found = score.details
+        if not isinstance(found, cls):
+            raise TypeError(f"a {score.rules} score has no {cls.__name__}")
+        return found
+
+
 @dataclass(frozen=True)
 class Score:
-    """The result of scoring one hand under one ruleset (DESIGN §4.4)."""
+    """The result of scoring one hand under one ruleset (DESIGN §4.4).
+
+    ``options`` is the system's options value that was applied (a JSON mapping from a system not on the
+    pipeline); ``details`` what the system adds, typed, and ``extra`` the result object's view of it (with
+    the notes and the provisional warning)."""
 
     rules: str
     valid: bool
@@ -294,8 +318,9 @@ class Score:
     shape: ShapeScore | None = None
     shapes: tuple[ShapeScore, ...] = ()
     settlement: Settlement | None = None
-    options: Mapping[str, object] = field(default_factory=dict)
-    extra: Mapping[str, object] = field(default_factory=dict)  # system-specific extras (e.g. multiplier)
+    options: object = field(default_factory=dict)
+    extra: Mapping[str, object] = field(default_factory=dict)  # the result object's system fields (e.g. multiplier)
+    details: Details | None = None
 
     def as_dict(self) -> dict[str, object]:
         d: dict[str, object] = {
@@ -311,10 +336,22 @@ class Score:
             "shapes": [s.as_dict() for s in self.shapes],
             "payouts": self.settlement.as_dict() if self.settlement else {},
             "payments": [p.as_dict() for p in self.settlement.payments] if self.settlement else [],
-            "options": _jsonable(dict(self.options)),
+            "options": applied(self.options),
         }
         d.update(_jsonable(dict(self.extra)))
         return d
+
+
+def applied(options: object) -> dict[str, object]:
+    """The house rules applied, as JSON: an options value's fields (each value worked out once), or a mapping."""
+    if isinstance(options, Mapping):
+        return _jsonable(dict(options))  # type: ignore[no-any-return]
+    return dict(_applied(options)) if isinstance(options, Hashable) else options_dict(options)
+
+
+@lru_cache(maxsize=512)
+def _applied(options: Hashable) -> tuple[tuple[str, object], ...]:
+    return tuple(options_dict(options).items())
 
 
 def _jsonable(value: Any) -> Any:
@@ -363,13 +400,22 @@ class OptionInfo:
     choices: tuple[object, ...] | None  # None for free integers
     zh: str
     en: str
-    source: str
+    source: str | Source
     kind: str  # "bool", "int", "choice"
 
 
-@lru_cache(maxsize=64)
-def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
+def option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
     """Describe an options dataclass. Each field's metadata holds zh, en, source (and choices)."""
+    known = _INFOS.get(options_type)
+    if known is None:
+        known = _INFOS[options_type] = _option_infos(options_type)
+    return known
+
+
+_INFOS: dict[type[Any], tuple[OptionInfo, ...]] = {}
+
+
+def _option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
     out = []
     for f in dataclasses.fields(options_type):
         meta = f.metadata
@@ -391,9 +437,18 @@ def option_infos(options_type: type) -> tuple[OptionInfo, ...]:
     return tuple(out)
 
 
-def parse_options(
-    options_type: type, values: Mapping[str, object] | None, presets: Mapping[str, Mapping[str, object]] | None = None
-) -> Any:
+def house_rule(default: Any, zh: str, en: str, source: str | Source, **more: object) -> Any:
+    """A field of an options dataclass: its default, its name in 中文 and English, and its source::
+
+        base: int = house_rule(1, "底分", "Points per 台", WORKS.cite("sheet", "积分计算"))
+    """
+    return field(default=default, metadata={"zh": zh, "en": en, "source": source, **more})
+
+
+def parse_options[O](
+    options_type: type[O], values: Mapping[str, object] | None,
+    presets: Mapping[str, Mapping[str, object]] | None = None,
+) -> O:
     """Build an options value from text or JSON values, refusing unknown keys and bad values.
 
     A ``preset`` key picks one of ``presets`` first; other keys then override it.
@@ -456,32 +511,41 @@ ALL_CONTEXT_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.field
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """A regional system: a value, not a class. ``score`` returns a :class:`Score` with its settlement."""
+class Ruleset[O]:
+    """A regional system: a value, not a class, generic over its options dataclass ``O``. ``score`` returns a
+    :class:`Score` with its settlement.
+
+    A system on the one pipeline gives ``pipeline`` (:class:`rulesets.pipeline.Pipeline`: its fan rows with
+    their predicates, readings, value, settlement …): its ``fans``, ``score``, ``settle``, ``wild`` and
+    ``waits`` are the pipeline's, and the sources of its rows, house rules and context fields are checked
+    against ``works``, its registry of works (:mod:`rulesets.sources`)."""
 
     id: str
     zh: str
     en: str
     unit: str
     players: int
-    fans: tuple[Fan, ...]
-    options_type: type
-    score: Callable[[Hand, Any], Score]
+    options_type: type[O]
+    fans: tuple[Fan, ...] = ()
+    score: Callable[[Hand, O], Score] = None  # type: ignore[assignment]  # filled from ``pipeline``
+    pipeline: Pipeline[O, Any] | None = None
+    works: Works | None = None
+    provisional_note: tuple[str, str] | None = None  # (中文, English): why its sources are below a rule book
     aliases: tuple[str, ...] = ()
     hand_size: int = 14
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
-    preset_info: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # name → (中文, English, source)
+    preset_info: Mapping[str, tuple[str, str, str | Source]] = field(default_factory=dict)  # (中文, English, source)
     can_read: Callable[[Hand], bool] = lambda hand: True  # whether "all systems" should include it
     provisional: bool = False
     description_zh: str = ""
     description_en: str = ""
-    waits: Callable[[Hand, Any], list[Any]] | None = None  # (tile, Score) for each winning tile
+    waits: Callable[[Hand, O], Sequence[tuple[Tile, Score | None]]] | None = None  # (tile, Score) of each winning tile
     context_fields: frozenset[str] = ALL_CONTEXT_FIELDS  # the WinContext fields its score reads (the rest it ignores)
-    context: tuple[ContextField, ...] = ()  # the table context it declares and reads (rulesets.context)
-    wild: Callable[[Hand, Any], WildRule | None] | None = None  # the wild tiles of a hand, for systems with them
+    context: tuple[ContextField[Any], ...] = ()  # the table context it declares and reads (rulesets.context)
+    wild: Callable[[Hand, O], WildRule | None] | None = None  # the wild tiles of a hand, for systems with them
     # round settlement (several winners, kongs as they happen, 流局; rulesets.rounds), if the system has one,
     # and the kinds of event it reads (rulesets.rounds.Kong, Win, WallEnd)
-    settle_round: Callable[[Round, Any], RoundResult] | None = None
+    settle_round: Callable[[Round, O], RoundResult] | None = None
     round_events: frozenset[type] = frozenset()
     # the shared checks of Hand.validate it makes its own way (rulesets.hand.SYSTEM_CHECKS; 武汉: 杠上开花
     # after a 红中杠 or 癞子杠), for callers that check a hand for it
@@ -494,9 +558,13 @@ class Ruleset:
     # what the Score records, at ``table`` (the hand with its context: seats, discarder, dealer, declared
     # fields), without a new shape search; the system's ``score`` settles by calling it. None: score ``table``
     # again (rulesets.settle.by_scoring; every registered system gives its own)
-    settle: Callable[[Score, Hand, Any], Settlement] = None  # type: ignore[assignment]
+    settle: Callable[[Score, Hand, O], Settlement] = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
+        if self.pipeline is not None:
+            self._run_by(self.pipeline)
+        if self.score is None:
+            raise ValueError(f"{self.id}: a ruleset needs a pipeline (or, not yet on it, a score function)")
         declare(*self.context)
         wrong = [f.id for f in self.fans if f.id in self.cannot_occur and f.example]
         unknown = set(self.cannot_occur) - {f.id for f in self.fans}
@@ -509,12 +577,40 @@ class Ruleset:
             from .settle import by_scoring
 
             object.__setattr__(self, "settle", partial(by_scoring, self))
+        if self.works is not None:
+            self._check_sources(self.works)
+
+    def _run_by(self, p: Pipeline[O, Any]) -> None:
+        """Take the fan table, score, settle, wild tiles and waits from the pipeline."""
+        from functools import partial
+
+        from .pipeline import score
+
+        given = {"score": self.score, "settle": self.settle, "wild": self.wild, "waits": self.waits}
+        twice = [name for name, value in given.items() if value is not None]
+        if twice or self.fans:
+            raise ValueError(f"{self.id}: the pipeline gives {', '.join(twice + ['fans'] * bool(self.fans))}")
+        object.__setattr__(self, "fans", p.fans)
+        object.__setattr__(self, "score", partial(score, self))
+        object.__setattr__(self, "settle", p.settle)
+        object.__setattr__(self, "wild", p.wild)
+        object.__setattr__(self, "waits", p.waits)
+
+    def _check_sources(self, works: Works) -> None:
+        """Every source of its rows, house rules and context fields is a work of its registry."""
+        sources = [(f"fan {f.id}", f.source) for f in self.fans]
+        sources += [(f"option {o.key}", o.source) for o in self.option_infos()]
+        sources += [(f"context {c.key}", c.source) for c in self.context if c not in ENGINE_FIELDS]
+        sources += [(f"preset {k}", v[2]) for k, v in self.preset_info.items() if len(v) > 2]
+        wrong = [name for name, s in sources if not isinstance(s, Source) or s.work not in works]
+        if wrong:
+            raise ValueError(f"{self.id}: not a work of its registry: {', '.join(wrong)}")
 
     def reads(self, key: str) -> bool:
         """Whether this system reads the context field ``key`` (shared or declared)."""
         return key in self.context_fields or any(f.key == key for f in self.context)
 
-    def parse_options(self, values: Mapping[str, object] | None = None) -> Any:
+    def parse_options(self, values: Mapping[str, object] | None = None) -> O:
         return parse_options(self.options_type, values, self.presets)
 
     def option_infos(self) -> tuple[OptionInfo, ...]:

@@ -18,10 +18,10 @@ from ..errors import HandError
 from ..hand import Hand
 from ..hand import seats as table_seats
 from ..messages import msg
+from ..reading import Reading, readings
 from ..scoring import Exclusion, Item, Payment, Score, Settlement, ShapeScore, apply_exclusions, options_dict
 from ..settle import settled
 from ..shapes import ShapeKind, decompose
-from .facts import Reading, readings
 
 Problem = tuple[str, str]
 """Why a hand is not a win here: (中文, English)."""

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..hand import Hand, WinMethod
+from ..reading import Reading
 from ..scoring import Excludes, Fan, Item
 from ..shapes import ShapeKind
-from .facts import Reading
 
 WIN_FLAGS = ("self_drawn", "kong_replacement", "last_tile", "rob_kong", "concealed", "heavenly", "earthly")
 """The facts of a win that tables give a value to, in the order their items are listed."""

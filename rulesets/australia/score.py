@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .._regional.facts import Reading
 from .._regional.pipeline import Problem
 from .._regional.table import capped
 from ..hand import Hand, WinMethod
+from ..reading import Reading
 from ..scoring import Item
 from ..shapes import Group, ShapeKind
 from ..tiles import Suit, Tile

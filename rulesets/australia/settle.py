@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._regional.pay import cap, times, win_lines
 from ..hand import Hand, Seat
+from ..pairwise import cap, times, win_lines
 from ..scoring import Factor, Op, Payment
 from .options import Payoff
 

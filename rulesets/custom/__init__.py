@@ -12,9 +12,9 @@ from functools import partial
 from typing import Any
 
 from .._regional import pipeline
-from .._regional.facts import Reading
 from .._regional.pipeline import System, Valued
 from ..hand import Hand
+from ..reading import Reading
 from ..scoring import Ruleset, Score
 from . import score as _score
 from .context import CONTEXT, CONTEXT_FIELDS

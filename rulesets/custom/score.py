@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._regional.facts import Reading
 from .._regional.pipeline import Problem
 from .._regional.table import capped, shape_items, win_items
 from ..hand import Hand, KongKind, MeldKind
+from ..reading import Reading
 from ..scoring import Item
 from ..shapes import ShapeKind
 from .fans import BY_ID

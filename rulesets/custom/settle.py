@@ -3,8 +3,8 @@ or all three; each line base × the hand's value (or 2^番) × the self-draw, di
 
 from __future__ import annotations
 
-from .._regional.pay import times, win_lines
 from ..hand import Hand, Seat
+from ..pairwise import times, win_lines
 from ..scoring import Factor, Payment
 from .options import Combine, CustomOptions, Payers
 from .score import multiplier

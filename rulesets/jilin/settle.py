@@ -1,23 +1,23 @@
-"""Who pays a 吉林 (长春) win (§4.1, MIL 2024): each other player pays base × 2^(番 + 1 if the dealer
-wins or pays + 1 on a self-draw or for the discarder), at most 2^6; a discarder who had not declared
-ready pays all three amounts (包三家). The winner's kongs are paid when made: 明杠/加杠 1 and 暗杠 2 from
-each other player, doubled for kongs of 一筒, 幺鸡 and 中发白 (separate lines)."""
+"""Who pays a 吉林 (长春) win (MIL 2024): each other player pays base × 2^(番 + 1 if the dealer wins or pays + 1 on
+a self-draw or for the discarder), at most 2^6; a discarder who had not declared ready pays all three amounts
+(包三家). The winner's kongs are paid when made: 明杠/加杠 1 and 暗杠 2 from each other player, doubled for kongs of
+一筒, 幺鸡 and 中发白 (separate lines).
+
+The 番 are the Score's: another dealer, discarder, who declared ready, cap or base settles again from them."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .._regional.pay import cap, others, times, what_win
-from ..hand import Hand, KongKind, Seat
-from ..scoring import Factor, Payment, paid
+from ..context import BAOTING
+from ..hand import Hand, KongKind, Seat, seats
+from ..pairwise import cap, others, times, what_win
+from ..scoring import Factor, Payment, Score, Settlement, paid
 from ..tiles import tile
-from .options import Liability
-from .score import ready
+from .options import JilinOptions, Liability
 
 _DOUBLE_KONGS = frozenset({tile("1p"), tile("1s"), tile("5z"), tile("6z"), tile("7z")})
 
 
-def _factors(hand: Hand, fan: int, payer: Seat, options: Any) -> list[Factor]:
+def _factors(hand: Hand, fan: int, payer: Seat, options: JilinOptions) -> list[Factor]:
     ctx = hand.context
     out = [times("fan", f"{fan}番 ×{2 ** fan}", f"{fan} fan ×{2 ** fan}", 2 ** fan)]
     if ctx.dealer in (ctx.seat, payer):
@@ -33,18 +33,18 @@ def _factors(hand: Hand, fan: int, payer: Seat, options: Any) -> list[Factor]:
     return out
 
 
-def _liable(hand: Hand, options: Any) -> Seat | None:
+def _liable(hand: Hand, options: JilinOptions) -> Seat | None:
     """The discarder who pays for all three (包三家), or None."""
     discarder = hand.context.discarder()
     if discarder is None or options.liability is Liability.NEVER:
         return None
-    is_ready = discarder in ready(hand)
+    is_ready = discarder in BAOTING.of(hand.context)
     if options.liability is Liability.ALWAYS or (options.liability is Liability.UNREADY) != is_ready:
         return discarder
     return None
 
 
-def win_lines(hand: Hand, fan: int, options: Any) -> list[Payment]:
+def win_lines(hand: Hand, fan: int, options: JilinOptions) -> list[Payment]:
     winner = hand.context.seat
     liable = _liable(hand, options)
     out = []
@@ -59,7 +59,7 @@ def win_lines(hand: Hand, fan: int, options: Any) -> list[Payment]:
     return out
 
 
-def kong_lines(hand: Hand, options: Any) -> list[Payment]:
+def kong_lines(hand: Hand, options: JilinOptions) -> list[Payment]:
     if not options.kong_money:
         return []
     out = []
@@ -73,5 +73,6 @@ def kong_lines(hand: Hand, options: Any) -> list[Payment]:
     return out
 
 
-def settle(hand: Hand, fan: int, options: Any) -> list[Payment]:
-    return win_lines(hand, fan, options) + kong_lines(hand, options)
+def settle(score: Score, table: Hand, options: JilinOptions) -> Settlement:
+    """``Ruleset.settle``: the payments of the Score's 番 at ``table``, then the winner's kong money."""
+    return Settlement(tuple(win_lines(table, score.total, options) + kong_lines(table, options)), seats(4))

@@ -3,23 +3,25 @@ hand (翻倍)."""
 
 from __future__ import annotations
 
-from .._regional.context import SONGGANG
-from ..context import ContextField, Kind, Whose
+from typing import Any
 
-DRAGON_FLOWERS = ContextField(
+from ..context import SONGGANG, ContextField, Kind, Whose
+from .works import V1, WORKS
+
+DRAGON_FLOWERS: ContextField[int] = ContextField(
     "dragon_flowers", Kind.INT, "中发白（当花）", "中发白 taken as flowers", default=0, whose=Whose.WINNER, maximum=12,
     help_zh="苏州麻将的中发白当花：和牌者补花补出的中、发、白张数（每张 1 花）。",
     help_en="In Suzhou 中发白 are flowers: how many 中/发/白 the winner set aside (1 花 each).",
-    source="rules/vague-systems.md §2.1 (NewProject getHuaCardToBuHua; XProject)",
+    source=WORKS.cite("v1", "MJCard.cpp getHuaCardToBuHua", note="vague-systems.md §2.1; XProject too"),
 )
-FANBEI = ContextField(
+FANBEI: ContextField[bool] = ContextField(
     "fanbei", Kind.BOOL, "翻倍", "Doubled hand", default=False,
     help_zh="本局翻倍（上局荒庄或一炮多响之后）：整手牌 ×2。",
     help_en="This hand is doubled (after a drawn hand or a multiple win on one discard): the value ×2.",
-    source="rules/vague-systems.md §2.1, SZ-A6 (NewProject onGameEnd/onPlayerHu)",
+    source=WORKS.cite("v1", f"{V1} onGameEnd, onPlayerHu", note="§2.1, SZ-A6"),
 )
 
-CONTEXT = (SONGGANG, DRAGON_FLOWERS, FANBEI)
+CONTEXT: tuple[ContextField[Any], ...] = (SONGGANG, DRAGON_FLOWERS, FANBEI)
 
 CONTEXT_FIELDS = frozenset({"win", "seat", "from_seat", "kong_replacement", "last_tile", "heavenly", "earthly",
                             "flowers"})

@@ -1,5 +1,5 @@
-"""House rules of 苏州麻将 (rules/vague-systems.md §2.2): the v1 table of the production server
-(BillXu/NewProject) by default, the v2 table (BillXu/XProject) and the advisor's as presets.
+"""House rules of 苏州麻将: the v1 table of the production server (NewProject) by default, the v2 table
+(XProject) and the advisor's as presets.
 
 >>> o = SuzhouOptions()
 >>> o.table.value, o.base_hua, o.threshold.value
@@ -8,19 +8,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .._regional.table import meta as _o
-from ..scoring import Choice
-
-V1 = "BillXu/NewProject Server/MaJiangServer SZMJRoom.cpp onDoHu (v1)"
-V2 = "BillXu/XProject Server/GSZMaJiangServer SZMJRoom.cpp sortFanxing2FanCnt (v2)"
-ADVISOR = "苏州麻将AI军师 rule prompt (id 71620116193, low weight)"
+from ..scoring import Choice, house_rule
+from ..sources import Source
+from .works import V1, V2, WORKS
 
 
 class Table(Choice):
-    """SZ-A2: the pattern bonuses."""
+    """The pattern bonuses."""
 
     V1 = ("v1", "v1 表（NewProject）", "v1 table (NewProject)")
     V2 = ("v2", "v2 表（XProject）", "v2 table (XProject)")
@@ -28,7 +25,7 @@ class Table(Choice):
 
 
 class Threshold(Choice):
-    """SZ-A4: 花 a 小胡 needs, self-drawn / on a discard."""
+    """花 a 小胡 needs, self-drawn / on a discard."""
 
     TWO_THREE = ("two_three", "两摸三冲", "2 self-drawn, 3 on a discard")
     THREE_FOUR = ("three_four", "三摸四冲", "3 self-drawn, 4 on a discard")
@@ -39,18 +36,20 @@ class Threshold(Choice):
         return {"two_three": (2, 3), "three_four": (3, 4), "one_two": (1, 2)}[self.value]
 
 
-
 @dataclass(frozen=True)
 class SuzhouOptions:
-    table: Table = field(default=Table.V1, metadata=_o("番型表", "Pattern bonuses", f"§2.2 SZ-A2; {V1}"))
-    base_hua: int = field(default=5, metadata=_o("底花", "Base 花 of every win", f"§2.2 SZ-A3; {V1} (nHuHuaCnt = 5)"))
-    threshold: Threshold = field(default=Threshold.TWO_THREE, metadata=_o(
-        "胡法", "花 a 小胡 needs", f"§2.2 SZ-A4; {V1} getZiMoHuaRequire/getDianPaoHuHuaRequire"))
-    v2_big: bool = field(default=False, metadata=_o(
-        "杠开算大胡、抢杠少一花", "杠开 counts as a 大胡; robbing a kong needs one 花 less", f"§2.1; {V2}"))
-    baopai: bool = field(default=True, metadata=_o(
-        "送杠、抢杠包三家（×3）", "送杠 and a robbed kong: the responsible player pays ×3", f"§2.2 SZ-A7; {V1}"))
-    unit: int = field(default=1, metadata=_o("每花底分", "Money per 花", "§2.2 SZ-A5"))
+    table: Table = house_rule(Table.V1, "番型表", "Pattern bonuses",
+                              WORKS.cite("v1", f"{V1} onDoHu", note="vague-systems.md §2.2 SZ-A2"))
+    base_hua: int = house_rule(5, "底花", "Base 花 of every win",
+                               WORKS.cite("v1", f"{V1} onDoHu (nHuHuaCnt = 5)", note="§2.2 SZ-A3"))
+    threshold: Threshold = house_rule(Threshold.TWO_THREE, "胡法", "花 a 小胡 needs", WORKS.cite(
+        "v1", f"{V1} getZiMoHuaRequire, getDianPaoHuHuaRequire", note="§2.2 SZ-A4"))
+    v2_big: bool = house_rule(
+        False, "杠开算大胡、抢杠少一花", "杠开 counts as a 大胡; robbing a kong needs one 花 less",
+        WORKS.cite("v2", "SZMJPlayerCard.cpp", note="§2.1"))
+    baopai: bool = house_rule(True, "送杠、抢杠包三家（×3）", "送杠 and a robbed kong: the responsible player pays ×3",
+                              WORKS.cite("v1", f"{V1} onPlayerHu, onPlayerZiMo", note="§2.2 SZ-A7"))
+    unit: int = house_rule(1, "每花底分", "Money per 花", WORKS.cite("site", "SZ-A5", note="§2.2 SZ-A5"))
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -59,9 +58,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     "advisor": {"table": Table.ADVISOR},
     "three-four": {"threshold": Threshold.THREE_FOUR},
 }
-PRESET_INFO: dict[str, tuple[str, str, str]] = {
-    "v1": ("v1（NewProject，底花5）", "v1 (NewProject, base 5 花)", V1),
-    "v2": ("v2（XProject，底花1，杠开算大胡）", "v2 (XProject, base 1 花, 杠开 is a 大胡)", V2),
-    "advisor": ("军师表（七对+10、地胡+28）", "The advisor's table (七对 +10, 地胡 +28)", ADVISOR),
-    "three-four": ("三摸四冲", "三摸四冲 (3 self-drawn, 4 on a discard)", f"§2.1; {V1} rule mode 2"),
+PRESET_INFO: dict[str, tuple[str, str, str | Source]] = {
+    "v1": ("v1（NewProject，底花5）", "v1 (NewProject, base 5 花)", WORKS.cite("v1", V1)),
+    "v2": ("v2（XProject，底花1，杠开算大胡）", "v2 (XProject, base 1 花, 杠开 is a 大胡)", WORKS.cite("v2", V2)),
+    "advisor": ("军师表（七对+10、地胡+28）", "The advisor's table (七对 +10, 地胡 +28)", WORKS.cite("advisor")),
+    "three-four": ("三摸四冲", "三摸四冲 (3 self-drawn, 4 on a discard)",
+                   WORKS.cite("v1", f"{V1} rule mode 2", note="§2.1")),
 }

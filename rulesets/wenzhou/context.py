@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 from ..context import DEALER, INDICATOR, STREAK, ContextField, Kind, Whose
+from ..hand import Seat
 
-MAIDI = ContextField(
+MAIDI: ContextField[frozenset[Seat]] = ContextField(
     "maidi", Kind.SEATS, "买底/顶底", "Bought the base (买底/顶底)", default=frozenset(), whose=Whose.EACH,
     help_zh="开局前买底（庄家）或顶底（闲家）的人；庄家与闲家之间每有一人买底，底分倍数加一。",
     help_en="Who bought the base before the hand: the dealer's 买底 and a non-dealer's 顶底. Each of the two "
@@ -16,7 +17,7 @@ MAIDI = ContextField(
     source="rules/regional.md §6(c), WZ-B; hangzhouanbang/qipai_wenzhoumajiang MajiangGame.maidi, "
     "WenzhouMajiangPanResultBuilder (maidiCount)",
 )
-CAISHEN = ContextField(
+CAISHEN: ContextField[tuple[tuple[Seat, int], ...]] = ContextField(
     "caishen", Kind.PER_SEAT, "各家财神数", "Other players' 财神", default=(), maximum=4, whose=Whose.EACH,
     help_zh="没和牌的各家手中的财神张数（财神钱用；和牌者的从手牌数）。",
     help_en="How many 财神 each player who did not win holds (for 财神钱; the winner's are counted from the hand).",

@@ -1,21 +1,23 @@
-"""Who pays a 象山 win (rules/vague-systems.md §3.1, the rule sheet's 积分计算 and its table of special
-payers). M = 台 × base. Self-drawn: each other player pays M; on a discard the discarder pays 2M.
-拉杠胡 (robbing a kong), 送杠胡 and 还杠胡: the responsible player pays 5M alone. 三包 (a player fed the
-winner three or more melds): self-drawn, the feeder pays 5M; the feeder discards, 4M; a third player
-discards, 2M each from the feeder and the discarder; 互包 (three or more both ways) doubles these.
-The seed's table: M = multiplier × base, each pays M on a self-draw, the discarder M on a discard."""
+"""Who pays a 象山 win (the rule sheet's 积分计算 and its table of special payers). M = 台 × base. Self-drawn: each
+other player pays M; on a discard the discarder pays 2M. 拉杠胡 (robbing a kong), 送杠胡 and 还杠胡: the
+responsible player pays 5M alone. 三包 (a player fed the winner three or more melds): self-drawn, the feeder
+pays 5M; the feeder discards, 4M; a third player discards, 2M each from the feeder and the discarder; 互包
+(three or more both ways) doubles these. The seed's table: M = multiplier × base, each pays M on a
+self-draw, the discarder M on a discard.
+
+The 台 are the Score's: another base, discarder, 送杠 or feeder settles again from them."""
 
 from __future__ import annotations
 
-from typing import Any
+from ..context import SONGGANG
+from ..hand import Hand, KongKind, Seat, WinMethod, seats
+from ..pairwise import times, win_lines
+from ..scoring import Factor, Payment, Score, Settlement, paid
+from .context import FED_MELDS
+from .options import Model, XiangshanOptions
 
-from .._regional.pay import times, win_lines
-from ..hand import Hand, KongKind, Seat, WinMethod
-from ..scoring import Factor, Payment, paid
-from .options import Model
 
-
-def _tai(total: int, options: Any) -> Factor:
+def _tai(total: int, options: XiangshanOptions) -> Factor:
     unit = "台" if options.model is Model.TAI else "倍"
     return times("tai", f"{total}{unit}", f"{total} {unit}", total)
 
@@ -34,7 +36,7 @@ def feeder(hand: Hand) -> Seat | None:
 def _responsible(hand: Hand) -> tuple[Seat, str, str] | None:
     """拉杠, 送杠 or 还杠: the player who pays 5M alone, with the name of the case."""
     ctx = hand.context
-    songgang = ctx.get("songgang")
+    songgang = SONGGANG.of(ctx)
     if songgang is not None:
         return songgang, "送杠胡", "送杠 (fed the kong)"
     discarder = ctx.discarder()
@@ -56,7 +58,7 @@ def _baopai(hand: Hand, base: int, tai: Factor) -> list[Payment] | None:
     x = feeder(hand)
     if x is None:
         return None
-    mutual = dict(ctx.get("fed_melds", ())).get(x, 0) >= 3
+    mutual = dict(FED_MELDS.of(ctx)).get(x, 0) >= 3
     k, zh, en = (2, "互包", "互包 (both ways)") if mutual else (1, "三包", "三包 (fed three melds)")
     discarder = ctx.discarder()
     if discarder is None or discarder is x:
@@ -67,7 +69,7 @@ def _baopai(hand: Hand, base: int, tai: Factor) -> list[Payment] | None:
                  "放炮", "discarder")]
 
 
-def settle(hand: Hand, total: int, options: Any) -> list[Payment]:
+def _lines(hand: Hand, total: int, options: XiangshanOptions) -> list[Payment]:
     tai = _tai(total, options)
     if options.model is Model.SEED:
         return win_lines(hand, 4, options.base, lambda payer: [tai], discarder_alone=True)
@@ -78,3 +80,8 @@ def settle(hand: Hand, total: int, options: Any) -> list[Payment]:
     double = [times("discarder", "放炮 ×2", "discarder ×2", 2)]
     return win_lines(hand, 4, options.base, lambda payer: [tai] + ([] if hand.context.self_drawn else double),
                      discarder_alone=True)
+
+
+def settle(score: Score, table: Hand, options: XiangshanOptions) -> Settlement:
+    """``Ruleset.settle``: the payments of the Score's 台 (or the seed's multiplier) at ``table``."""
+    return Settlement(tuple(_lines(table, score.total, options)), seats(4))

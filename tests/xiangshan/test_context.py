@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulesets.engine import evaluate
 from rulesets.hand import Seat
 from rulesets.tiles import tile
-from rulesets.xiangshan.score import own_flowers
+from rulesets.xiangshan.fans import own_flowers
 
 
 def test_each_seat_has_its_season_and_its_plant():

@@ -1,9 +1,10 @@
-"""What a scorer needs to know of one reading of a hand: its groups, where the winning tile sits,
-the suits, the concealed triplets, the wait.
+"""The readings of a hand most systems score: each shape with the group its winning tile completed, and
+what fan rows read of it — its groups, the suits, the concealed triplets, the wait.
 
 A reading is a shape plus the group the winning tile completed (a hand like 1112m + 2m can be read
 with the winning tile in a pung or in a chow): the wait and "was this triplet completed by the
-discard" depend on it, so every placement is read and the best one is kept.
+discard" depend on it, so every placement is read and the best one is kept. :func:`placed` is the
+readings step of a :class:`~rulesets.pipeline.Pipeline` that reads hands this way.
 
 >>> from rulesets.notation import parse_hand
 >>> h = parse_hand("1233m456p789s555z3m")
@@ -14,15 +15,15 @@ discard" depend on it, so every placement is read and the best one is kept.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..hand import Hand, KongKind, MeldKind, Relative
-from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
-from ..tiles import Suit, Tile
+from .hand import Hand, KongKind, MeldKind, Relative
+from .shapes import Group, GroupKind, Shape, ShapeKind, decompose
+from .tiles import Suit, Tile
 
-__all__ = ["Reading", "Wait", "decompose", "readings"]
+__all__ = ["Reading", "Wait", "decompose", "placed", "readings"]
 
 
 class Wait(enum.Enum):
@@ -190,3 +191,13 @@ def readings(hand: Hand, shapes: Iterable[Shape]) -> list[Reading]:
         places = shape.win_groups() if shape.kind is ShapeKind.STANDARD else ()
         out.extend(Reading(hand, shape, i) for i in places) if places else out.append(Reading(hand, shape, -1))
     return out
+
+
+def placed[O](kinds: Callable[[O], frozenset[ShapeKind]]) -> Callable[[Hand, O], list[Reading]]:
+    """The readings step of a system that reads every placement of the winning tile in each shape of the
+    kinds it allows (``kinds(options)``: the house rules may allow seven pairs or not)."""
+
+    def read(hand: Hand, options: O) -> list[Reading]:
+        return readings(hand, decompose(hand, kinds(options)))
+
+    return read

@@ -1,0 +1,448 @@
+"""The one pipeline every system runs (DESIGN §2): readings → fan rows → exclusions → value → settlement.
+
+A system declares its steps as data, a :class:`Pipeline` held by its :class:`~rulesets.scoring.Ruleset`
+(``Ruleset(..., pipeline=PIPELINE)``); :func:`score` runs them for every system the same way:
+
+1. **validate**: a hand that cannot exist (its size, a fifth copy, seats not at the table) raises;
+2. **check**: a hand the rules refuse before any reading (flowers at a table without them, a claimed
+   chow where chows are not allowed) is a Score that is no win, with the reason in 中文 and English;
+3. **readings** (``Pipeline.readings``): the shapes of the hand as the system reads them — every
+   placement of the winning tile (:func:`rulesets.reading.placed`), wild tiles
+   (:func:`rulesets.wild.decompose_wild`), special shapes (八对, a hand of three 财神 with no shape);
+   ``legal`` refuses the readings the rules do not allow;
+4. **fan rows** (``Pipeline.rows``): each :class:`Row` is a fan with its predicate; an :class:`Each` counts
+   its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
+   (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once;
+5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计);
+6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
+   limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
+7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
+   named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``.
+
+What a system adds to its result is a typed value (``Pipeline.details``: a :class:`~rulesets.scoring.Details`
+dataclass its settlement reads as fields) and notes for the player (``Pipeline.notes``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .errors import HandError, MahjongError
+from .hand import Hand, WinContext
+from .messages import msg
+from .scoring import Details, Exclusion, Fan, Item, Score, Settlement, ShapeScore, apply_exclusions
+from .settle import settled
+from .shapes import Shape, ShapeKind, waits
+from .tiles import Tile
+from .wild import WildRule
+
+if TYPE_CHECKING:
+    from .scoring import Ruleset
+
+__all__ = [
+    "Combine", "Each", "EachRow", "Minimum", "Outcome", "Pipeline", "Problem", "Readable", "Row", "StandsFor",
+    "Valued", "Value", "book_order", "detect", "score", "value_all",
+]
+
+Problem = tuple[str, str]
+"""Why a hand is no win here: (中文, English)."""
+
+
+class Readable(Protocol):
+    """What the pipeline needs of a reading: its shape (None for a win without one, e.g. three 财神)."""
+
+    @property
+    def shape(self) -> Shape | None: ...
+
+
+def _no_problem(*_: object) -> Problem | None:
+    return None
+
+
+# --- the fan table -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row[R: Readable, O]:
+    """One row of a fan table and its predicate: how many times a reading holds the fan (0 or False: not).
+
+    ``shapes``: the shape kinds the row is counted in (None: any). ``under``: the row as the house rules have
+    it — another value, other exclusions — or None where they leave it out (None: the row as written).
+    ``fallback``: counted only when no other row is (a chicken hand)."""
+
+    fan: Fan
+    count: Callable[[R, O], int]
+    shapes: frozenset[ShapeKind] | None = None
+    under: Callable[[Fan, O], Fan | None] | None = None
+    fallback: bool = False
+
+
+@dataclass(frozen=True)
+class EachRow[R: Readable, O, E]:
+    """A row counted element by element: once for each element (a set, a flower) its test accepts."""
+
+    fan: Fan
+    test: Callable[[E, R], bool]
+    shapes: frozenset[ShapeKind] | None = None
+    under: Callable[[Fan, O], Fan | None] | None = None
+
+
+@dataclass(frozen=True)
+class Each[R: Readable, O, E]:
+    """Rows counted element by element (``elements`` of a reading: its sets, its flowers). Their items are
+    listed in the order of the elements that first count them: a card lists 暗杠 before 风碰 when the
+    concealed kong is the first of the sets."""
+
+    elements: Callable[[R], Iterable[E]]
+    rows: tuple[EachRow[R, O, E], ...]
+
+
+type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any]
+"""One line of a system's table: a row, or rows counted element by element."""
+
+
+def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = ()) -> tuple[Fan, ...]:
+    """The fans of ``lines`` as the fan reference lists them: in the order ``book`` names them (the rule book's
+    order), or, without one, in the order of the lines (the order a card lists its items)."""
+    fans = [r.fan for line in lines for r in (line.rows if isinstance(line, Each) else (line,))]
+    if not book:
+        return tuple(fans)
+    by_id = {f.id: f for f in fans}
+    if sorted(by_id) != sorted(book) or len(book) != len(fans):
+        raise ValueError(f"the book order names {sorted(set(book) ^ set(by_id))} differently from the rows")
+    return tuple(by_id[i] for i in book)
+
+
+# --- the value -----------------------------------------------------------------------------------------
+
+
+class Combine(enum.Enum):
+    """How the counted rows make the hand's value."""
+
+    ADD = "add"  # the values added (台, points, 番 that add; 番 paid as 2^番 double in the settlement)
+    HIGHEST = "highest"  # the highest value alone (levels: 温州's 软 硬 双翻 四翻)
+    MULTIPLY = "multiply"  # each value to the power of its count, multiplied (倍 that multiply)
+
+
+def _combined(how: Combine, items: Sequence[Item]) -> int:
+    if how is Combine.ADD:
+        return sum(i.total for i in items)
+    if how is Combine.HIGHEST:
+        return max((i.value for i in items), default=0)
+    product = 1
+    for i in items:
+        product *= i.value**i.count
+    return product
+
+
+@dataclass(frozen=True)
+class Value[O]:
+    """How the counted rows make the hand's value: combined (:class:`Combine`), then a listed limit hand worth
+    its highest limit row alone (shown as ``limit_row``), else held to ``cap(options)`` (0: none; shown as
+    ``cap_row``)."""
+
+    combine: Combine = Combine.ADD
+    cap: Callable[[O], int] | None = None
+    cap_row: Fan | None = None
+    limits: frozenset[str] = frozenset()
+    limit_row: Fan | None = None
+
+    def of(self, kept: list[Item], options: O) -> tuple[int, list[Item]]:
+        """The value of the counted items, and the items as a card shows them (with a cap or limit line)."""
+        total = _combined(self.combine, kept)
+        limits = [i.value for i in kept if i.fan.id in self.limits]
+        if limits and self.limit_row is not None:
+            top = max(limits)
+            line = [Item(self.limit_row, 1, f"{total}→{top}", value_override=top - total)] if total != top else []
+            return top, kept + line
+        cap = self.cap(options) if self.cap is not None else 0
+        if cap and total > cap and self.cap_row is not None:
+            return cap, kept + [Item(self.cap_row, 1, f"{total}→{cap}", value_override=cap - total)]
+        return total, kept
+
+
+@dataclass(frozen=True)
+class Valued[R: Readable]:
+    """One reading with its counted items, what was not counted, and its value."""
+
+    reading: R
+    items: tuple[Item, ...]
+    excluded: tuple[Exclusion, ...]
+    total: int
+
+    def shape_score(self) -> ShapeScore | None:
+        shape = self.reading.shape
+        return None if shape is None else ShapeScore(shape, self.total, self.items, self.excluded)
+
+
+@dataclass(frozen=True)
+class Minimum[O, R: Readable]:
+    """What a win needs: ``need(hand, options)`` of what ``counts`` (the value, by default), unless ``waived``;
+    ``says(has, need, hand, options)`` why a hand below it is no win."""
+
+    need: Callable[[Hand, O], int]
+    says: Callable[[int, int, Hand, O], Problem]
+    counts: Callable[[Valued[R], O], int] | None = None
+    waived: Callable[[Valued[R], O], bool] | None = None
+
+    def refuses(self, hand: Hand, best: Valued[R], options: O) -> Problem | None:
+        if self.waived is not None and self.waived(best, options):
+            return None
+        has = self.counts(best, options) if self.counts is not None else best.total
+        need = self.need(hand, options)
+        return None if has >= need else self.says(has, need, hand, options)
+
+
+# --- what a system adds to its result ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome[O, R: Readable]:
+    """How scoring a hand went, for the system's details and notes: the best reading (None when the hand was
+    refused before its readings were valued), why it is no win (None for a win), and the tile a drawn tile
+    stood for (:class:`StandsFor`)."""
+
+    hand: Hand
+    options: O
+    best: Valued[R] | None = None
+    refused: Problem | None = None
+    represented: Tile | None = None
+
+
+@dataclass(frozen=True)
+class StandsFor[O]:
+    """A drawn tile that stands for the best tile the other 13 wait on (吉林's 摸宝): when ``applies``, the hand is
+    scored with each winning tile of ``context`` (the context it is read with) and the best win kept; with
+    none, ``none`` says why. ``note(drawn, tile)`` tells the player which tile it stood for."""
+
+    applies: Callable[[Hand, O], bool]
+    context: Callable[[WinContext], WinContext]
+    kinds: frozenset[ShapeKind]
+    none: Problem
+    note: Callable[[Tile, Tile], str]
+
+
+# --- the pipeline --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pipeline[O, R: Readable]:
+    """The steps of one system, declared as data and run by :func:`score` (see the module's docstring).
+
+    ``rows`` are listed in the order a result card lists its items; ``book`` gives the fan reference's order
+    of the same rows when the rule book lists them otherwise. The rest are the steps each system fills in:
+    the defaults are those of a system that needs no such step."""
+
+    rows: tuple[Line[R, O], ...]
+    readings: Callable[[Hand, O], Sequence[R]]
+    settle: Callable[[Score, Hand, O], Settlement]
+    value: Value[O] = Value()
+    minimum: Minimum[O, R] | None = None
+    check: Callable[[Hand, O], Problem | None] = _no_problem
+    legal: Callable[[R, O], Problem | None] = _no_problem
+    no_reading: Problem = ("不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs")
+    validate: Callable[[Hand, O], None] | None = None  # None: size, copies and seats at the ruleset's table
+    wild: Callable[[Hand, O], WildRule | None] | None = None
+    alike: Callable[[R], Hashable | None] | None = None  # readings with the same key are valued once
+    rank: Callable[[Valued[R]], Any] | None = None  # readings listed best first (None: as read, the best the highest)
+    details: Callable[[Outcome[O, R]], Details | None] = lambda outcome: None
+    notes: Callable[[Outcome[O, R]], Sequence[str]] = lambda outcome: ()
+    stands_for: StandsFor[O] | None = None
+    waits: Callable[[Hand, O], Sequence[tuple[Tile, Score | None]]] | None = None  # None: the shapes' (wilds') waits
+    book: tuple[str, ...] = ()
+    _in_force: dict[object, tuple[Line[R, O], ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def fans(self) -> tuple[Fan, ...]:
+        """The fan table in the book's order (the fan reference, ``Ruleset.fans``)."""
+        return book_order(self.rows, self.book)
+
+    def table(self, options: O) -> tuple[Line[R, O], ...]:
+        """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
+        found = self._in_force.get(options)
+        if found is None:
+            found = self._in_force[options] = tuple(_in_force(self.rows, options))
+            if len(self._in_force) > 256:
+                self._in_force.pop(next(iter(self._in_force)))
+        return found
+
+
+def _under[Rw: (Row[Any, Any], EachRow[Any, Any, Any])](row: Rw, options: object) -> Rw | None:
+    if row.under is None:
+        return row
+    fan = row.under(row.fan, options)
+    return None if fan is None else replace(row, fan=fan)
+
+
+def _in_force[R: Readable, O](rows: Iterable[Line[R, O]], options: O) -> Iterable[Line[R, O]]:
+    for line in rows:
+        if isinstance(line, Each):
+            each = tuple(r for r in (_under(r, options) for r in line.rows) if r is not None)
+            if each:
+                yield Each(line.elements, each)
+        elif (row := _under(line, options)) is not None:
+            yield row
+
+
+def _fits(shapes: frozenset[ShapeKind] | None, shape: Shape | None) -> bool:
+    return shapes is None or (shape is not None and shape.kind in shapes)
+
+
+def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item]:
+    """Every row of ``table`` the reading holds, as items in the table's order (an :class:`Each` in the order of
+    its elements); fallback rows only when no other row holds."""
+    shape = reading.shape
+    items: list[Item] = []
+    fallbacks: list[Item] = []
+    for line in table:
+        if isinstance(line, Each):
+            items += _each(line, reading, shape)
+        elif _fits(line.shapes, shape) and (n := line.count(reading, options)):
+            (fallbacks if line.fallback else items).append(Item(line.fan, int(n)))
+    return items or fallbacks
+
+
+def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None) -> list[Item]:
+    counted: dict[int, list[int]] = {}  # row position → [first element, count]
+    rows = [r for r in line.rows if _fits(r.shapes, shape)]
+    for k, element in enumerate(line.elements(reading)):
+        for position, row in enumerate(rows):
+            if row.test(element, reading):
+                seen = counted.setdefault(position, [k, 0])
+                seen[1] += 1
+    order = sorted(counted, key=lambda position: (counted[position][0], position))
+    return [Item(rows[p].fan, counted[p][1]) for p in order]
+
+
+def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O) -> Valued[R]:
+    kept, excluded = apply_exclusions(detect(table, reading, options))
+    total, shown = p.value.of(kept, options)
+    return Valued(reading, tuple(shown), tuple(excluded), total)
+
+
+def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options: O) -> list[Valued[R]]:
+    """Each reading valued; readings alike in what the rows read (``p.alike``) valued once."""
+    table = p.table(options)
+    if p.alike is None:
+        return [_value(p, table, r, options) for r in readings]
+    done: dict[Hashable, Valued[R]] = {}
+    out = []
+    for r in readings:
+        key = p.alike(r)
+        if key is None:
+            out.append(_value(p, table, r, options))
+            continue
+        known = done.get(key)
+        if known is None:
+            known = done[key] = _value(p, table, r, options)
+        out.append(known if known.reading is r else Valued(r, known.items, known.excluded, known.total))
+    return out
+
+
+# --- running it ----------------------------------------------------------------------------------------
+
+
+def _extra(r: Ruleset[Any], details: Details | None, notes: Sequence[str]) -> dict[str, object]:
+    """The result object's view of a system's additions: its details, the notes, the provisional warning."""
+    out: dict[str, object] = details.as_dict() if details is not None else {}
+    if notes:
+        out["notes"] = list(notes)
+    if r.provisional_note:
+        out["provisional"] = True
+        out["provisional_note"] = {"zh": r.provisional_note[0], "en": r.provisional_note[1]}
+    return out
+
+
+def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O, R],
+                            valued: Sequence[Valued[R]] = ()) -> Score:
+    """The Score of an outcome (its settlement still to come for a win)."""
+    details = p.details(outcome)
+    extra = _extra(r, details, p.notes(outcome))
+    best, refused = outcome.best, outcome.refused
+    reason = refused or (None, None)
+    if best is None:
+        return Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
+                     options=outcome.options, extra=extra, details=details)
+    shapes = tuple(s for v in valued if (s := v.shape_score()) is not None)
+    return Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
+                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=best.shape_score(),
+                 shapes=shapes, options=outcome.options, extra=extra, details=details)
+
+
+def _validate(r: Ruleset[Any], hand: Hand) -> None:
+    if hand.winning_tile is None:
+        raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
+    hand.validate(hand_size=r.hand_size, players=r.players, skip_checks=r.skip_checks)
+
+
+def score[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
+    """Score one complete hand under ``r`` (DESIGN §4.4), with its settlement: ``Ruleset.score`` of every
+    system on the pipeline. A hand the rules do not allow is a Score with ``valid=False`` and the reason in
+    中文 and English; a hand that cannot exist raises :class:`HandError`/:class:`ContextError`."""
+    p = r.pipeline
+    assert p is not None, f"{r.id} is not on the pipeline"
+    stands = p.stands_for
+    if stands is None or hand.winning_tile is None or not stands.applies(hand, options):
+        return _checked(r, p, hand, options)
+    problem = _check(r, p, hand, options)
+    if problem:
+        return _result(r, p, Outcome(hand, options, refused=problem))
+    return _stood_for(r, p, stands, hand, options)
+
+
+def _check[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Problem | None:
+    """Validate (raises for a hand that cannot exist), then what the rules refuse before any reading."""
+    p.validate(hand, options) if p.validate is not None else _validate(r, hand)
+    return p.check(hand, options)
+
+
+def _checked[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Score:
+    problem = _check(r, p, hand, options)
+    return _result(r, p, Outcome(hand, options, refused=problem)) if problem else _read(r, p, hand, options)
+
+
+def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Score:
+    """Readings → rows → exclusions → value → the best reading → the minimum → the settlement."""
+    every = p.readings(hand, options)
+    if not every:
+        return _result(r, p, Outcome(hand, options, refused=p.no_reading))
+    kept = [reading for reading in every if p.legal(reading, options) is None]
+    if not kept:
+        return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
+    valued = value_all(p, kept, options)
+    if p.rank is not None:
+        valued = sorted(valued, key=p.rank, reverse=True)
+        best = valued[0]
+    else:
+        best = max(valued, key=lambda v: v.total)
+    refused = p.minimum.refuses(hand, best, options) if p.minimum is not None else None
+    outcome = Outcome(hand, options, best, refused)
+    if refused:
+        return _result(r, p, outcome, valued)
+    return settled(_result(r, p, outcome, valued), p.settle, hand, options)
+
+
+def _stood_for[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], stands: StandsFor[O], hand: Hand,
+                               options: O) -> Score:
+    """A drawn tile standing for the best tile the hand waits on: the best win among them, saying which."""
+    before = Hand(hand.standing, hand.melds, None, stands.context(hand.context))
+    best: Score | None = None
+    chosen = None
+    for t in waits(before, stands.kinds):
+        try:
+            s = _checked(r, p, before.with_winning_tile(t), options)
+        except MahjongError:
+            continue
+        if s.valid and (best is None or s.total > best.total):
+            best, chosen = s, t
+    if best is None or chosen is None:
+        return _result(r, p, Outcome(hand, options, refused=stands.none))
+    assert hand.winning_tile is not None
+    details = p.details(Outcome(hand, options, represented=chosen))
+    extra = {**best.extra, **(details.as_dict() if details is not None else {}),
+             "notes": [stands.note(hand.winning_tile, chosen)]}
+    return replace(best, extra=extra, details=details)
+
