@@ -37,10 +37,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulesets import shapes, wild  # noqa: E402
+from rulesets import fuyang, shapes, wild  # noqa: E402
 from rulesets.engine import completions  # noqa: E402
 from rulesets.errors import MahjongError  # noqa: E402
-from rulesets.fuyang import score as fuyang_score  # noqa: E402
 from rulesets.hand import Hand, WinContext, WinMethod  # noqa: E402
 from rulesets.registry import all_rulesets  # noqa: E402
 from rulesets.scoring import Ruleset  # noqa: E402
@@ -60,7 +59,7 @@ def _cpu(call: Callable[[], Any]) -> float:
 def _clear() -> None:
     wild.clear_caches()
     for fn in (shapes._sets_only_cached, shapes._part_state, shapes._part_completions, shapes.winning_tiles,
-               fuyang_score._notes_of):
+               fuyang.notes_of):
         fn.cache_clear()
 
 

@@ -1,16 +1,30 @@
-"""The 44 patterns of Zung Jung v3.3, the pattern table Mahjong Australia's "Traditional Mahjong" uses
-(rules/vague-systems.md §1.1). Patterns are numbered as in ZJ; those that share a numbered series
-(2.1.1 / 2.1.2, 4.2.1–4.2.3, …) count only the highest — each higher pattern of a series excludes the
-lower ones (data, generated below), applied by the one exclusion step. Value Honour counts per set.
+"""The 44 patterns of Zung Jung v3.3, the pattern table Mahjong Australia's "Traditional Mahjong" uses, each
+with its predicate. Patterns are numbered as in ZJ; those that share a numbered series (2.1.1 / 2.1.2,
+4.2.1–4.2.3, …) count only the highest — each higher pattern of a series excludes the lower ones (data,
+generated below), applied by the one exclusion step. Value Honour counts per set.
+
+The patterns are declared in the book's order (:data:`FANS`, the fan reference); :data:`ROWS` gives each its
+predicate, in the order a result card lists them. A seven-pairs hand combines only with the composition
+patterns (ZJ 10.2: each row says the shapes it is counted in); thirteen terminals with none.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
+from ..hand import WinMethod
 from ..lights import declare
+from ..pipeline import Line, Row
+from ..reading import Reading
 from ..scoring import Excludes, Fan
-from .options import ZJ
+from ..shapes import Group, ShapeKind
+from ..tiles import Suit, Tile
+from .options import AustraliaOptions
+from .works import WORKS
+
+_ZJMJ = "as implemented and tested in DavidSWu147/zjmj shared/src/scoring.ts"
 
 _rows: list[tuple[str, Fan]] = []
 LIMITS: set[str] = set()
@@ -21,9 +35,8 @@ def _p(
 ) -> None:
     if limit:
         LIMITS.add(fid)
-    _rows.append(
-        (num, Fan(fid, zh, en, value, (), definition[0], definition[1], f"§1.1 pattern {num}; {ZJ}", example, num))
-    )
+    source = WORKS.cite("zj", f"pattern {num}", note=f"vague-systems.md §1.1; {_ZJMJ}")
+    _rows.append((num, Fan(fid, zh, en, value, (), definition[0], definition[1], source, example, num)))
 
 
 _p(
@@ -424,7 +437,7 @@ EXTRA = (
         (),
         "没有任何番型的和牌（标准中庸；本桌选项）",
         "A win with no pattern (standard Zung Jung; an option here)",
-        f"§1.1; {ZJ}",
+        WORKS.cite("zj", "Chicken Hand", note="§1.1"),
         "v1.4556p222789s-5p.C123m~australia.chicken-true.minimum-0",
         "0",
     ),
@@ -436,7 +449,7 @@ EXTRA = (
         (),
         "有限牌番型（320–480）时只按最高的限牌计，不相加",
         "A hand with a listed limit pattern (320–480) is worth the highest one alone, not the sum",
-        f"§1.1; {ZJ} applyLimit",
+        WORKS.cite("zj", "limit hands", note=f"§1.1; {_ZJMJ} applyLimit"),
         "11123456789995m",
         "limit",
     ),
@@ -448,13 +461,184 @@ EXTRA = (
         (),
         "相加超过320按320计",
         "A sum above 320 is paid 320",
-        f"§1.1; {ZJ}; Mahjong Australia maximum 320",
+        WORKS.cite("ma", "§1 (320)", note="§1.1"),
         "11122233344455m",
         "cap",
     ),
 )
 FANS: tuple[Fan, ...] = PATTERNS + EXTRA
+
 BY_ID = {f.id: f for f in FANS}
+BOOK = tuple(f.id for f in FANS)
+"""The fan reference's order (ZJ's numbering)."""
+
+# --- the predicates --------------------------------------------------------------------------------------
+
+_SUITS = (Suit.M, Suit.P, Suit.S)
+
+
+def _pungs(r: Reading) -> list[Tile]:
+    return [g.tile for g in r.pung_likes]
+
+
+def _chow_keys(r: Reading) -> Counter[tuple[Suit, int]]:
+    return Counter((g.tile.suit, g.tile.rank) for g in r.chows)
+
+
+def _nine_gates(r: Reading) -> bool:
+    if r.hand.melds or not r.one_suit:
+        return False
+    ranks = Counter(t.rank for t in r.tiles)
+    need = {1: 3, 9: 3, **{k: 1 for k in range(2, 9)}}
+    return all(ranks[k] >= n for k, n in need.items())
+
+
+def _value_honours(r: Reading) -> int:
+    seat = r.hand.context.seat.wind_tile
+    return sum(1 for t in _pungs(r) if t.is_dragon or t == seat)
+
+
+def _dragons(r: Reading) -> tuple[int, bool]:
+    pair = r.pair
+    return sum(1 for t in _pungs(r) if t.is_dragon), pair is not None and pair.tile.is_dragon
+
+
+def _winds(r: Reading) -> tuple[int, bool]:
+    pair = r.pair
+    return sum(1 for t in _pungs(r) if t.is_wind), pair is not None and pair.tile.is_wind
+
+
+def _identical(r: Reading) -> tuple[int, int]:
+    """The two largest numbers of identical chows."""
+    counts = sorted(_chow_keys(r).values(), reverse=True) + [0, 0]
+    return counts[0], counts[1]
+
+
+def _similar_sequences(r: Reading) -> bool:
+    keys = _chow_keys(r)
+    return any(all((s, k) in keys for s in _SUITS) for k in range(1, 8))
+
+
+def _similar_triplets(r: Reading) -> int:
+    """2 three similar triplets, 1 the small one (two triplets + the pair in the third suit), 0 none."""
+    suited = {(t.suit, t.rank) for t in _pungs(r) if t.is_suited}
+    pair = r.pair
+    best = 0
+    for k in range(1, 10):
+        have = [s for s in _SUITS if (s, k) in suited]
+        if len(have) == 3:
+            return 2
+        if len(have) == 2 and pair is not None and pair.tile.is_suited and pair.tile.rank == k \
+                and pair.tile.suit not in have:
+            best = 1
+    return best
+
+
+def _straight(r: Reading) -> bool:
+    keys = _chow_keys(r)
+    return any(all((s, k) in keys for k in (1, 4, 7)) for s in _SUITS)
+
+
+def _consecutive(r: Reading) -> int:
+    suited = {(t.suit, t.rank) for t in _pungs(r) if t.is_suited}
+    longest = 0
+    for s in _SUITS:
+        run = 0
+        for k in range(1, 10):
+            run = run + 1 if (s, k) in suited else 0
+            longest = max(longest, run)
+    return longest
+
+
+def _group_has_terminal(g: Group) -> bool:
+    return any(t.is_terminal_or_honour for t in g.tiles)
+
+
+def _terminals(r: Reading) -> tuple[str, bool, bool]:
+    """The terminal patterns' kind (mixed with honours, pure without) and whether the lesser (every group has
+    a terminal or honour) and the greater (every tile is one) hold."""
+    if not any(t.is_terminal for t in r.tiles):
+        return "", False, False
+    greater = all(t.is_terminal_or_honour for t in r.tiles)
+    lesser = greater or (r.kind is ShapeKind.STANDARD and all(_group_has_terminal(g) for g in r.groups))
+    return ("mixed" if r.has_honours else "pure"), lesser, greater
+
+
+Predicate = Callable[[Reading, AustraliaOptions], int]
+_STANDARD = frozenset({ShapeKind.STANDARD})
+_WITH_PAIRS = frozenset({ShapeKind.STANDARD, ShapeKind.SEVEN_PAIRS})
+SEVEN_PAIRS_PATTERNS = frozenset({
+    "no_terminals", "mixed_one_suit", "pure_one_suit", "all_honours", "mixed_greater_terminals",
+    "pure_greater_terminals", "seven_pairs"})
+"""What a seven-pairs hand combines with (ZJ 10.2: the composition patterns); 十三幺 combines with none."""
+
+
+def _pattern(fid: str, count: Predicate) -> Row[Reading, AustraliaOptions]:
+    """A pattern row: counted in a standard hand, and in seven pairs when it is a composition pattern."""
+    shapes = _WITH_PAIRS if fid in SEVEN_PAIRS_PATTERNS else _STANDARD
+    return Row(BY_ID[fid], count, shapes=frozenset({ShapeKind.THIRTEEN_ORPHANS}) if fid == "thirteen_terminals"
+               else shapes)
+
+
+def _terminal_row(kind: str, size: str) -> Row[Reading, AustraliaOptions]:
+    def holds(r: Reading, o: AustraliaOptions) -> bool:
+        found, lesser, greater = _terminals(r)
+        return found == kind and (greater if size == "greater" else lesser)
+
+    return _pattern(f"{kind}_{size}_terminals", holds)
+
+
+def _at_least(fid: str, measure: Callable[[Reading], int], n: int) -> Row[Reading, AustraliaOptions]:
+    return _pattern(fid, lambda r, o: measure(r) >= n)
+
+
+ROWS: tuple[Line[Reading, AustraliaOptions], ...] = (
+    _pattern("all_sequences", lambda r, o: r.all_chows),
+    _pattern("concealed", lambda r, o: r.kind is ShapeKind.STANDARD and r.menqing),
+    _pattern("no_terminals", lambda r, o: all(t.is_suited and 2 <= t.rank <= 8 for t in r.tiles)),
+    _pattern("mixed_one_suit", lambda r, o: r.mixed_one_suit),
+    _pattern("pure_one_suit", lambda r, o: r.one_suit),
+    _pattern("nine_gates", lambda r, o: _nine_gates(r)),
+    _pattern("all_honours", lambda r, o: r.all_honours),
+    _pattern("all_triplets", lambda r, o: r.all_pungs),
+    _pattern("three_similar_sequences", lambda r, o: _similar_sequences(r)),
+    _pattern("nine_tile_straight", lambda r, o: _straight(r)),
+    _pattern("seven_pairs", lambda r, o: r.kind is ShapeKind.SEVEN_PAIRS),
+    _pattern("thirteen_terminals", lambda r, o: r.kind is ShapeKind.THIRTEEN_ORPHANS),
+    _pattern("two_identical_sequences", lambda r, o: _identical(r)[0] >= 2),
+    _pattern("two_identical_sequences_twice", lambda r, o: _identical(r)[0] >= 4 or _identical(r)[1] >= 2),
+    _pattern("three_identical_sequences", lambda r, o: _identical(r)[0] >= 3),
+    _pattern("four_identical_sequences", lambda r, o: _identical(r)[0] >= 4),
+    _terminal_row("mixed", "lesser"), _terminal_row("mixed", "greater"),
+    _terminal_row("pure", "lesser"), _terminal_row("pure", "greater"),
+    _at_least("two_concealed_triplets", lambda r: r.concealed_triplets, 2),
+    _at_least("three_concealed_triplets", lambda r: r.concealed_triplets, 3),
+    _at_least("four_concealed_triplets", lambda r: r.concealed_triplets, 4),
+    _at_least("one_kong", lambda r: len(r.kongs), 1),
+    _at_least("two_kongs", lambda r: len(r.kongs), 2),
+    _at_least("three_kongs", lambda r: len(r.kongs), 3),
+    _at_least("four_kongs", lambda r: len(r.kongs), 4),
+    _at_least("three_consecutive_triplets", _consecutive, 3),
+    _at_least("four_consecutive_triplets", _consecutive, 4),
+    _pattern("small_three_similar_triplets", lambda r, o: _similar_triplets(r) == 1),
+    _pattern("three_similar_triplets", lambda r, o: _similar_triplets(r) == 2),
+    _pattern("small_three_dragons", lambda r, o: _dragons(r)[0] >= 2 and _dragons(r)[1]),
+    _pattern("big_three_dragons", lambda r, o: _dragons(r)[0] == 3),
+    _pattern("small_three_winds", lambda r, o: _winds(r)[0] >= 2 and _winds(r)[1]),
+    _pattern("big_three_winds", lambda r, o: _winds(r)[0] >= 3),
+    _pattern("small_four_winds", lambda r, o: _winds(r)[0] >= 3 and _winds(r)[1]),
+    _pattern("big_four_winds", lambda r, o: _winds(r)[0] == 4),
+    Row(BY_ID["value_honour"], lambda r, o: _value_honours(r), shapes=_STANDARD),
+    Row(BY_ID["final_draw"], lambda r, o: r.hand.context.last_tile and r.self_drawn),
+    Row(BY_ID["final_discard"], lambda r, o: r.hand.context.last_tile and not r.self_drawn),
+    Row(BY_ID["win_on_kong"], lambda r, o: r.hand.context.kong_replacement),
+    Row(BY_ID["robbing_a_kong"], lambda r, o: r.hand.context.win is WinMethod.ROB_KONG),
+    Row(BY_ID["blessing_of_heaven"], lambda r, o: r.hand.context.heavenly),
+    Row(BY_ID["blessing_of_earth"], lambda r, o: r.hand.context.earthly),
+    Row(BY_ID["chicken"], lambda r, o: o.chicken, fallback=True),
+)
+"""Each pattern's predicate, in the order a card lists them: the single patterns, the counted series, Value
+Honour, how the hand was won, the chicken hand when nothing else holds."""
 
 LIGHTS: dict[str, str] = {
     **dict.fromkeys(("all_sequences", "no_terminals", "mixed_one_suit", "pure_one_suit", "nine_gates", "all_honours",

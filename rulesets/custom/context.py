@@ -3,9 +3,11 @@ factor)."""
 
 from __future__ import annotations
 
-from ..context import DEALER
+from typing import Any
 
-CONTEXT = (DEALER,)
+from ..context import DEALER, ContextField
+
+CONTEXT: tuple[ContextField[Any], ...] = (DEALER,)
 
 CONTEXT_FIELDS = frozenset({"win", "seat", "from_seat", "kong_replacement", "last_tile", "flowers"})
 """How it was won (自摸, 抢杠), who won and who discarded (who pays), 杠上开花, 海底, and the flowers

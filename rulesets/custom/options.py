@@ -16,14 +16,16 @@ rulesets.errors.RulesError: 起胡 5 番高于封顶 3 番，任何牌都和不�
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import RulesError
 from ..messages import Words, msg
-from ..scoring import Choice
+from ..scoring import Choice, house_rule
+from ..sources import Source
+from .works import WORKS
 
-ISSUE = "issue 15 item 5 (a table's own rules)"
+TABLE = WORKS.cite("site", "the pieces", note="the table chooses every value; the defaults are neutral")
 
 
 class Combine(Choice):
@@ -40,13 +42,13 @@ class Payers(Choice):
     ALL = ("all", "三家都付", "All three")
 
 
-def _o(zh: str, en: str, source: str = ISSUE, **more: Any) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source, **more}
+def _o(default: Any, zh: str, en: str) -> Any:
+    return house_rule(default, zh, en, TABLE)
 
 
 def _value(default: int, zh: str, en: str) -> Any:
-    return field(default=default, metadata=_o(zh, en, ISSUE + "; the default is a neutral starting point",
-                                              value=True))
+    """The value of a pattern (its fan id is the option's key)."""
+    return house_rule(default, zh, en, TABLE, value=True)
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,12 @@ class CustomOptions:
     """A table's rules. Pattern values are in 番 (or points when added); fan ids are the keys."""
 
     # which hands are legal
-    seven_pairs: bool = field(default=True, metadata=_o("可和七对", "Seven pairs is a winning shape"))
-    pair_258: bool = field(default=False, metadata=_o("二五八将", "The pair of a standard hand must be 2, 5 or 8"))
-    void_suit: bool = field(default=False, metadata=_o("缺一门", "The hand must lack one of the three suits"))
-    must_open: bool = field(default=False, metadata=_o(
-        "必须开门", "At least one claimed meld (chow/pung/kong); seven pairs are exempt"))
-    chow: bool = field(default=True, metadata=_o("可以吃", "Chows may be claimed (吃)"))
+    seven_pairs: bool = _o(True, "可和七对", "Seven pairs is a winning shape")
+    pair_258: bool = _o(False, "二五八将", "The pair of a standard hand must be 2, 5 or 8")
+    void_suit: bool = _o(False, "缺一门", "The hand must lack one of the three suits")
+    must_open: bool = _o(False,
+        "必须开门", "At least one claimed meld (chow/pung/kong); seven pairs are exempt")
+    chow: bool = _o(True, "可以吃", "Chows may be claimed (吃)")
     # the value of each pattern
     pinghu: int = _value(1, "平胡", "Plain win (no shape pattern)")
     pengpenghu: int = _value(2, "碰碰胡", "All pungs")
@@ -77,15 +79,15 @@ class CustomOptions:
     gen: int = _value(1, "根（每个）", "Each four of a kind not declared as a kong")
     flower: int = _value(1, "花（每张）", "Each flower")
     # how values make money
-    combine: Combine = field(default=Combine.ADD, metadata=_o("计分方式", "How values combine"))
-    base: int = field(default=1, metadata=_o("底分", "Base stake"))
-    payers: Payers = field(default=Payers.DISCARDER, metadata=_o("点炮谁付", "Who pays a win on a discard"))
-    zimo_multiplier: int = field(default=1, metadata=_o("自摸倍数", "Self-draw: each payer ×"))
-    discarder_multiplier: int = field(default=1, metadata=_o(
-        "放炮者倍数", "The discarder pays × (when all three pay, or alone)"))
-    dealer_factor: int = field(default=1, metadata=_o("庄家倍数", "× when the dealer wins or pays"))
-    cap: int = field(default=0, metadata=_o("封顶（番，0 = 不封顶）", "Cap on the hand's value in fan (0: none)"))
-    minimum: int = field(default=0, metadata=_o("起胡番数", "Minimum value to win"))
+    combine: Combine = _o(Combine.ADD, "计分方式", "How values combine")
+    base: int = _o(1, "底分", "Base stake")
+    payers: Payers = _o(Payers.DISCARDER, "点炮谁付", "Who pays a win on a discard")
+    zimo_multiplier: int = _o(1, "自摸倍数", "Self-draw: each payer ×")
+    discarder_multiplier: int = _o(1,
+        "放炮者倍数", "The discarder pays × (when all three pay, or alone)")
+    dealer_factor: int = _o(1, "庄家倍数", "× when the dealer wins or pays")
+    cap: int = _o(0, "封顶（番，0 = 不封顶）", "Cap on the hand's value in fan (0: none)")
+    minimum: int = _o(0, "起胡番数", "Minimum value to win")
 
     def __post_init__(self) -> None:
         problem = definition_problem(self)
@@ -158,19 +160,19 @@ PRESETS: dict[str, dict[str, Any]] = {
 """Templates: each built-in system as closely as these pieces allow (docs/custom.md lists what each
 cannot express; the system itself, e.g. ``jilin``, scores it exactly)."""
 
-PRESET_INFO: dict[str, tuple[str, str, str]] = {
+PRESET_INFO: dict[str, tuple[str, str, str | Source]] = {
     "sichuan": ("模板：四川血战（翻倍，缺一门，不能吃）", "Template: Sichuan (doubling, void suit, no chow)",
-                "rules/sichuan.md §5 (rulesets/sichuan)"),
+                WORKS.cite("site", "templates", note="rules/sichuan.md §5 (rulesets/sichuan)")),
     "guobiao": ("模板：国标（8番起和，近似）", "Template: Chinese Official (8-fan minimum, approximate)",
-                "rules/mcr.md (rulesets/guobiao)"),
+                WORKS.cite("site", "templates", note="rules/mcr.md (rulesets/guobiao)")),
     "jilin": ("模板：吉林长春（2^番，庄、自摸、放炮各翻倍，6番封顶）",
               "Template: Jilin/Changchun (2^fan; dealer, self-draw, discarder double; cap 6)",
-              "rules/vague-systems.md §4 (rulesets/jilin)"),
+              WORKS.cite("site", "templates", note="rules/vague-systems.md §4 (rulesets/jilin)")),
     "xiangshan": ("模板：象山（台，1台起和，放炮者付双倍）",
                   "Template: Xiangshan (台, 1 to win, the discarder pays double)",
-                  "rules/vague-systems.md §3 (rulesets/xiangshan)"),
+                  WORKS.cite("site", "templates", note="rules/vague-systems.md §3 (rulesets/xiangshan)")),
     "suzhou": ("模板：苏州（底花5，花，不能吃，近似）", "Template: Suzhou (5 base 花, flowers, no chow; approximate)",
-               "rules/vague-systems.md §2 (rulesets/suzhou)"),
+               WORKS.cite("site", "templates", note="rules/vague-systems.md §2 (rulesets/suzhou)")),
     "australia": ("模板：澳大利亚（15分起和，320封顶，近似）", "Template: Australia (15 to win, cap 320; approximate)",
-                  "rules/vague-systems.md §1 (rulesets/australia)"),
+                  WORKS.cite("site", "templates", note="rules/vague-systems.md §1 (rulesets/australia)")),
 }

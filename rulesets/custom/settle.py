@@ -1,13 +1,19 @@
-"""Who pays whom under a table's own rules: self-drawn, all three; on a discard the discarder alone
-or all three; each line base × the hand's value (or 2^番) × the self-draw, discarder and dealer factors."""
+"""Who pays whom under a table's own rules: self-drawn, all three; on a discard the discarder alone or all
+three; each line base × the hand's value (or 2^番) × the self-draw, discarder and dealer factors.
+
+The value is the Score's: another base, payers, factor or dealer settles again from it."""
 
 from __future__ import annotations
 
-from ..hand import Hand, Seat
+from ..hand import Hand, Seat, seats
 from ..pairwise import times, win_lines
-from ..scoring import Factor, Payment
+from ..scoring import Factor, Payment, Score, Settlement
 from .options import Combine, CustomOptions, Payers
-from .score import multiplier
+
+
+def multiplier(total: int, options: CustomOptions) -> int:
+    """What one payer pays per base: the value itself, or 2^value when values double."""
+    return 2 ** total if options.combine is Combine.DOUBLE else total
 
 
 def _factors(hand: Hand, total: int, options: CustomOptions, payer: Seat) -> list[Factor]:
@@ -27,6 +33,11 @@ def _factors(hand: Hand, total: int, options: CustomOptions, payer: Seat) -> lis
     return out
 
 
-def settle(hand: Hand, total: int, options: CustomOptions) -> list[Payment]:
+def _lines(hand: Hand, total: int, options: CustomOptions) -> list[Payment]:
     return win_lines(hand, 4, options.base, lambda payer: _factors(hand, total, options, payer),
                      discarder_alone=options.payers is Payers.DISCARDER)
+
+
+def settle(score: Score, table: Hand, options: CustomOptions) -> Settlement:
+    """``Ruleset.settle``: the payments of the Score's value at ``table``."""
+    return Settlement(tuple(_lines(table, score.total, options)), seats(4))

@@ -1,6 +1,6 @@
-"""House rules of 富阳麻将 (seed 000 富阳麻将, ``shared/seeds/000_56fd68cdfb8fc37a.txt``; ``rules/regional.md`` §5).
+"""House rules of 富阳麻将.
 
-The seed gives the 台 and the 两摸三放 threshold but no payout rule: the payout is the spec's assumption FY-1
+The article gives the 台 and the 两摸三放 threshold but no payout rule: the payout is this site's assumption FY-1
 (台 × 底分) with FY-2 (2^台 × 底分) as the other choice, and the card says so.
 
 >>> o = FuyangOptions()
@@ -10,12 +10,12 @@ The seed gives the 台 and the 两摸三放 threshold but no payout rule: the pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..scoring import Choice
-
-SEED = "seed 000 富阳麻将"
+from ..scoring import Choice, house_rule
+from ..sources import Source
+from .works import WORKS
 
 
 class Fanfa(Choice):
@@ -43,31 +43,29 @@ class QuanFengzi(Choice):
     ADDS = ("adds", "全风子13台，另加硬货、碰碰胡等", "全风子 13 台 plus the other 台")
 
 
-def _o(zh: str, en: str, source: str, **extra: Any) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source, **extra}
-
-
 @dataclass(frozen=True)
 class FuyangOptions:
     """The house rules of one 富阳 table."""
 
-    fanfa: Fanfa = field(default=Fanfa.DOUDI, metadata=_o(
-        "财神翻法",
+    fanfa: Fanfa = house_rule(
+        Fanfa.DOUDI, "财神翻法",
         "How the 财神 was turned up: the turned-up tile itself (兜底翻) or the tile before it (大骰子倒滚翻)",
-        f"{SEED}: 财神的翻法有两种，一种是兜底翻；还有一种是大骰子倒滚翻; docs/fuyang.md FY-3"))
-    payout: Payout = field(default=Payout.TAI, metadata=_o(
-        "付法", "What a payer pays: 台 × 底分 or 2^台 × 底分 (the seed gives no rule)",
-        "§5(c) FY-1 (default) / FY-2: not in the seed"))
-    base: int = field(default=1, metadata=_o("底分", "Base stake (底分) in points", "§5 worked examples (底分 1)"))
-    quanfengzi: QuanFengzi = field(default=QuanFengzi.LIMIT, metadata=_o(
-        "全风子", "全风子: 13 台 in all, or 13 台 plus the other 台", f"{SEED}: 全风子，为十三台; §5(b)"))
+        WORKS.cite("article", "财神的翻法有两种，一种是兜底翻；还有一种是大骰子倒滚翻", note="docs/fuyang.md FY-3"))
+    payout: Payout = house_rule(
+        Payout.TAI, "付法", "What a payer pays: 台 × 底分 or 2^台 × 底分 (the article gives no rule)",
+        WORKS.cite("site", "FY-1, FY-2", note="regional.md §5(c): not in the seed"))
+    base: int = house_rule(1, "底分", "Base stake (底分) in points",
+                           WORKS.cite("site", "FY-1", note="regional.md §5 worked examples (底分 1)"))
+    quanfengzi: QuanFengzi = house_rule(
+        QuanFengzi.LIMIT, "全风子", "全风子: 13 台 in all, or 13 台 plus the other 台",
+        WORKS.cite("article", "全风子，为十三台", note="regional.md §5(b)"))
 
 
 PRESETS: dict[str, dict[str, Any]] = {
     "fy-1": {"payout": Payout.TAI},
     "fy-2": {"payout": Payout.POWER},
 }
-PRESET_INFO: dict[str, tuple[str, str, str]] = {
-    "fy-1": ("FY-1：台×底分（默认）", "FY-1: 台 × base (default)", "§5(c)"),
-    "fy-2": ("FY-2：2^台×底分", "FY-2: 2^台 × base", "§5(c)"),
+PRESET_INFO: dict[str, tuple[str, str, str | Source]] = {
+    "fy-1": ("FY-1：台×底分（默认）", "FY-1: 台 × base (default)", WORKS.cite("site", "FY-1", note="§5(c)")),
+    "fy-2": ("FY-2：2^台×底分", "FY-2: 2^台 × base", WORKS.cite("site", "FY-2", note="§5(c)")),
 }

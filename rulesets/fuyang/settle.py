@@ -1,14 +1,18 @@
-"""Who pays whom for a 富阳 win. The seed gives no payout rule; the spec's assumption FY-1 (台 × 底分) is the
-default, FY-2 (2^台 × 底分) the option: the discarder alone pays a discard win, all three pay a self-draw
-(rules/regional.md §5(c)). The card states the assumption (``Score.extra["notes"]``).
+"""Who pays whom for a 富阳 win. The article gives no payout rule; this site's assumption FY-1 (台 × 底分) is the
+default, FY-2 (2^台 × 底分) the option: the discarder alone pays a discard win, all three pay a self-draw. The
+card states the assumption (the result's notes).
+
+The 台 are the Score's: another payout, base or discarder settles again from them; a table with another dealer
+(门风刻 counts the winner's wind from the dealer) or another way of winning (杠上开花; 两摸三放 decides whether it
+is a win at all) needs a new score.
 """
 
 from __future__ import annotations
 
-from ..caishen import spelled, times
+from ..caishen import spelled
 from ..hand import Hand, Seat
 from ..messages import msg, text
-from ..pairwise import payers, settle_pairs
+from ..pairwise import payers, settle_pairs, times
 from ..scoring import Factor, Score, Settlement
 from .options import FuyangOptions, Payout
 
@@ -26,7 +30,7 @@ def tai_factor(tai: int, options: FuyangOptions) -> Factor:
     return times("tai", f"{tai}台", f"{tai} 台", tai)
 
 
-def settle(hand: Hand, tai: int, options: FuyangOptions) -> Settlement:
+def _settlement(hand: Hand, tai: int, options: FuyangOptions) -> Settlement:
     ctx = hand.context
     factors = [tai_factor(tai, options)]
     discarder = ctx.discarder(4)
@@ -41,9 +45,6 @@ def settle(hand: Hand, tai: int, options: FuyangOptions) -> Settlement:
     return Settlement(tuple(lines), SEATS)
 
 
-def settle_score(score: Score, table: Hand, options: FuyangOptions) -> Settlement:
-    """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's 台 at ``table``. Another payout (台 × 底分
-    or 2^台 × 底分), another base or another discarder settles again from the same 台. The 台 are the Score's: a
-    table with another dealer (门风刻 counts the winner's wind from the dealer) or another way of winning (杠上开花;
-    两摸三放 decides whether it is a win at all) needs a new score."""
-    return settle(table, score.total, options)
+def settle(score: Score, table: Hand, options: FuyangOptions) -> Settlement:
+    """``Ruleset.settle``: the payments of the Score's 台 at ``table``."""
+    return _settlement(table, score.total, options)

@@ -5,8 +5,7 @@ import pytest
 from rulesets.caishen import predecessor
 from rulesets.engine import build_request, evaluate
 from rulesets.errors import RulesError
-from rulesets.fuyang import RULESET
-from rulesets.fuyang.score import caishen, menfeng
+from rulesets.fuyang import RULESET, caishen, menfeng
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
 from rulesets.scoring import option_infos
