@@ -43,8 +43,9 @@ from .sources import Source
 from .tiles import Tile
 
 __all__ = [
-    "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "SONGGANG",
-    "STREAK", "ContextField", "Kind", "Whose", "declare", "field", "replacement_kong", "table_get", "table_values",
+    "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "FLOWER_REPLACEMENT", "FLOWER_WIN", "INDICATOR",
+    "REPLACEMENT_KONG", "SONGGANG", "STREAK", "ContextField", "Kind", "Whose", "complete", "declare", "field",
+    "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -92,6 +93,9 @@ class ContextField[T]:
     maximum: int = 99
     choices: tuple[str, ...] = ()
     max_items: int = 16  # tiles/seats in one value
+    # a true value makes the hand complete as it stands: it is scored with no winning tile (a win on the
+    # flowers), where a hand without one is otherwise a waiting hand
+    complete: bool = False
 
     def __post_init__(self) -> None:
         if not _KEY_RE.fullmatch(self.key):
@@ -325,6 +329,12 @@ def field(key: str) -> ContextField[Any]:
         raise ContextError(msg("context.unknown_field", key=key)) from None
 
 
+def complete(ctx: WinContext) -> bool:
+    """Whether a declared field makes a hand with no winning tile complete as it stands (``ContextField.complete``:
+    a win on the flowers), so it is scored rather than read as a waiting hand."""
+    return any(value and (f := FIELDS.get(key)) is not None and f.complete for key, value in ctx.table)
+
+
 def table_get(table: Sequence[tuple[str, Any]], f: ContextField[Any]) -> Any:
     """The value of ``f`` in a context's table values (its default when not given)."""
     for key, value in table:
@@ -387,8 +397,23 @@ SONGGANG: ContextField[Seat | None] = ContextField(
     help_en="送杠: the winner konged this player's discard and won on the replacement tile (this player pays).",
     source="rules/vague-systems.md §2.1 (苏州 送杠 ×3) and §3.1 (象山 送杠胡 5M)",
 )
+FLOWER_WIN: ContextField[bool] = ContextField(
+    "flower_win", Kind.BOOL, "以花和牌", "Won on the flowers", default=False, whose=Whose.WINNER, complete=True,
+    help_zh="以花牌和牌，不看牌型（香港：七张花的花糊、八张花的八仙过海；台湾：八仙过海、七抢一）："
+    "手牌照写，不写和张。",
+    help_en="A win on the flower tiles, whatever the hand (Hong Kong: 花糊 with seven, 八仙過海 with eight; Taiwan: "
+    "八仙過海, 七搶一): write the tiles held, with no winning tile.",
+    source="DESIGN §3: a win on the flowers needs no shape (rules/hongkong.md §3.4, rules/taiwan.md §3 group F)",
+)
+FLOWER_REPLACEMENT: ContextField[bool] = ContextField(
+    "flower_replacement", Kind.BOOL, "补花摸和", "Won on a flower's replacement", default=False, whose=Whose.WINNER,
+    help_zh="自摸的和张是补花时摸到的牌（香港花上自摸，台湾算杠上开花）。",
+    help_en="The self-drawn winning tile was the replacement for a flower (Hong Kong 花上自摸; Taiwan counts it "
+    "as 槓上開花).",
+    source="DESIGN §3 (rules/hongkong.md §3.3 花上自摸, rules/taiwan.md §5 flower_bloom)",
+)
 ENGINE_FIELDS: tuple[ContextField[Any], ...] = declare(
-    DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING, SONGGANG)
+    DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING, SONGGANG, FLOWER_WIN, FLOWER_REPLACEMENT)
 """The fields several systems read, declared here once (their sources are the engine's, not a system's works)."""
 
 
