@@ -28,6 +28,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from rulesets.context import complete
 from rulesets.engine import Request, build_request
 from rulesets.errors import MahjongError
 from rulesets.notation import canonical_share_code, hand_to_text, parse_hand, parse_share_code, share_code
@@ -70,8 +71,10 @@ class Shared:
 
     @property
     def waiting(self) -> bool:
-        """A 13-tile hand without its winning tile: the page shows its waits."""
-        return self.request.hand.winning_tile is None
+        """A 13-tile hand without its winning tile: the page shows its waits (unless the hand is complete as it
+        stands, e.g. a win on the flowers: then it is scored)."""
+        hand = self.request.hand
+        return hand.winning_tile is None and not complete(hand.context)
 
 
 def canonical_code(raw: str, rules: str | None = None) -> str:
