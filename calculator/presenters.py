@@ -15,7 +15,7 @@ from typing import Any, cast
 from django.forms import CharField
 from django.utils.translation import gettext, ngettext
 
-from rulesets.context import complete as complete_as_it_stands
+from rulesets.context import complete_as_it_stands
 from rulesets.engine import Request
 from rulesets.scoring import Ruleset
 
@@ -118,10 +118,9 @@ def _scored(request: Request, link: Any) -> dict[str, Any]:
     """Scores for a complete hand, waits for a waiting one, else how many tiles are missing."""
     hand = request.hand
     size = hand.size()
-    stands = complete_as_it_stands(hand.context)  # no winning tile, scored as it is (a win on the flowers)
-    complete = [r for r in request.rulesets if hand.is_complete and size == r.hand_size
-                or stands and size in (r.hand_size - 1, r.hand_size)]
-    waiting = [r for r in request.rulesets if not hand.is_complete and not stands and size == r.hand_size - 1]
+    complete = [r for r in request.rulesets if size == r.hand_size - (not hand.is_complete)
+                and (hand.is_complete or complete_as_it_stands(hand.context, r.context))]
+    waiting = [r for r in request.rulesets if not hand.is_complete and size == r.hand_size - 1 and r not in complete]
     if complete:
         sub = replace(request, rulesets=tuple(complete))
         return {**results_context(sub, score_each(sub)), "mode_result": "scores"}

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rulesets.context import complete
+from rulesets.context import complete_as_it_stands
 from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
@@ -265,8 +265,9 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
             for s in seats
             if s.value in row["net"]
         ]
-    won = request.hand.winning_tile is not None or complete(request.hand.context)
-    line = context_line(request.hand.context, request.rulesets, won=won)
+    hand = request.hand
+    won = hand.winning_tile is not None or any(complete_as_it_stands(hand.context, r.context) for r in request.rulesets)
+    line = context_line(hand.context, request.rulesets, won=won)
     return {
         "results": results,
         "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],

@@ -28,7 +28,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from rulesets.context import complete
+from rulesets.context import complete_as_it_stands
 from rulesets.engine import Request, build_request
 from rulesets.errors import MahjongError
 from rulesets.notation import canonical_share_code, hand_to_text, parse_hand, parse_share_code, share_code
@@ -71,10 +71,11 @@ class Shared:
 
     @property
     def waiting(self) -> bool:
-        """A 13-tile hand without its winning tile: the page shows its waits (unless the hand is complete as it
-        stands, e.g. a win on the flowers: then it is scored)."""
+        """A 13-tile hand without its winning tile: the page shows its waits (unless its systems' declared
+        context says it is complete as it stands: a win by the flowers)."""
         hand = self.request.hand
-        return hand.winning_tile is None and not complete(hand.context)
+        return hand.winning_tile is None and not any(
+            complete_as_it_stands(hand.context, r.context) for r in self.request.rulesets)
 
 
 def canonical_code(raw: str, rules: str | None = None) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -44,8 +44,8 @@ from .tiles import Tile
 
 __all__ = [
     "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "FLOWER_REPLACEMENT", "FLOWER_WIN", "INDICATOR",
-    "REPLACEMENT_KONG", "SONGGANG", "STREAK", "ContextField", "Kind", "Whose", "complete", "declare", "field",
-    "replacement_kong", "table_get", "table_values",
+    "REPLACEMENT_KONG", "SONGGANG", "STREAK", "ContextField", "Kind", "Whose", "complete_as_it_stands", "declare",
+    "field", "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -93,8 +93,8 @@ class ContextField[T]:
     maximum: int = 99
     choices: tuple[str, ...] = ()
     max_items: int = 16  # tiles/seats in one value
-    # a true value makes the hand complete as it stands: it is scored with no winning tile (a win on the
-    # flowers), where a hand without one is otherwise a waiting hand
+    # a true value makes a hand without a winning tile complete as it stands (a win by the flowers): a system
+    # that declares the field scores such a hand instead of listing its waits (:func:`complete_as_it_stands`)
     complete: bool = False
 
     def __post_init__(self) -> None:
@@ -272,6 +272,8 @@ class ContextField[T]:
             d.update(minimum=self.minimum, maximum=self.maximum)
         if self.kind is Kind.CHOICE:
             d["choices"] = list(self.choices)
+        if self.complete:
+            d["complete"] = True
         return d
 
     def schema(self) -> dict[str, Any]:
@@ -327,12 +329,6 @@ def field(key: str) -> ContextField[Any]:
         return known()[key]
     except KeyError:
         raise ContextError(msg("context.unknown_field", key=key)) from None
-
-
-def complete(ctx: WinContext) -> bool:
-    """Whether a declared field makes a hand with no winning tile complete as it stands (``ContextField.complete``:
-    a win on the flowers), so it is scored rather than read as a waiting hand."""
-    return any(value and (f := FIELDS.get(key)) is not None and f.complete for key, value in ctx.table)
 
 
 def table_get(table: Sequence[tuple[str, Any]], f: ContextField[Any]) -> Any:
@@ -398,19 +394,18 @@ SONGGANG: ContextField[Seat | None] = ContextField(
     source="rules/vague-systems.md §2.1 (苏州 送杠 ×3) and §3.1 (象山 送杠胡 5M)",
 )
 FLOWER_WIN: ContextField[bool] = ContextField(
-    "flower_win", Kind.BOOL, "以花和牌", "Won on the flowers", default=False, whose=Whose.WINNER, complete=True,
-    help_zh="以花牌和牌，不看牌型（香港：七张花的花糊、八张花的八仙过海；台湾：八仙过海、七抢一）："
-    "手牌照写，不写和张。",
-    help_en="A win on the flower tiles, whatever the hand (Hong Kong: 花糊 with seven, 八仙過海 with eight; Taiwan: "
-    "八仙過海, 七搶一): write the tiles held, with no winning tile.",
-    source="DESIGN §3: a win on the flowers needs no shape (rules/hongkong.md §3.4, rules/taiwan.md §3 group F)",
+    "flower_win", Kind.BOOL, "花牌胡", "Won on the flowers", default=False, whose=Whose.WINNER, complete=True,
+    help_zh="这手靠花牌胡：八张花（八仙过海），或七张花（台湾：抢第八张的七抢一；香港：花胡）。立牌不用成牌型，也不用写和张。",
+    help_en="The hand is won on the flowers: all eight (八仙過海), or seven (Taiwan: 七搶一, robbing the 8th; Hong "
+    "Kong: 花糊). The standing tiles need no shape and no winning tile.",
+    source="rules/taiwan.md §3 F (八仙過海, 七搶一); rules/hongkong.md (花糊, 八仙過海)",
 )
 FLOWER_REPLACEMENT: ContextField[bool] = ContextField(
-    "flower_replacement", Kind.BOOL, "补花摸和", "Won on a flower's replacement", default=False, whose=Whose.WINNER,
-    help_zh="自摸的和张是补花时摸到的牌（香港花上自摸，台湾算杠上开花）。",
-    help_en="The self-drawn winning tile was the replacement for a flower (Hong Kong 花上自摸; Taiwan counts it "
-    "as 槓上開花).",
-    source="DESIGN §3 (rules/hongkong.md §3.3 花上自摸, rules/taiwan.md §5 flower_bloom)",
+    "flower_replacement", Kind.BOOL, "补花自摸", "Won on a flower's replacement", default=False, whose=Whose.WINNER,
+    help_zh="摸到花牌、补花补上来的牌自摸胡了（台湾、香港当作杠上开花、花上自摸）。",
+    help_en="Self-drawn on the tile drawn to replace a flower (Taiwan and Hong Kong count it as a win on a "
+    "replacement, like 槓上開花).",
+    source="rules/taiwan.md §3 B 槓上開花 (atawmj: 因摸到花牌、暗槓或加槓而補牌); rules/hongkong.md 花上自摸",
 )
 ENGINE_FIELDS: tuple[ContextField[Any], ...] = declare(
     DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING, SONGGANG, FLOWER_WIN, FLOWER_REPLACEMENT)
@@ -431,6 +426,13 @@ def replacement_kong(hand: Hand) -> Meld | None:
                 return m
         raise ContextError(msg("context.no_such_kong", tile=str(named)))
     return kongs[0] if len(kongs) == 1 else None
+
+
+def complete_as_it_stands(ctx: WinContext, fields: Iterable[ContextField[Any]]) -> bool:
+    """Whether a hand without a winning tile is complete as it stands for a system that declares ``fields``:
+    one of them is declared ``complete`` and holds (a win by the flowers). Such a hand is scored, not read as a
+    waiting hand; for every other system it is a waiting hand as before."""
+    return any(f.complete and f.of(ctx) for f in fields)
 
 
 def dealer_of(table: Sequence[tuple[str, Any]]) -> Seat:

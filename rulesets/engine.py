@@ -263,12 +263,16 @@ def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> d
 def score(request: Request) -> list[Score]:
     """Score the request's hand under each of its rulesets (a waiting hand: its waits, see :func:`waiting`).
 
-    A hand with a declared field that makes it complete as it stands (``ContextField.complete``: a dealt hand
-    scored as dealt, 长沙's 起手小胡; a win on the flowers) has no winning tile and is still scored, not treated
-    as waiting. Each counted fan says which tiles make it (:func:`rulesets.lights.light`)."""
-    if request.hand.winning_tile is None and not declared.complete(request.hand.context):
-        return [waiting(r, request.hand, request.options[r.id]) for r in request.rulesets]
-    return [light(r.score(request.hand, request.options[r.id]), request.hand.context) for r in request.rulesets]
+    A hand flagged ``starting_hand`` (a dealt hand scored as it stands, e.g. 长沙's 起手小胡) has no winning
+    tile and is still scored, not treated as waiting; so is a hand a system's declared context calls complete
+    as it stands (``flower_win``: :func:`rulesets.context.complete_as_it_stands`). Each counted fan says which
+    tiles make it (:func:`rulesets.lights.light`)."""
+    hand = request.hand
+    if hand.winning_tile is None and not hand.context.get("starting_hand"):
+        return [light(r.score(hand, request.options[r.id]), hand.context)
+                if declared.complete_as_it_stands(hand.context, r.context) else waiting(r, hand, request.options[r.id])
+                for r in request.rulesets]
+    return [light(r.score(hand, request.options[r.id]), hand.context) for r in request.rulesets]
 
 
 def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:

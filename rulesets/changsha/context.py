@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..context import BIRDS, DEALER, ContextField, Kind, Whose
 
 STARTING_HAND = ContextField(
-    "starting_hand", Kind.BOOL, "起手胡", "Starting hand", default=False, whose=Whose.WINNER, complete=True,
+    "starting_hand", Kind.BOOL, "起手胡", "Starting hand", default=False, whose=Whose.WINNER,
     help_zh="这是刚起完的牌（庄家14张、闲家13张），按起手小胡（四喜、板板胡、缺一色、六六顺）结算，没有和张。",
     help_en="The tiles are the hand as dealt (dealer 14, others 13), settled as starting-hand wins "
     "(四喜, 板板胡, 缺一色, 六六顺); there is no winning tile.",

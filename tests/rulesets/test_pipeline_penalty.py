@@ -1,25 +1,19 @@
-"""Two steps of the pipeline a system may fill in (rulesets/pipeline.py, rulesets/context.py):
-
-- ``Pipeline.penalty``: what a hand that is no win costs at the table (香港's 詐糊). Without it a refused hand
-  settles nothing; with it the refused Score carries the penalty's settlement, and a win is settled as always.
-- ``ContextField.complete``: a declared field that makes a hand with no winning tile complete as it stands (a win
-  on the flowers), so the engine scores it instead of listing its waits.
-"""
+"""``Pipeline.penalty`` (rulesets/pipeline.py): what a hand that is no win costs at the table (香港's 詐糊).
+Without it a refused hand settles nothing; with it the refused Score carries the penalty's settlement, and a win
+is settled as always."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets import engine
-from rulesets.context import FLOWER_WIN, complete
-from rulesets.engine import Request, context_from_mapping
-from rulesets.hand import Hand, Seat, WinContext, seats
+from rulesets.engine import context_from_mapping
+from rulesets.hand import Hand, Seat, seats
 from rulesets.notation import parse_hand
 from rulesets.pipeline import Pipeline, Row
 from rulesets.reading import placed
 from rulesets.scoring import Fan, Ruleset, Score, Settlement, paid
-from rulesets.shapes import Shape, ShapeKind
+from rulesets.shapes import ShapeKind
 
 
 @dataclass(frozen=True)
@@ -28,7 +22,6 @@ class ToyOptions:
 
 
 WIN = Fan("win", "和", "Win", 1)
-ON_FLOWERS = Fan("flowers", "花", "On the flowers", 3)
 
 
 def _settle(score: Score, table: Hand, options: ToyOptions) -> Settlement:
@@ -63,26 +56,3 @@ def test_a_refused_hand_carries_the_penalty_and_a_win_its_settlement() -> None:
     assert refused.settlement.as_dict() == {"E": 5, "S": -5, "W": 0, "N": 0}
     win = toy.score(_hand("123m456p789s11z234s", seat="S"), ToyOptions())
     assert win.valid and win.settlement is not None and win.settlement.as_dict() == {"E": -1, "S": 1, "W": 0, "N": 0}
-
-
-@dataclass(frozen=True)
-class _OnFlowers:
-    """A reading of a win with no shape."""
-
-    hand: Hand
-    shape: Shape | None = None
-
-
-def test_a_field_that_completes_a_hand_has_it_scored_without_a_winning_tile() -> None:
-    assert not complete(WinContext())
-    assert complete(WinContext(table=((FLOWER_WIN.key, True),)))
-    pipeline: Pipeline[ToyOptions, Any] = Pipeline(
-        rows=(Row(ON_FLOWERS, lambda r, o: 1),), readings=lambda h, o: [_OnFlowers(h)], settle=_settle,
-        validate=lambda h, o: None)
-    toy = Ruleset(id="toy", zh="玩具", en="Toy", unit="番", players=4, options_type=ToyOptions, pipeline=pipeline)
-    waiting = _hand("123m456p789s1122z", seat="S")
-    (listed,) = engine.score(Request(waiting, (toy,), {"toy": ToyOptions()}))
-    assert not listed.valid and "waits" in listed.extra  # no winning tile, nothing completes it: its waits
-    flowered = _hand("123m456p789s1122z12345678f", seat="S", flower_win=True)
-    (scored,) = engine.score(Request(flowered, (toy,), {"toy": ToyOptions()}))
-    assert scored.valid and scored.total == 3 and scored.settlement is not None
