@@ -398,7 +398,10 @@ def score[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
 
 def _check[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Problem | None:
     """Validate (raises for a hand that cannot exist), then what the rules refuse before any reading."""
-    p.validate(hand, options) if p.validate is not None else _validate(r, hand)
+    if p.validate is not None:
+        p.validate(hand, options)
+    else:
+        _validate(r, hand)
     return p.check(hand, options)
 
 
