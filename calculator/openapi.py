@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_SEAT = {"type": "string", "enum": ["E", "S", "W", "N", "X", "Y"]}
+from rulesets.context import SHARED
 
 CONTEXT_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -13,42 +13,9 @@ CONTEXT_SCHEMA: dict[str, Any] = {
         "How the hand was won. Every field is optional; a GB-format hand string may also carry winds, flags "
         "and flowers."
     ),
-    "properties": {
-        "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"], "description": "自摸 / 点和 / 抢杠和"},
-        "seat": {**_SEAT, "description": "the winner's seat wind (E is the dealer)"},
-        "round_wind": {**_SEAT, "description": "圈风"},
-        "from_seat": {"anyOf": [_SEAT, {"type": "null"}], "description": "the discarder (default: the winner's 上家)"},
-        "kong_replacement": {"type": "boolean", "description": "杠上开花"},
-        "after_kong": {"type": "boolean", "description": "杠上炮"},
-        "last_tile": {"type": "boolean", "description": "海底 (妙手回春 / 海底捞月)"},
-        "last_copy": {"type": "boolean", "description": "和绝张"},
-        "heavenly": {"type": "boolean", "description": "天和"},
-        "earthly": {"type": "boolean", "description": "地和"},
-        "flowers": {
-            "anyOf": [
-                {"type": "integer", "minimum": 0, "maximum": 8},
-                {"type": "array", "items": {"type": "string"}, "maxItems": 8},
-                {"type": "string", "maxLength": 16},
-            ],
-            "description": "a count, or flowers by identity: 1f..8f or a..h (梅兰竹菊春夏秋冬)",
-        },
-        "wildcard": {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "null"}]},
-        "already_won": {"type": "array", "items": _SEAT, "maxItems": 5},
-        "kongs": {
-            "type": "array",
-            "maxItems": 16,
-            "items": {
-                "type": "object",
-                "required": ["seat", "kind"],
-                "properties": {
-                    "seat": _SEAT,
-                    "kind": {"type": "string", "enum": ["exposed", "concealed", "added"]},
-                    "fed_by": _SEAT,
-                },
-            },
-        },
-    },
+    "properties": {f.key: f.schema() for f in SHARED},  # the shared context, as rulesets.context declares it
 }
+
 
 def _with_declared(schema: dict[str, Any]) -> dict[str, Any]:
     """The context schema with every field a system declares (rulesets.context), generated from the declarations."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.context import FLAGS
+
 _PLAYER = {"type": "integer", "minimum": 0, "maximum": 5, "description": "a player's position at the table, 0-based"}
 _WIN = {
     "type": "object",
@@ -16,8 +18,7 @@ _WIN = {
         "player": _PLAYER,
         "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"], "default": "self_drawn"},
         "from": {**_PLAYER, "description": "the discarder (or the robbed player)"},
-        **{flag: {"type": "boolean"} for flag in ("kong_replacement", "after_kong", "last_tile", "last_copy",
-                                                   "heavenly", "earthly")},
+        **{flag: {"type": "boolean"} for flag in FLAGS},
     },
 }
 _EVENT = {

@@ -24,25 +24,24 @@ from typing import Any
 
 import rulesets
 from rulesets import rounds as engine_rounds
-from rulesets import sichuan
+from rulesets.context import FLAGS
 from rulesets.engine import Request, build_request, result_object, score
 from rulesets.errors import MahjongError
 from rulesets.hand import KongKind, Seat
 from rulesets.messages import Words, msg
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
-from rulesets.rounds import Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
+from rulesets.rounds import STAND_INS, Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
 from rulesets.scoring import Payment, exact
 
 from .words import Worded, said
 
 ENGINE_VERSION = rulesets.ENGINE_VERSION
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N, Seat.X, Seat.Y)
-WIN_FLAGS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
+WIN_FLAGS = FLAGS  # the flags of how a hand was won, as rulesets.context declares them once
 
 # What the engine holds for a player declared "not ready" or "花猪" with no tiles typed in (by two-suit
 # table and tiles held; tests/ledger pin each).
-STAND_INS = sichuan.STAND_INS
 STAND_IN = STAND_INS[(False, 13)]
 
 
@@ -105,8 +104,9 @@ def player_at(seat: Seat | str, dealer: int, players: int) -> int:
     return (dealer + order) % players
 
 
-def is_sichuan(system: str) -> bool:
-    return get_ruleset(system).id in sichuan.VARIANTS
+def plays_to_the_wall(system: str) -> bool:
+    """Whether the system's rounds run to the wall's end, every kong and win paid as it happens (血战, 血流)."""
+    return WallEnd in get_ruleset(system).round_events
 
 
 def ruleset_id(system: str) -> str:
@@ -325,8 +325,9 @@ def best_wait(system: str, options: Mapping[str, Any], hand13: str) -> tuple[str
     """The best (tile, points) of a ready hand for 查大叫, or None (the page's "which best wait")."""
     system = ruleset_id(system)
     try:
-        opts = get_ruleset(system).parse_options(dict(options))
-        found = sichuan.best_ready_value(parse_hand(hand13), opts, system)
+        ruleset = get_ruleset(system)
+        opts = ruleset.parse_options(dict(options))
+        found = ruleset.best_wait(parse_hand(hand13), opts) if ruleset.best_wait is not None else None
     except MahjongError as exc:
         raise RoundError.of(exc) from None
     return (str(found[0]), found[1]) if found else None

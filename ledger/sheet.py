@@ -129,7 +129,7 @@ def next_dealer(table: Mapping[str, Any], kind: str, snapshot: Mapping[str, Any]
         return (dealer + 1) % n
     if snapshot.get("first_multi_from") is not None:
         return snapshot["first_multi_from"]
-    if rounds.is_sichuan(system):
+    if rounds.plays_to_the_wall(system):
         return winners[0] if winners else dealer
     return dealer if not winners or winners[0] == dealer else (dealer + 1) % n
 

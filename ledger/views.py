@@ -166,7 +166,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
     context.update(
         edit=True, edit_url=reverse("ledger-edit", args=[table.edit_token]),
         sheet_url=reverse("ledger-edit-sheet", args=[table.edit_token]),
-        sichuan=table.kind == "mahjong" and rounds.is_sichuan(table.system),
+        sichuan=table.kind == "mahjong" and rounds.plays_to_the_wall(table.system),
         rounds=table.kind == "mahjong" and rounds.has_rounds(table.system),
         hand_value=form.get("hand", request.GET.get("hand", "")), form=form,
         round_rows=forms.blank_rows(form.get("rows", []), min(count, forms.MAX_ROWS)),

@@ -13,10 +13,9 @@ option on how it was turned up).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
 
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, Relative, Seat, WinMethod
@@ -109,12 +108,13 @@ def multiplier(items: Iterable[Item]) -> int:
 
 
 @lru_cache(maxsize=256)
-def options_json(options: Any) -> Mapping[str, object]:
+def options_json(options: Hashable) -> Mapping[str, object]:
     """The applied house rules as JSON values (options are frozen, so each is worked out once)."""
     return MappingProxyType(options_dict(options))
 
 
-def invalid(rules: str, unit: str, options: Any, problem: Problem, extra: Mapping[str, object] | None = None) -> Score:
+def invalid(rules: str, unit: str, options: Hashable, problem: Problem, extra: Mapping[str, object] | None = None
+            ) -> Score:
     """The result of a hand the rules do not allow: not a win, and why in both languages."""
     return Score(rules=rules, valid=False, unit=unit, reason=problem[0], reason_en=problem[1],
                  options=options_json(options), extra=dict(extra or {}))

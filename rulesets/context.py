@@ -1,6 +1,7 @@
 """Table context a system declares: the facts of a table that the tiles do not say.
 
-The shared context (how the hand was won, winds, flags, flowers, …) is :class:`~rulesets.hand.WinContext`.
+The shared context (how the hand was won, winds, flags, flowers, …) is :class:`~rulesets.hand.WinContext`,
+declared once here too (:data:`SHARED`, each a :class:`SharedField` with its reader, writer and schema).
 Everything else a system reads — the indicator tile, the dealer and the dealer's streak, birds,
 cannons per seat, per-seat tallies — is declared once as a :class:`ContextField` (type, default,
 中文/English label and help, source, whose it is) and listed in the system's ``Ruleset.context``.
@@ -32,20 +33,21 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from .errors import ContextError, MahjongError
-from .hand import Hand, Meld, Seat, WinContext
+from .hand import Hand, KongEvent, KongKind, Meld, Seat, WinContext, WinMethod
 from .messages import Message, msg
 from .sources import Source
-from .tiles import Tile
+from .tiles import FLOWERS, Tile
 
 __all__ = [
-    "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "FLOWER_REPLACEMENT", "FLOWER_WIN", "INDICATOR",
-    "REPLACEMENT_KONG", "SONGGANG", "STREAK", "ContextField", "Kind", "Whose", "complete_as_it_stands", "declare",
-    "field", "replacement_kong", "table_get", "table_values",
+    "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "FLAGS", "FLOWER_REPLACEMENT", "FLOWER_WIN",
+    "INDICATOR", "REPLACEMENT_KONG", "SHARED", "SHARED_BY_KEY", "SHARED_KEYS", "SONGGANG", "STREAK", "WIN",
+    "ContextField", "Kind", "SharedField", "Whose", "complete_as_it_stands", "declare", "field", "replacement_kong",
+    "table_get", "table_values",
 ]
 
 
@@ -60,6 +62,7 @@ class Kind(enum.Enum):
     SEATS = "seats"  # a set of seats
     PER_SEAT = "per_seat"  # a whole number per seat (cannons, tallies), zeros omitted
     CHOICE = "choice"  # one word of ``choices``
+    KONGS = "kongs"  # other players' kongs, in order: who, which kind, who fed an exposed one (shared context)
 
 
 class Whose(enum.Enum):
@@ -100,7 +103,7 @@ class ContextField[T]:
     def __post_init__(self) -> None:
         if not _KEY_RE.fullmatch(self.key):
             raise ValueError(f"context key {self.key!r}: lowercase letters, digits and _")
-        if self.kind is Kind.CHOICE and self.default not in self.choices:
+        if self.kind is Kind.CHOICE and getattr(self.default, "value", self.default) not in self.choices:
             raise ValueError(f"context field {self.key}: default {self.default!r} is not a choice")
 
     def of(self, ctx: WinContext) -> T:
@@ -241,7 +244,7 @@ class ContextField[T]:
         if self.kind is Kind.PER_SEAT:
             return "".join(f"{s.value}{n}" for s, n in value)
         if self.kind is Kind.SEAT:
-            return value.value
+            return str(value.value)
         return str(value)
 
     def parse_text(self, text: str) -> Any:
@@ -296,8 +299,197 @@ class ContextField[T]:
         return {**by_kind[self.kind], "description": f"{self.en} ({self.zh}). {self.help_en}".strip()}
 
 
-SHARED_KEYS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(WinContext)) - {"table"}
-"""The shared context's keys (:class:`~rulesets.hand.WinContext`): no system may declare one of them."""
+# --- the shared context, declared once ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SharedField[T](ContextField[T]):
+    """A field of the shared win context (:class:`~rulesets.hand.WinContext`, read as its attribute), declared like
+    a system's field: its JSON reader and writer and its JSON schema come with it, so the engine's parsing, the
+    calculator's form, the ledger and the OpenAPI document all take it from here."""
+
+    reader: Callable[[Any, str], Any] = lambda value, name: value
+    writer: Callable[[Any], Any] = lambda value: value
+    json_schema: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def of(self, ctx: WinContext) -> T:
+        return cast(T, getattr(ctx, self.key))
+
+    def read(self, value: Any) -> Any:
+        return self.reader(value, self.key)
+
+    def json(self, value: Any) -> Any:
+        return None if value is None else self.writer(value)
+
+    def schema(self) -> dict[str, Any]:
+        return dict(self.json_schema)
+
+
+def _seat(value: object, name: str) -> Seat:
+    try:
+        return Seat(str(value).strip().upper())
+    except ValueError:
+        raise ContextError(msg("context.not_a_seat", name=name, value=value)) from None
+
+
+def _optional_seat(value: object, name: str) -> Seat | None:
+    return None if value in (None, "") else _seat(value, name)
+
+
+def _bool(value: object, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    raise ContextError(msg("context.not_bool", name=name, value=value))
+
+
+def _win(value: object, name: str) -> WinMethod:
+    try:
+        return WinMethod(str(value))
+    except ValueError:
+        raise ContextError(msg("context.not_win", name=name, value=value)) from None
+
+
+def _flower(item: object) -> Tile:
+    text = str(item).strip()
+    if len(text) == 1 and text in "abcdefgh":
+        return FLOWERS["abcdefgh".index(text)]
+    try:
+        t: Tile | None = Tile.parse(text)
+    except MahjongError:
+        t = None
+    if t is None or not t.is_flower:
+        raise ContextError(msg("context.not_a_flower", value=item))
+    return t
+
+
+def _flowers(value: object, name: str) -> tuple[Tile, ...]:
+    """A count (the first ``n`` flowers), or flowers by identity: ``1f``…``8f`` or ``a``…``h``."""
+    if isinstance(value, bool):
+        raise ContextError(msg("context.flowers_kind"))
+    if isinstance(value, int):
+        if not 0 <= value <= 8:
+            raise ContextError(msg("context.flowers_count", n=value))
+        return FLOWERS[:value]
+    if isinstance(value, str):
+        value = [ch for ch in value] if value.isalpha() else [value[i : i + 2] for i in range(0, len(value), 2)]
+    if not isinstance(value, (list, tuple)):
+        raise ContextError(msg("context.flowers_kind"))
+    return tuple(sorted(_flower(item) for item in value))
+
+
+def _wildcard(value: object, name: str) -> Tile | None:
+    try:
+        return None if value in (None, "") else Tile.parse(str(value))
+    except MahjongError:
+        raise ContextError(msg("context.not_tile", name=name, value=value)) from None
+
+
+def _seat_set(value: object, name: str) -> frozenset[Seat]:
+    if not isinstance(value, (list, tuple, str)):
+        raise ContextError(msg("context.seat_list", name=name))
+    return frozenset(_seat(s, name) for s in value if str(s).strip())
+
+
+def _kong_event(item: object) -> KongEvent:
+    if not isinstance(item, Mapping):
+        raise ContextError(msg("context.kongs_object"))
+    try:
+        kind = KongKind(str(item.get("kind", "")))
+    except ValueError:
+        raise ContextError(msg("context.kongs_kind")) from None
+    fed = item.get("fed_by")
+    event = KongEvent(_seat(item.get("seat"), "kongs.seat"), kind, _seat(fed, "kongs.fed_by") if fed else None)
+    if event.kind is KongKind.EXPOSED and event.fed_by is None:
+        raise ContextError(msg("context.kongs_fed"))
+    if event.fed_by == event.seat:
+        raise ContextError(msg("context.own_kong"))
+    return event
+
+
+def _kong_events(value: object, name: str) -> tuple[KongEvent, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ContextError(msg("context.kongs_list"))
+    return tuple(_kong_event(item) for item in value)
+
+
+def _kongs_json(value: tuple[KongEvent, ...]) -> list[dict[str, str]]:
+    return [{"seat": k.seat.value, "kind": k.kind.value, **({"fed_by": k.fed_by.value} if k.fed_by else {})}
+            for k in value]
+
+
+_SEAT_SCHEMA: dict[str, Any] = {"type": "string", "enum": ["E", "S", "W", "N", "X", "Y"]}
+_ENGINE = "DESIGN §3: the shared context"
+
+
+def _seat_field(key: str, zh: str, en: str, description: str, default: Seat | None = Seat.E,
+                optional: bool = False) -> SharedField[Any]:
+    schema = {"anyOf": [_SEAT_SCHEMA, {"type": "null"}]} if optional else dict(_SEAT_SCHEMA)
+    return SharedField(key, Kind.SEAT, zh, en, default, source=_ENGINE, whose=Whose.WINNER,
+                       reader=_optional_seat if optional else _seat, writer=lambda seat: seat.value,
+                       json_schema={**schema, "description": description})
+
+
+def _flag(key: str, zh: str, en: str, description: str) -> SharedField[bool]:
+    return SharedField(key, Kind.BOOL, zh, en, False, source=_ENGINE, whose=Whose.WINNER, reader=_bool,
+                       json_schema={"type": "boolean", "description": description})
+
+
+WIN: SharedField[WinMethod] = SharedField(
+    "win", Kind.CHOICE, "和牌方式", "How it was won", WinMethod.DISCARD, choices=tuple(w.value for w in WinMethod),
+    source=_ENGINE, whose=Whose.WINNER, reader=_win, writer=lambda win: win.value,
+    json_schema={"type": "string", "enum": [w.value for w in WinMethod], "description": "自摸 / 点和 / 抢杠和"},
+)
+SHARED: tuple[SharedField[Any], ...] = (
+    WIN,
+    _seat_field("seat", "门风", "Seat wind", "the winner's seat wind (E is the dealer)"),
+    _seat_field("round_wind", "圈风", "Round wind", "圈风"),
+    _seat_field("from_seat", "点和者", "Discarder", "the discarder (default: the winner's 上家)", None, optional=True),
+    _flag("kong_replacement", "杠上开花", "Win on a kong replacement", "杠上开花"),
+    _flag("after_kong", "杠上炮", "Win on the discard after a kong", "杠上炮"),
+    _flag("last_tile", "海底", "Last tile", "海底 (妙手回春 / 海底捞月)"),
+    _flag("last_copy", "和绝张", "Last copy", "和绝张"),
+    _flag("heavenly", "天和", "Heavenly hand", "天和"),
+    _flag("earthly", "地和", "Earthly hand", "地和"),
+    SharedField(
+        "flowers", Kind.TILES, "花牌", "Flowers", (), source=_ENGINE, whose=Whose.WINNER, max_items=8,
+        reader=_flowers, writer=lambda flowers: [str(t) for t in flowers],
+        json_schema={"anyOf": [{"type": "integer", "minimum": 0, "maximum": 8},
+                               {"type": "array", "items": {"type": "string"}, "maxItems": 8},
+                               {"type": "string", "maxLength": 16}],
+                     "description": "a count, or flowers by identity: 1f..8f or a..h (梅兰竹菊春夏秋冬)"},
+    ),
+    SharedField("wildcard", Kind.TILE, "百搭", "Wild tile", None, source=_ENGINE, reader=_wildcard, writer=str,
+                json_schema={"anyOf": [{"type": "string", "maxLength": 2}, {"type": "null"}]}),
+    SharedField("already_won", Kind.SEATS, "已和牌", "Already won", frozenset(), source=_ENGINE, whose=Whose.EACH,
+                reader=_seat_set, writer=lambda seats: sorted(s.value for s in seats),
+                json_schema={"type": "array", "items": _SEAT_SCHEMA, "maxItems": 5}),
+    SharedField(
+        "kongs", Kind.KONGS, "别家的杠", "Other players' kongs", (), source=_ENGINE, whose=Whose.EACH,
+        reader=_kong_events, writer=_kongs_json,
+        json_schema={"type": "array", "maxItems": 16, "items": {
+            "type": "object", "required": ["seat", "kind"],
+            "properties": {"seat": _SEAT_SCHEMA, "kind": {"type": "string", "enum": [k.value for k in KongKind]},
+                           "fed_by": _SEAT_SCHEMA}}},
+    ),
+)
+"""The shared win context (:class:`~rulesets.hand.WinContext`), declared once: how the hand was won, the winds, the
+discarder, the flags, the flowers, the wild tile, who already won and the others' kongs. The engine reads and
+writes the API's context object from these (``rulesets.engine.context_from_mapping``), and the calculator's form,
+the ledger's flags and the OpenAPI document are made from them."""
+
+SHARED_BY_KEY: dict[str, SharedField[Any]] = {f.key: f for f in SHARED}
+SHARED_KEYS: frozenset[str] = frozenset(SHARED_BY_KEY)
+"""The shared context's keys: no system may declare one of them."""
+FLAGS: tuple[str, ...] = tuple(f.key for f in SHARED if f.kind is Kind.BOOL)
+"""The flags of how the hand was won (杠上开花, 杠上炮, 海底, 和绝张, 天和, 地和), in the order forms list them."""
+
+if SHARED_KEYS != frozenset(f.name for f in dataclasses.fields(WinContext)) - {"table"} or any(
+        f.default != f.of(WinContext()) for f in SHARED):
+    raise RuntimeError("the shared context's declarations and WinContext's fields differ")
 
 FIELDS: dict[str, ContextField[Any]] = {}
 """Every declared field by key (one key, one meaning across systems)."""

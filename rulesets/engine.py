@@ -6,82 +6,23 @@ a Score again — other payout options, another table — without scoring it aga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import context as declared
 from .errors import ContextError, MahjongError, RulesError
-from .hand import Hand, KongEvent, KongKind, Seat, WinContext, WinMethod
+from .hand import Hand, WinContext
 from .lights import light
 from .messages import msg
 from .registry import resolve
 from .scoring import Ruleset, Score, Settlement, options_dict
 from .shapes import waits as shape_waits
-from .tiles import FLOWERS, Tile
+from .tiles import Tile
 from .wild import wild_waits
 
-CONTEXT_FIELDS = (
-    "win",
-    "seat",
-    "round_wind",
-    "from_seat",
-    "kong_replacement",
-    "after_kong",
-    "last_tile",
-    "last_copy",
-    "heavenly",
-    "earthly",
-    "flowers",
-    "wildcard",
-    "already_won",
-    "kongs",
-)
-_BOOL_FIELDS = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
-
-
-def _seat(value: object, name: str) -> Seat:
-    try:
-        return Seat(str(value).strip().upper())
-    except ValueError:
-        raise ContextError(msg("context.not_a_seat", name=name, value=value)) from None
-
-
-def _bool(value: object, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on", "0", "false", "no", "off", ""):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    raise ContextError(msg("context.not_bool", name=name, value=value))
-
-
-def _flowers(value: object) -> tuple[Tile, ...]:
-    if isinstance(value, bool):
-        raise ContextError(msg("context.flowers_kind"))
-    if isinstance(value, int):
-        if not 0 <= value <= 8:
-            raise ContextError(msg("context.flowers_count", n=value))
-        return FLOWERS[:value]
-    if isinstance(value, str):
-        value = [ch for ch in value] if value.isalpha() else [value[i : i + 2] for i in range(0, len(value), 2)]
-    if not isinstance(value, (list, tuple)):
-        raise ContextError(msg("context.flowers_kind"))
-    out = []
-    for item in value:
-        text = str(item).strip()
-        if len(text) == 1 and text in "abcdefgh":
-            out.append(FLOWERS["abcdefgh".index(text)])
-            continue
-        try:
-            t = Tile.parse(text)
-        except MahjongError:
-            t = None
-        if t is None or not t.is_flower:
-            raise ContextError(msg("context.not_a_flower", value=item))
-        out.append(t)
-    return tuple(sorted(out))
+CONTEXT_FIELDS: tuple[str, ...] = tuple(f.key for f in declared.SHARED)
+"""The shared context's keys (declared once: :data:`rulesets.context.SHARED`)."""
 
 
 def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None = None) -> WinContext:
@@ -97,8 +38,9 @@ def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None
     changes: dict[str, Any] = {}
     table = dict(ctx.table)
     for key, value in data.items():
-        if key in _FIELD_READERS:
-            changes[key] = _FIELD_READERS[key](value, key)
+        shared = declared.SHARED_BY_KEY.get(key) if isinstance(key, str) else None
+        if shared is not None:
+            changes[key] = shared.read(value)
         elif isinstance(key, str) and key in declared.known():
             table[key] = declared.FIELDS[key].read(value)
         else:
@@ -109,90 +51,13 @@ def context_from_mapping(data: Mapping[str, Any] | None, base: WinContext | None
     return ctx.replace(**changes)
 
 
-def _win(value: object, name: str) -> WinMethod:
-    try:
-        return WinMethod(str(value))
-    except ValueError:
-        raise ContextError(msg("context.not_win", name=name, value=value)) from None
-
-
-def _optional_seat(value: object, name: str) -> Seat | None:
-    return None if value in (None, "") else _seat(value, name)
-
-
-def _wildcard(value: object, name: str) -> Tile | None:
-    try:
-        return None if value in (None, "") else Tile.parse(str(value))
-    except MahjongError:
-        raise ContextError(msg("context.not_tile", name=name, value=value)) from None
-
-
-def _seat_set(value: object, name: str) -> frozenset[Seat]:
-    if not isinstance(value, (list, tuple, str)):
-        raise ContextError(msg("context.seat_list", name=name))
-    return frozenset(_seat(s, name) for s in value if str(s).strip())
-
-
-_FIELD_READERS: dict[str, Callable[[Any, str], Any]] = {
-    "win": _win,
-    "seat": _seat,
-    "round_wind": _seat,
-    "from_seat": _optional_seat,
-    **{key: _bool for key in _BOOL_FIELDS},
-    "flowers": lambda value, name: _flowers(value),
-    "wildcard": _wildcard,
-    "already_won": _seat_set,
-    "kongs": lambda value, name: _kong_events(value),
-}
-"""How each context field is read from JSON (the keys are :data:`CONTEXT_FIELDS`)."""
-
-
-def _kong_events(value: object) -> tuple[KongEvent, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ContextError(msg("context.kongs_list"))
-    out = []
-    for item in value:
-        if not isinstance(item, Mapping):
-            raise ContextError(msg("context.kongs_object"))
-        try:
-            kind = KongKind(str(item.get("kind", "")))
-        except ValueError:
-            raise ContextError(msg("context.kongs_kind")) from None
-        fed = item.get("fed_by")
-        event = KongEvent(_seat(item.get("seat"), "kongs.seat"), kind, _seat(fed, "kongs.fed_by") if fed else None)
-        if event.kind is KongKind.EXPOSED and event.fed_by is None:
-            raise ContextError(msg("context.kongs_fed"))
-        if event.fed_by == event.seat:
-            raise ContextError(msg("context.own_kong"))
-        out.append(event)
-    return tuple(out)
-
-
 def context_to_mapping(ctx: WinContext) -> dict[str, Any]:
     """The non-default fields of a context, as JSON (the inverse of :func:`context_from_mapping`)."""
-    default = WinContext()
     out: dict[str, Any] = {}
-    for key in CONTEXT_FIELDS:
-        value = getattr(ctx, key)
-        if value == getattr(default, key):
-            continue
-        if key == "win":
-            out[key] = value.value
-        elif key in ("seat", "round_wind", "from_seat"):
-            out[key] = value.value
-        elif key == "flowers":
-            out[key] = [str(t) for t in value]
-        elif key == "wildcard":
-            out[key] = str(value)
-        elif key == "already_won":
-            out[key] = sorted(s.value for s in value)
-        elif key == "kongs":
-            out[key] = [
-                {"seat": k.seat.value, "kind": k.kind.value, **({"fed_by": k.fed_by.value} if k.fed_by else {})}
-                for k in value
-            ]
-        else:
-            out[key] = value
+    for f in declared.SHARED:
+        value = f.of(ctx)
+        if value != f.default:
+            out[f.key] = f.json(value)
     for key, value in ctx.table:
         out[key] = declared.FIELDS[key].json(value)
     return out
@@ -203,7 +68,7 @@ class Request:
     """One scoring request after parsing: the hand, the systems and each system's options value."""
 
     hand: Hand
-    rulesets: tuple[Ruleset, ...]
+    rulesets: tuple[Ruleset[Any], ...]
     options: Mapping[str, Any]  # ruleset id → options value
     explicit_rules: bool = True  # False when the caller asked for "every system" (the share code then names none)
 
@@ -242,7 +107,7 @@ def build_request(
     return Request(parsed, chosen, values, explicit_rules=rules not in (None, "all", "", [], ["all"]))
 
 
-def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> dict[str, Mapping[str, Any]]:
+def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset[Any], ...]) -> dict[str, Mapping[str, Any]]:
     from .registry import get_ruleset
 
     if options and all(isinstance(v, Mapping) for v in options.values()):
@@ -263,19 +128,20 @@ def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset, ...]) -> d
 def score(request: Request) -> list[Score]:
     """Score the request's hand under each of its rulesets (a waiting hand: its waits, see :func:`waiting`).
 
-    A hand flagged ``starting_hand`` (a dealt hand scored as it stands, e.g. 长沙's 起手小胡) has no winning
-    tile and is still scored, not treated as waiting; so is a hand a system's declared context calls complete
-    as it stands (``flower_win``: :func:`rulesets.context.complete_as_it_stands`). Each counted fan says which
-    tiles make it (:func:`rulesets.lights.light`)."""
+    A hand a system scores as dealt (``Ruleset.dealt``: a dealt hand scored as it stands, e.g. 长沙's 起手小胡), or
+    one its declared context calls complete as it stands (``flower_win``:
+    :func:`rulesets.context.complete_as_it_stands`), has no winning tile and is still scored, not treated as
+    waiting. Each counted fan says which tiles make it (:func:`rulesets.lights.light`)."""
     hand = request.hand
-    if hand.winning_tile is None and not hand.context.get("starting_hand"):
-        return [light(r.score(hand, request.options[r.id]), hand.context)
-                if declared.complete_as_it_stands(hand.context, r.context) else waiting(r, hand, request.options[r.id])
-                for r in request.rulesets]
-    return [light(r.score(hand, request.options[r.id]), hand.context) for r in request.rulesets]
+
+    def as_it_stands(r: Ruleset[Any]) -> bool:
+        return r.dealt(hand) or declared.complete_as_it_stands(hand.context, r.context)
+
+    return [waiting(r, hand, request.options[r.id]) if hand.winning_tile is None and not as_it_stands(r)
+            else light(r.score(hand, request.options[r.id]), hand.context) for r in request.rulesets]
 
 
-def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:
+def completions[O](r: Ruleset[O], hand: Hand, options: O) -> list[tuple[Tile, Score | None]]:
     """Each tile that completes a waiting hand into a winning shape, with its Score under ``r``
     (None where the system refuses the completed hand, e.g. a fifth copy of a tile)."""
     if r.waits is not None:
@@ -290,7 +156,7 @@ def completions(r: Ruleset, hand: Hand, options: Any) -> list[tuple[Tile, Score 
     return out
 
 
-def waiting(r: Ruleset, hand: Hand, options: Any) -> Score:
+def waiting[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
     """The Score of a waiting hand: not a win yet; ``extra["waits"]`` lists each winning tile and its value."""
     hand.validate(hand_size=r.hand_size, players=r.players)
     found = completions(r, hand, options)
@@ -332,7 +198,7 @@ def settle(
     score: Score,
     table: str | Hand,
     context: Mapping[str, Any] | None = None,
-    options: Any = None,
+    options: object = None,
 ) -> Settlement:
     """The settlement of a scored hand at ``table`` under ``options``, without scoring it again: the system's
     ``Ruleset.settle`` (rulesets/settle.py), which is how its ``score`` settles too.

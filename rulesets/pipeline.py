@@ -105,10 +105,13 @@ type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any]
 """One line of a system's table: a row, or rows counted element by element."""
 
 
-def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = ()) -> tuple[Fan, ...]:
-    """The fans of ``lines`` as the fan reference lists them: in the order ``book`` names them (the rule book's
-    order), or, without one, in the order of the lines (the order a card lists its items)."""
+def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines_shown: Fan | None
+               ) -> tuple[Fan, ...]:
+    """The fans of ``lines`` (and the lines a value shows: a cap, a limit) as the fan reference lists them: in the
+    order ``book`` names them (the rule book's order), or, without one, in the order of the lines (the order a
+    card lists its items)."""
     fans = [r.fan for line in lines for r in (line.rows if isinstance(line, Each) else (line,))]
+    fans += [f for f in lines_shown if f is not None and f not in fans]
     if not book:
         return tuple(fans)
     by_id = {f.id: f for f in fans}
@@ -262,7 +265,7 @@ class Pipeline[O, R: Readable]:
     @property
     def fans(self) -> tuple[Fan, ...]:
         """The fan table in the book's order (the fan reference, ``Ruleset.fans``)."""
-        return book_order(self.rows, self.book)
+        return book_order(self.rows, self.book, self.value.limit_row, self.value.cap_row)
 
     def table(self, options: O) -> tuple[Line[R, O], ...]:
         """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
@@ -409,7 +412,10 @@ def score[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
 
 def _check[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Problem | None:
     """Validate (raises for a hand that cannot exist), then what the rules refuse before any reading."""
-    p.validate(hand, options) if p.validate is not None else _validate(r, hand)
+    if p.validate is not None:
+        p.validate(hand, options)
+    else:
+        _validate(r, hand)
     return p.check(hand, options)
 
 

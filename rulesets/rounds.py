@@ -30,7 +30,7 @@ rulesets.errors.ContextError: an exposed kong (直杠) needs the player who fed 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .errors import ContextError, MahjongError
@@ -39,6 +39,16 @@ from .messages import Message, Words, msg
 from .scoring import Choice, Payment, Score, Settlement
 
 _KONG_ZH = {KongKind.EXPOSED: "明杠", KongKind.CONCEALED: "暗杠", KongKind.ADDED: "加杠"}
+
+
+STAND_INS: Mapping[tuple[bool, int], Mapping[str, str]] = {
+    (False, 13): {"not_ready": "1m2m4m5m7m8m1p2p4p5p7p8p9p", "pig": "1m2m4m5m7m8m1p2p4p5p7p1s9s"},
+    (True, 13): {"not_ready": "1p2p4p5p7p8p1s2s4s5s7s8s9s"},
+    (False, 7): {"not_ready": "1m2m4m5m7m8m1p", "pig": "1m2m4m5m1p2p1s"},
+}
+"""What a player holds at the wall's end when only the state is given (no tiles), by (a two-suit table, tiles
+held): hands of two suits that complete nothing, and the same with a third suit (a 花猪). A system's round
+settles such a player as holding this hand; the ledger shows it."""
 
 
 class RoundError(ContextError):

@@ -27,9 +27,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Self
 
-from .context import ENGINE_FIELDS, ContextField, declare
+from .context import ENGINE_FIELDS, SHARED_KEYS, ContextField, declare
 from .errors import RulesError
-from .hand import Hand, Seat, WinContext, seats
+from .hand import Hand, Seat, seats
 from .messages import msg
 from .shapes import Shape
 from .sources import Source, Works
@@ -419,7 +419,7 @@ def _option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
     out = []
     for f in dataclasses.fields(options_type):
         meta = f.metadata
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[misc,operator]
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()  # type: ignore[operator]
         choices: tuple[object, ...] | None
         if isinstance(default, bool):
             kind, choices = "bool", (False, True)
@@ -505,9 +505,9 @@ def options_dict(options: object) -> dict[str, object]:
 # --- the ruleset value -----------------------------------------------------------------------------
 
 
-ALL_CONTEXT_FIELDS: frozenset[str] = frozenset(f.name for f in dataclasses.fields(WinContext)) - {"table"}
-"""The names of every :class:`~rulesets.hand.WinContext` field (the context keys of the engine's
-``CONTEXT_FIELDS``): what a :class:`Ruleset` reads unless it says otherwise."""
+ALL_CONTEXT_FIELDS: frozenset[str] = SHARED_KEYS
+"""The keys of the shared context (:data:`rulesets.context.SHARED`): what a :class:`Ruleset` reads unless it says
+otherwise."""
 
 
 @dataclass(frozen=True)
@@ -550,6 +550,12 @@ class Ruleset[O]:
     # the shared checks of Hand.validate it makes its own way (rulesets.hand.SYSTEM_CHECKS; 武汉: 杠上开花
     # after a 红中杠 or 癞子杠), for callers that check a hand for it
     skip_checks: frozenset[str] = frozenset()
+    # whether a hand without a winning tile is scored as dealt (长沙's 起手小胡: its starting-hand wins) rather than
+    # as waiting (its waits)
+    dealt: Callable[[Hand], bool] = lambda hand: False
+    # the best winning tile of a ready hand and what each payer owes for it at the wall's end (查大叫), for a system
+    # whose round settles ready hands (四川); the ledger asks it
+    best_wait: Callable[[Hand, O], tuple[Tile, int] | None] | None = None
     # fan id → why no hand at this table scores that row of its fan table (中文, English): the row has no
     # example, and its fan page says why (四川's six-player table: no seven pairs, no four kongs)
     cannot_occur: Mapping[str, tuple[str, str]] = field(default_factory=dict)

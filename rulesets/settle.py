@@ -22,7 +22,7 @@ made (:func:`settled`): one path, so ``r.settle(score, hand, options) == score.s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .hand import Hand
 from .scoring import Score, Settlement
@@ -30,13 +30,13 @@ from .scoring import Score, Settlement
 if TYPE_CHECKING:
     from .scoring import Ruleset
 
-Settle = Callable[[Score, Hand, Any], Settlement]
-"""A system's ``settle(score, table, options) -> Settlement``."""
+type Settle[O] = Callable[[Score, Hand, O], Settlement]
+"""A system's ``settle(score, table, options) -> Settlement`` (``O``: its options dataclass)."""
 
 __all__ = ["Settle", "by_scoring", "settled"]
 
 
-def settled(score: Score, settle: Settle, table: Hand, options: Any) -> Score:
+def settled[O](score: Score, settle: Settle[O], table: Hand, options: O) -> Score:
     """``score`` with the settlement ``settle`` gives it at ``table``: how a system's ``score`` ends.
 
     ``score`` is the Score the system has just made (no one else holds it yet), valid and without a
@@ -46,7 +46,7 @@ def settled(score: Score, settle: Settle, table: Hand, options: Any) -> Score:
     return score
 
 
-def by_scoring(ruleset: Ruleset, score: Score, table: Hand, options: Any) -> Settlement:
+def by_scoring[O](ruleset: Ruleset[O], score: Score, table: Hand, options: O) -> Settlement:
     """The settle of a ruleset that gives none of its own: score ``table`` again (a new shape search) and take
     that settlement (an empty one where the table's hand is no win). Every registered system gives its own."""
     again = ruleset.score(table, options)

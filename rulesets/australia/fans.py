@@ -461,7 +461,7 @@ EXTRA = (
         (),
         "相加超过320按320计",
         "A sum above 320 is paid 320",
-        WORKS.cite("ma", "§1 (320)", note="§1.1"),
+        WORKS.cite("ma", "section 1 (320)", note="§1.1"),
         "11122233344455m",
         "cap",
     ),

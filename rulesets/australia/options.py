@@ -26,8 +26,10 @@ class Payoff(Choice):
 @dataclass(frozen=True)
 class AustraliaOptions:
     minimum: int = house_rule(15, "起和分", "Minimum points to win",
-                              WORKS.cite("ma", "§1", note="vague-systems.md §1.2 AU-A1 (the MA pattern page says 5)"))
-    cap: int = house_rule(320, "封顶", "Maximum (unless a listed limit hand)", WORKS.cite("ma", "§1", note="§1.1"))
+                              WORKS.cite("ma", "section 1",
+                                         note="vague-systems.md §1.2 AU-A1 (the MA pattern page says 5)"))
+    cap: int = house_rule(320, "封顶", "Maximum (unless a listed limit hand)", WORKS.cite("ma", "section 1",
+                                                                                          note="§1.1"))
     chicken: bool = house_rule(False, "鸡和1分", "A hand without patterns scores 1 (Chicken Hand)",
                                WORKS.cite("zj", "Chicken Hand", note="§1.1: standard ZJ; off with a minimum"))
     payoff: Payoff = house_rule(Payoff.FORMAL, "付分方式", "Payoff scheme",
@@ -47,7 +49,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "uniform": {"payoff": Payoff.UNIFORM},
 }
 PRESET_INFO: dict[str, tuple[str, str, str | Source]] = {
-    "ma-15": ("Mahjong Australia：15分起和，320封顶", "Mahjong Australia: 15 to win, cap 320", WORKS.cite("ma", "§1")),
+    "ma-15": ("Mahjong Australia：15分起和，320封顶", "Mahjong Australia: 15 to win, cap 320", WORKS.cite("ma",
+                                                                                                          "section 1")),
     "wsom-5": ("MA 番型页 / WSOM：5分起和", "MA pattern page / WSOM: 5 to win", WORKS.cite("ma-patterns", note="§1.1")),
     "zj-chicken": ("标准中庸：鸡和1分，无起和", "Standard Zung Jung: Chicken Hand 1, no minimum", WORKS.cite("zj")),
     "apm": ("Asia Pacific Mahjong（悉尼）付分", "Asia Pacific Mahjong (Sydney) payoff", WORKS.cite("apm")),

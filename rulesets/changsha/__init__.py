@@ -20,7 +20,7 @@ from ..rounds import Kong, Round, RoundError, RoundResult, Settled, WallEnd, Win
 from ..scoring import Payment, Ruleset, Score
 from ..shapes import decompose
 from ..tiles import SUITED_TILES, Tile
-from .context import CONTEXT, CONTEXT_FIELDS
+from .context import CONTEXT, CONTEXT_FIELDS, STARTING_HAND
 from .fans import FANS
 from .options import ChangshaOptions
 from .score import KINDS, score
@@ -103,7 +103,7 @@ RULESET = Ruleset(
     id="changsha", zh="长沙麻将", en="Changsha Mahjong", unit="分", players=4, fans=FANS,
     options_type=ChangshaOptions, score=score, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
     can_read=_can_read, waits=waits, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
-    round_events=frozenset({Win}), settle=settle_score,
+    round_events=frozenset({Win}), settle=settle_score, dealt=lambda hand: STARTING_HAND.of(hand.context),
     description_zh="长沙麻将：108张万筒条；小胡须2、5、8作将，大胡不要将、可叠加（每个6分）；起手小胡（四喜、板板胡、"
     "缺一色、六六顺）；扎鸟从庄家数，中鸟翻倍；庄闲；点炮一家付，自摸三家付，可通炮。",
     description_en="Changsha: 108 suited tiles; a small win needs a 2/5/8 pair, big wins need none and add up "

@@ -115,6 +115,7 @@ def _ruleset(v: Variant) -> Ruleset:
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
         context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,
         settle=partial(settle_score, v), cannot_occur=CANNOT_OCCUR.get(v.id, {}),
+        best_wait=partial(_best_ready_value, v),
     )
 
 

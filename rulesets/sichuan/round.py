@@ -23,7 +23,7 @@ winners stay in.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +31,7 @@ from ..errors import MahjongError
 from ..hand import Hand, KongKind, Seat, WinMethod
 from ..messages import Text, Words, msg, text
 from ..notation import parse_hand
-from ..rounds import Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
+from ..rounds import STAND_INS, Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
 from ..scoring import Payment, Score
 from .options import Mode
 from .payout import kong_lines
@@ -39,14 +39,6 @@ from .ready import best_ready_value, is_flower_pig
 from .rounds import first_after, settle_discard, wall_end
 from .score import score_hand
 from .variant import Variant
-
-# What a player holds at the wall's end when only the state is given (no tiles): two suits that complete
-# nothing, and the same with a third suit (tests/sichuan and tests/ledger pin each), by (two-suit table, tiles held).
-STAND_INS: Mapping[tuple[bool, int], Mapping[str, str]] = {
-    (False, 13): {"not_ready": "1m2m4m5m7m8m1p2p4p5p7p8p9p", "pig": "1m2m4m5m7m8m1p2p4p5p7p1s9s"},
-    (True, 13): {"not_ready": "1p2p4p5p7p8p1s2s4s5s7s8s9s"},
-    (False, 7): {"not_ready": "1m2m4m5m7m8m1p", "pig": "1m2m4m5m1p2p1s"},
-}
 
 
 @dataclass

@@ -11,13 +11,10 @@ Every field has a default and a source; docs/wenzhou.md gives the reasons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from ..scoring import Choice
-
-ANBANG = "hangzhouanbang/qipai_wenzhoumajiang"
-KONGXG = "kongxg888/wenzhou_mahjong_ai SPEC.md"
+from ..scoring import Choice, house_rule
+from .works import WORKS
 
 
 class Ladder(Choice):
@@ -56,45 +53,46 @@ class EightPairsLevel(Choice):
 
 
 class ForcedLevel(Choice):
-    """What a hand worth nothing but its three (or four) 财神 is: the seed's "直接算胡" with no shape."""
+    """What a hand worth nothing but its three (or four) 财神 is: the TestHu exercise's "直接算胡" with no shape."""
 
     HARD = ("hard", "算硬（×2）", "Hard (×2)")
     DOUBLE = ("double", "算双翻（×4）", "双翻 (×4)")
-
-
-def _o(zh: str, en: str, source: str) -> dict[str, Any]:
-    return {"zh": zh, "en": en, "source": source}
 
 
 @dataclass(frozen=True)
 class WenzhouOptions:
     """The house rules of one 温州 table. Defaults: the anbang room with every extra off, the spec's levels."""
 
-    ladder: Ladder = field(default=Ladder.STANDARD, metadata=_o(
-        "连庄底分", "底分 by the dealer's streak: 1/2/3/4, or the 进阶 ladders 2/4/6/8 and 2/4/8/16",
-        f"rules/regional.md §6(c); {ANBANG} WenzhouMajiangPanResultBuilder (jinjie1, jinjie2)"))
-    teshu_shuangfan: bool = field(default=False, metadata=_o(
-        "特殊双翻", "特殊双翻: 单张吊, 全求神, 双财归位, 碰碰胡, 杠开, 清一色, 混一色, 中发白, 财神牛对 are 双翻 too",
-        f"rules/regional.md §6(b); {ANBANG} WenzhouMajiangPanPlayerHufan.calculate (teshushuangfan)"))
-    lazila: bool = field(default=False, metadata=_o(
-        "辣子辣", "辣子辣: three 财神 all at their own face (三财归位) are 四翻 (×8)",
-        f"rules/regional.md §6(b); {ANBANG} WenzhouMajiangPanPlayerHufan.calculate (lazila)"))
-    caishen_qian: bool = field(default=False, metadata=_o(
-        "财神钱", "财神钱: each player is paid his 财神 count by every other player (a winner with three: double)",
-        f"rules/regional.md §6(c), WZ-B; {ANBANG} WenzhouMajiangPanPlayerCaishenqian"))
-    gang_fen: bool = field(default=False, metadata=_o(
-        "杠分", "杠分: each player is paid 1 per 明杠 (加杠 too) and 2 per 暗杠 by every other player",
-        f"rules/regional.md §6(c); {ANBANG} WenzhouMajiangGang (gangsuanfen)"))
-    hard_extras: bool = field(default=True, metadata=_o(
-        "自摸、抢杠、软八对算硬", "A self-drawn win, 抢杠胡 and a soft 八对 are 硬 (×2) even with a 财神 used as "
+    ladder: Ladder = house_rule(
+        Ladder.STANDARD, "连庄底分", "底分 by the dealer's streak: 1/2/3/4, or the 进阶 ladders 2/4/6/8 and 2/4/8/16",
+        WORKS.cite("anbang", "WenzhouMajiangPanResultBuilder (jinjie1, jinjie2)", note="regional.md §6(c)"))
+    teshu_shuangfan: bool = house_rule(
+        False, "特殊双翻", "特殊双翻: 单张吊, 全求神, 双财归位, 碰碰胡, 杠开, 清一色, 混一色, 中发白, 财神牛对 are "
+                           "双翻 too",
+        WORKS.cite("anbang", "WenzhouMajiangPanPlayerHufan.calculate (teshushuangfan)", note="regional.md §6(b)"))
+    lazila: bool = house_rule(
+        False, "辣子辣", "辣子辣: three 财神 all at their own face (三财归位) are 四翻 (×8)",
+        WORKS.cite("anbang", "WenzhouMajiangPanPlayerHufan.calculate (lazila)", note="regional.md §6(b)"))
+    caishen_qian: bool = house_rule(
+        False, "财神钱", "财神钱: each player is paid his 财神 count by every other player (a winner with three: "
+                         "double)",
+        WORKS.cite("anbang", "WenzhouMajiangPanPlayerCaishenqian", note="regional.md §6(c), WZ-B"))
+    gang_fen: bool = house_rule(
+        False, "杠分", "杠分: each player is paid 1 per 明杠 (加杠 too) and 2 per 暗杠 by every other player",
+        WORKS.cite("anbang", "WenzhouMajiangGang (gangsuanfen)", note="regional.md §6(c)"))
+    hard_extras: bool = house_rule(
+        True, "自摸、抢杠、软八对算硬", "A self-drawn win, 抢杠胡 and a soft 八对 are 硬 (×2) even with a 财神 used as "
         "another tile (off: only a hand with no 财神 used as another tile is 硬)",
-        f"rules/regional.md §6(b) 硬 row; {KONGXG} §4.3 (on); {ANBANG} WenzhouMajiangPanPlayerHufan (off)"))
-    hard_eight_pairs: EightPairsLevel = field(default=EightPairsLevel.ALWAYS, metadata=_o(
-        "硬八对双翻", "A hard 八对 is 双翻 always, or only when 特殊双翻 is on",
-        f"rules/regional.md §6(b) and {KONGXG} §4.4 (always); {ANBANG} WenzhouMajiangPanPlayerHufan (special)"))
-    forced_level: ForcedLevel = field(default=ForcedLevel.HARD, metadata=_o(
-        "三财神强制胡", "Three or four 财神 with no winning shape (seed 000: 直接算胡): 硬 ×2, or 双翻 ×4",
-        f"seed 000 TestHu (a win, no value); {KONGXG} §3.4 (3财神强制胡 ×2); {ANBANG} (三财神 双翻)"))
-    indicator_rule: IndicatorRule = field(default=IndicatorRule.NEXT, metadata=_o(
-        "翻财神", "With only an indicator: the 财神 is the tile after it (suits 9→1, 东南西北, 中发白), or the "
-        "indicator itself", f"rules/regional.md §6(a); {KONGXG} §二 (翻开牌的下一张为财神)"))
+        WORKS.cite("kongxg", "section 4.3", note="regional.md §6(b) 硬 row; anbang WenzhouMajiangPanPlayerHufan (off)"))
+    hard_eight_pairs: EightPairsLevel = house_rule(
+        EightPairsLevel.ALWAYS, "硬八对双翻", "A hard 八对 is 双翻 always, or only when 特殊双翻 is on",
+        WORKS.cite("kongxg", "section 4.4",
+                   note="regional.md §6(b) (always); anbang WenzhouMajiangPanPlayerHufan (special)"))
+    forced_level: ForcedLevel = house_rule(
+        ForcedLevel.HARD, "三财神强制胡",
+        "Three or four 财神 with no winning shape (the TestHu exercise: 直接算胡): 硬 ×2, or 双翻 ×4",
+        WORKS.cite("kongxg", "section 3.4 (3财神强制胡 2 倍)", note="TestHu: a win, no value; anbang: 三财神 双翻"))
+    indicator_rule: IndicatorRule = house_rule(
+        IndicatorRule.NEXT, "翻财神", "With only an indicator: the 财神 is the tile after it (suits 9→1, 东南西北, "
+                                      "中发白), "
+        "or the indicator itself", WORKS.cite("kongxg", "section 二 (翻开牌的下一张为财神)", note="regional.md §6(a)"))

@@ -14,8 +14,12 @@ same as these payments, which say whose count each one is.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..context import STREAK
 from ..hand import Hand, KongKind, Seat, seats
-from ..scoring import Factor, Op, Payment, Score, Settlement, paid
+from ..scoring import Details, Factor, Op, Payment, Score, Settlement, paid
+from .context import CAISHEN, MAIDI
 from .fans import LEVEL_NAMES
 from .options import WenzhouOptions
 
@@ -25,8 +29,9 @@ PLAYERS = 4
 def _hand_lines(hand: Hand, level: int, options: WenzhouOptions) -> list[Payment]:
     ctx = hand.context
     winner, dealer = ctx.seat, ctx.dealer
-    bought = ctx.get("maidi", frozenset())
-    difen = options.ladder.difen(ctx.get("streak", 0))
+    bought = MAIDI.of(ctx)
+    streak = STREAK.of(ctx)
+    difen = options.ladder.difen(streak)
     zh, en = LEVEL_NAMES[level]
     out = []
     for payer in seats(PLAYERS):
@@ -34,8 +39,8 @@ def _hand_lines(hand: Hand, level: int, options: WenzhouOptions) -> list[Payment
             continue
         factors = []
         if dealer in (winner, payer):
-            factors.append(Factor("difen", f"底分（连庄{ctx.get('streak', 0) + 1}）",
-                                  f"Base (dealership {ctx.get('streak', 0) + 1} in a row)", Op.TIMES, difen, dealer))
+            factors.append(Factor("difen", f"底分（连庄{streak + 1}）",
+                                  f"Base (dealership {streak + 1} in a row)", Op.TIMES, difen, dealer))
             buyers = [s for s in (payer, winner) if s in bought]
             if buyers:
                 factors.append(Factor("maidi", "买底/顶底 " + "".join(s.zh for s in buyers),
@@ -50,7 +55,7 @@ def _hand_lines(hand: Hand, level: int, options: WenzhouOptions) -> list[Payment
 def _caishen_lines(hand: Hand, held: int) -> list[Payment]:
     """财神钱: every other player pays each player his 财神 count."""
     ctx = hand.context
-    counts = {**dict(ctx.get("caishen", ())), ctx.seat: held}
+    counts = {**dict(CAISHEN.of(ctx)), ctx.seat: held}
     out = []
     for owner in seats(PLAYERS):
         n = counts.get(owner, 0)
@@ -92,7 +97,18 @@ def _kong_lines(hand: Hand) -> list[Payment]:
     return out
 
 
-def settle(hand: Hand, level: int, caishen: object, held: int, options: WenzhouOptions) -> list[Payment]:
+@dataclass(frozen=True)
+class WenzhouDetails(Details):
+    """What a 温州 win adds: its level (multiplier and name) and the winner's 财神, which the settlement reads."""
+
+    level: int
+    level_zh: str
+    level_en: str
+    caishen: str | None
+    caishen_held: int
+
+
+def _lines(hand: Hand, level: int, caishen: str | None, held: int, options: WenzhouOptions) -> list[Payment]:
     """Every payment of the hand: the win, then 财神钱 and 杠分 when the table plays them."""
     out = _hand_lines(hand, level, options)
     if options.caishen_qian and caishen is not None:
@@ -102,12 +118,10 @@ def settle(hand: Hand, level: int, caishen: object, held: int, options: WenzhouO
     return out
 
 
-def settle_score(score: Score, table: Hand, options: WenzhouOptions) -> Settlement:
-    """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's level (``Score.total``) and the winner's
-    财神 (``Score.extra``: ``caishen``, ``caishen_held``) at ``table``. Another ladder, 财神钱 or 杠分, or another
-    dealer, streak, 买底, the others' 财神 or kongs, settles again from the same level; how the hand was won
-    (自摸 and 抢杠 make a soft hand hard, 天胡/地胡) is in the level: a table that changes it needs a new score."""
-    extra = score.extra
-    held = extra.get("caishen_held", 0)
-    payments = settle(table, score.total, extra.get("caishen"), held if isinstance(held, int) else 0, options)
-    return Settlement(tuple(payments), seats(PLAYERS))
+def settle(score: Score, table: Hand, options: WenzhouOptions) -> Settlement:
+    """``Ruleset.settle``: the payments of the Score's level and the winner's 财神 (its :class:`WenzhouDetails`)
+    at ``table``. Another ladder, 财神钱 or 杠分, or another dealer, streak, 买底, the others' 财神 or kongs, settles
+    again from the same level; how the hand was won (自摸 and 抢杠 make a soft hand hard, 天胡/地胡) is in the
+    level: a table that changes it needs a new score."""
+    won = WenzhouDetails.of(score)
+    return Settlement(tuple(_lines(table, score.total, won.caishen, won.caishen_held, options)), seats(PLAYERS))

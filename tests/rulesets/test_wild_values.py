@@ -4,14 +4,16 @@ of a reading from its key, 杭州's fours of a 七对 reading, 温州's levels v
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
+from rulesets import wenzhou
 from rulesets.fuyang.fans import Facts as FuyangFacts
 from rulesets.fuyang.options import FuyangOptions
 from rulesets.hand import Hand, Meld, MeldKind
 from rulesets.hangzhou.fans import fours
+from rulesets.pipeline import value_all
 from rulesets.shapes import GroupKind, Shape, ShapeKind
 from rulesets.tiles import ALL_TILES, Suit, Tile
-from rulesets.wenzhou import score as wenzhou
 from rulesets.wenzhou.options import WenzhouOptions
 from rulesets.wild import WildRule, decompose_wild
 
@@ -85,6 +87,10 @@ def test_hangzhou_fours_of_seven_pairs() -> None:
         assert fours(shape, True) == _fours(shape, True) and fours(shape, False) == _fours(shape, False)
 
 
+EACH_ALONE = replace(wenzhou.PIPELINE, alike=None)
+"""温州's pipeline valuing every reading by itself."""
+
+
 def test_wenzhou_values_each_kind_of_reading_once_as_each_reading_alone() -> None:
     found = _readings(17, {ShapeKind.STANDARD})
     assert len(found) > 100
@@ -94,4 +100,5 @@ def test_wenzhou_values_each_kind_of_reading_once_as_each_reading_alone() -> Non
             c = next(iter(rule.wilds))
             n = wenzhou.wilds_held(hand, rule)
             facts = [wenzhou.Facts(hand, s, c, n, options) for s in shapes + wenzhou.eight_pairs(hand, rule)]
-            assert wenzhou.values(facts, options) == [wenzhou.value(f) for f in facts]
+            alone = [value_all(EACH_ALONE, [f], options)[0] for f in facts]
+            assert value_all(wenzhou.PIPELINE, facts, options) == alone

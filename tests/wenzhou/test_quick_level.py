@@ -7,8 +7,8 @@ import pytest
 from rulesets.errors import ContextError
 from rulesets.hand import Hand, Seat, WinContext, WinMethod
 from rulesets.tiles import ALL_TILES, Tile
+from rulesets.wenzhou import RULESET, quick_level, wild_rule
 from rulesets.wenzhou.options import EightPairsLevel, ForcedLevel, WenzhouOptions
-from rulesets.wenzhou.score import quick_level, score_hand, wild_rule
 
 C = Tile.parse("5p")
 BAI = Tile.parse("7z")
@@ -60,7 +60,7 @@ def test_the_quick_level_is_the_full_scores_level(options):
     for standing, win in _hands(120):
         for ctx in CONTEXTS:
             hand = Hand(tuple(sorted(standing)), winning_tile=win, context=ctx)
-            full = score_hand(hand, options)
+            full = RULESET.score(hand, options)
             assert quick_level(hand, wild_rule(hand, options), options) == (full.total if full.valid else None), (
                 " ".join(map(str, hand.concealed_tiles)), ctx.win)
 
@@ -74,7 +74,7 @@ def test_the_quick_level_agrees_on_three_caishen_forced_wins_and_melded_hands(te
     for ctx in CONTEXTS + [WinContext(win=WinMethod.ROB_KONG, seat=Seat.S, wildcard=C)]:
         hand = parse_hand(text).with_context(ctx)
         try:
-            full = score_hand(hand, options)
+            full = RULESET.score(hand, options)
         except ContextError:  # 抢杠 on a tile the hand holds
             continue
         assert quick_level(hand, wild_rule(hand, options), options) == (full.total if full.valid else None)

@@ -7,9 +7,9 @@ from rulesets.hand import Hand, WinContext
 from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.tiles import Tile, tiles
+from rulesets.wenzhou import is_win, wild_rule
 from rulesets.wenzhou.options import IndicatorRule, WenzhouOptions
 from rulesets.wenzhou.pairs import eight_pairs
-from rulesets.wenzhou.score import is_win, wild_rule
 
 T = Tile.parse
 BAI = T("7z")
