@@ -43,9 +43,9 @@ def multiplier(faan: int, schedule: Schedule) -> int:
     if schedule is Schedule.HALF_SPICY:
         return HALF_SPICY[min(faan, len(HALF_SPICY) - 1)]
     if schedule is Schedule.SPICY:
-        return 2**faan
+        return 1 << faan
     if faan <= 3:
-        return 2**faan
+        return 1 << faan
     return 16 if faan <= 6 else 32 if faan <= 9 else 64
 
 
