@@ -24,6 +24,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rulesets.context import FLAGS as context_flags
+from rulesets.context import SHARED, Kind
 from rulesets.engine import CONTEXT_FIELDS, Request, build_request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
@@ -295,27 +296,22 @@ _choices_by_reference(CalculatorForm)
 
 
 def _mapping(data: dict[str, Any]) -> dict[str, Any]:
-    """The context fields of the form that differ from the defaults, as the engine's JSON mapping."""
+    """The context fields of the form that differ from the defaults, as the engine's JSON mapping (each shared
+    field as rulesets.context declares it: a flag is on, a list is of its controls' values, the kongs are rows)."""
     out: dict[str, Any] = {}
-    for key in ("win", "seat", "round_wind", "from_seat", "wildcard"):
-        if data.get(key):
-            out[key] = data[key]
-    for key in FLAGS:
-        if data.get(key):
-            out[key] = True
-    if data.get("flowers"):
-        out["flowers"] = list(data["flowers"])
-    if data.get("already_won"):
-        out["already_won"] = list(data["already_won"])
-    kongs = [_kong_event(data.get(f"kong{i}") or "") for i in range(1, KONG_ROWS + 1)]
-    if any(kongs):
-        out["kongs"] = [k for k in kongs if k]
-    default = WinContext()
-    return {k: v for k, v in out.items() if k not in ("win", "seat", "round_wind") or v != _plain_ctx(default, k)}
-
-
-def _plain_ctx(ctx: WinContext, key: str) -> str:
-    return str(getattr(ctx, key).value)
+    for f in SHARED:
+        if f.kind is Kind.KONGS:
+            kongs = [_kong_event(data.get(f"kong{i}") or "") for i in range(1, KONG_ROWS + 1)]
+            value: Any = [k for k in kongs if k]
+        elif f.kind is Kind.BOOL:
+            value = bool(data.get(f.key))
+        elif f.kind in (Kind.TILES, Kind.SEATS):
+            value = list(data.get(f.key) or ())
+        else:
+            value = data.get(f.key) or None
+        if value and value != f.json(f.default):
+            out[f.key] = value
+    return out
 
 
 def _kong_event(code: str) -> dict[str, str] | None:

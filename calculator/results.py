@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rulesets.context import complete_as_it_stands
 from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
@@ -144,7 +145,7 @@ def reading_view(shape: Shape) -> HandView:
 
 
 def _payout_rows(
-    settlement: Settlement, winner: Seat, discarder: Seat | None, hu: bool = False
+    settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False
 ) -> list[dict[str, Any]]:
     """One row per seat: its net, its role, and each payment it makes or receives."""
     net = settlement.net
@@ -245,9 +246,9 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
                          if other is not s.shape and other != s.shape]
         row["readings"] = len(row["others"]) + 1
         row["lights"] = any(f["tiles"] for f in fans)
-    if s.settlement is not None and s.valid:
-        winner = ctx.seat
-        discarder = ctx.discarder(r.players)
+    if s.settlement is not None:  # a win's payments, or what a hand that is no win costs (香港's 詐糊)
+        winner = ctx.seat if s.valid else None
+        discarder = ctx.discarder(r.players) if s.valid else None
         row["seats"] = _payout_rows(s.settlement, winner, discarder, hu)
         row["payments"] = [
             {"from": seat_name(p.payer), "to": seat_name(p.payee), "amount": p.amount,
@@ -255,8 +256,8 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
             for p in s.settlement.payments if p.payer != p.payee and p.amount
         ]
         row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
-        row["winner"] = seat_name(winner)
-        row["gain"] = s.settlement.net.get(winner)
+        row["winner"] = seat_name(winner) if winner is not None else None
+        row["gain"] = s.settlement.net.get(winner) if winner is not None else None
     return row
 
 
@@ -271,7 +272,9 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
             for s in seats
             if s.value in row["net"]
         ]
-    line = context_line(request.hand.context, request.rulesets, won=request.hand.winning_tile is not None)
+    hand = request.hand
+    won = hand.winning_tile is not None or any(complete_as_it_stands(hand.context, r.context) for r in request.rulesets)
+    line = context_line(hand.context, request.rulesets, won=won)
     return {
         "results": results,
         "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],

@@ -319,7 +319,7 @@ class SharedField[T](ContextField[T]):
         return self.reader(value, self.key)
 
     def json(self, value: Any) -> Any:
-        return self.writer(value)
+        return None if value is None else self.writer(value)
 
     def schema(self) -> dict[str, Any]:
         return dict(self.json_schema)

@@ -134,11 +134,10 @@ def score(request: Request) -> list[Score]:
     waiting. Each counted fan says which tiles make it (:func:`rulesets.lights.light`)."""
     hand = request.hand
 
-    def waits_for(r: Ruleset[Any]) -> bool:
-        return hand.winning_tile is None and not r.dealt(hand) and not declared.complete_as_it_stands(
-            hand.context, r.context)
+    def as_it_stands(r: Ruleset[Any]) -> bool:
+        return r.dealt(hand) or declared.complete_as_it_stands(hand.context, r.context)
 
-    return [waiting(r, hand, request.options[r.id]) if waits_for(r)
+    return [waiting(r, hand, request.options[r.id]) if hand.winning_tile is None and not as_it_stands(r)
             else light(r.score(hand, request.options[r.id]), hand.context) for r in request.rulesets]
 
 

@@ -17,7 +17,8 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
    limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
 7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
-   named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``.
+   named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``. A hand that
+   is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
 
 What a system adds to its result is a typed value (``Pipeline.details``: a :class:`~rulesets.scoring.Details`
 dataclass its settlement reads as fields) and notes for the player (``Pipeline.notes``).
@@ -254,6 +255,9 @@ class Pipeline[O, R: Readable]:
     details: Callable[[Outcome[O, R]], Details | None] = lambda outcome: None
     notes: Callable[[Outcome[O, R]], Sequence[str]] = lambda outcome: ()
     stands_for: StandsFor[O] | None = None
+    # what a hand that is no win costs at the table (香港's 詐糊: a declared win that is none), or None: the
+    # Score stays without a settlement
+    penalty: Callable[[Score, Hand, O], Settlement | None] | None = None
     waits: Callable[[Hand, O], Sequence[tuple[Tile, Score | None]]] | None = None  # None: the shapes' (wilds') waits
     book: tuple[str, ...] = ()
     _in_force: dict[object, tuple[Line[R, O], ...]] = field(default_factory=dict, compare=False, repr=False)
@@ -361,18 +365,28 @@ def _extra(r: Ruleset[Any], details: Details | None, notes: Sequence[str]) -> di
 
 def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O, R],
                             valued: Sequence[Valued[R]] = ()) -> Score:
-    """The Score of an outcome (its settlement still to come for a win)."""
+    """The Score of an outcome (its settlement still to come for a win; a refused hand's penalty, if any, settled)."""
     details = p.details(outcome)
     extra = _extra(r, details, p.notes(outcome))
     best, refused = outcome.best, outcome.refused
     reason = refused or (None, None)
     if best is None:
-        return Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
-                     options=outcome.options, extra=extra, details=details)
+        no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
+                       options=outcome.options, extra=extra, details=details)
+        return _penalised(p, no_win, outcome)
     shapes = tuple(s for v in valued if (s := v.shape_score()) is not None)
-    return Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
+    made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
                  excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=best.shape_score(),
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
+    return made if refused is None else _penalised(p, made, outcome)
+
+
+def _penalised[O, R: Readable](p: Pipeline[O, R], no_win: Score, outcome: Outcome[O, R]) -> Score:
+    """A Score that is no win, with what it costs at the table where the system has a penalty (``Pipeline.penalty``)."""
+    if p.penalty is None:
+        return no_win
+    owed = p.penalty(no_win, outcome.hand, outcome.options)
+    return no_win if owed is None else settled(no_win, lambda s, t, o: owed, outcome.hand, outcome.options)
 
 
 def _validate(r: Ruleset[Any], hand: Hand) -> None:
@@ -398,7 +412,10 @@ def score[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
 
 def _check[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Problem | None:
     """Validate (raises for a hand that cannot exist), then what the rules refuse before any reading."""
-    p.validate(hand, options) if p.validate is not None else _validate(r, hand)
+    if p.validate is not None:
+        p.validate(hand, options)
+    else:
+        _validate(r, hand)
     return p.check(hand, options)
 
 

@@ -15,18 +15,13 @@ from ..pipeline import Minimum, Pipeline, Problem, Value
 from ..reading import Reading, placed
 from ..scoring import Ruleset
 from ..shapes import ShapeKind
+from .context import CONTEXT, CONTEXT_FIELDS
 from .fans import BOOK, BY_ID, LIMITS, ROWS
 from .options import PRESET_INFO, PRESETS, AustraliaOptions
 from .settle import settle
 from .works import WORKS
 
 KINDS = frozenset({ShapeKind.STANDARD, ShapeKind.SEVEN_PAIRS, ShapeKind.THIRTEEN_ORPHANS})
-
-CONTEXT_FIELDS = frozenset({"win", "seat", "from_seat", "kong_replacement", "last_tile", "heavenly", "earthly",
-                            "flowers"})
-"""How it was won and who discarded (who pays), the seat wind (Value Honour; the round wind is not
-recognised), 岭上开花, 海底/河底, 天和/地和; flowers only to refuse them."""
-
 
 def check(hand: Hand, options: AustraliaOptions) -> Problem | None:
     if hand.context.flowers:
@@ -67,5 +62,5 @@ RULESET = Ruleset(
     description_en="Mahjong Australia \"Traditional Mahjong\" (provisional): 136 tiles, no flowers; the 44 Zung Jung "
     "patterns added, the highest of each series; 15 to win, 320 maximum unless a listed limit hand; the ZJ formal "
     "(par 25) payoff.",
-    context_fields=CONTEXT_FIELDS,
+    context_fields=CONTEXT_FIELDS, context=CONTEXT,
 )
