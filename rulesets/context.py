@@ -37,7 +37,7 @@ from .tiles import Tile
 
 __all__ = [
     "BAOTING", "BIRDS", "CANNONS", "DEALER", "FIELDS", "INDICATOR", "REPLACEMENT_KONG", "STREAK", "ContextField",
-    "Kind", "Whose", "declare", "field", "replacement_kong", "table_get", "table_values",
+    "Kind", "Stage", "Whose", "declare", "field", "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -60,6 +60,17 @@ class Whose(enum.Enum):
     TABLE = "table"
     WINNER = "winner"
     EACH = "each"
+
+
+class Stage(enum.Enum):
+    """When a player meets the value in a hand, so that a page asks for it in that order: before the tiles are
+    dealt (the dealer, cannons), at the deal (the turned-up tile), during play (the default: kongs, declarations),
+    or after the win (birds)."""
+
+    SETUP = "setup"
+    DEAL = "deal"
+    PLAY = "play"
+    END = "end"
 
 
 _KEY_RE = re.compile(r"[a-z][a-z0-9_]*")
@@ -85,6 +96,7 @@ class ContextField:
     maximum: int = 99
     choices: tuple[str, ...] = ()
     max_items: int = 16  # tiles/seats in one value
+    stage: Stage = Stage.PLAY  # when a player meets it in a hand (the order a page asks in)
 
     def __post_init__(self) -> None:
         if not _KEY_RE.fullmatch(self.key):
@@ -244,7 +256,7 @@ class ContextField:
         d: dict[str, Any] = {
             "key": self.key, "type": self.kind.value, "default": self.json(self.default), "zh": self.zh,
             "en": self.en, "help_zh": self.help_zh, "help_en": self.help_en, "source": self.source,
-            "whose": self.whose.value,
+            "whose": self.whose.value, "stage": self.stage.value,
         }
         if self.kind in (Kind.INT, Kind.PER_SEAT):
             d.update(minimum=self.minimum, maximum=self.maximum)
@@ -325,29 +337,29 @@ def table_values(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 DEALER = ContextField(
     "dealer", Kind.SEAT, "庄家", "Dealer", default=None,
     help_zh="本局的庄家（不写则为东家）。", help_en="Who deals this hand (E when not given).",
-    source="DESIGN §3: the deal rotates in several systems, so the dealer is table state",
+    source="DESIGN §3: the deal rotates in several systems, so the dealer is table state", stage=Stage.SETUP,
 )
 STREAK = ContextField(
     "streak", Kind.INT, "连庄次数", "Dealer's streak", default=0, maximum=20,
     help_zh="庄家已连庄几次（0 = 第一次坐庄）。",
     help_en="How many times in a row the dealer has kept the deal (0: first deal).",
-    source="DESIGN §3: 连庄 is table state",
+    source="DESIGN §3: 连庄 is table state", stage=Stage.SETUP,
 )
 INDICATOR = ContextField(
     "indicator", Kind.TILE, "翻牌（指示牌）", "Indicator tile", default=None,
     help_zh="开局翻出的牌；癞子/财神由它按本规则推出。",
     help_en="The tile turned up at the start; the system derives its wild tile from it.",
-    source="DESIGN §4.1: the context names the wild tile or the turned-up tile",
+    source="DESIGN §4.1: the context names the wild tile or the turned-up tile", stage=Stage.DEAL,
 )
 BIRDS = ContextField(
     "birds", Kind.TILES, "鸟牌", "Bird tiles", default=(), max_items=8,
     help_zh="和牌后翻出的鸟牌，按顺序。", help_en="The bird tiles drawn after the win, in order.",
-    source="rules/regional.md §3 扎鸟",
+    source="rules/regional.md §3 扎鸟", stage=Stage.END,
 )
 CANNONS = ContextField(
     "cannons", Kind.PER_SEAT, "下炮子", "Cannons", default=(), maximum=4, whose=Whose.EACH,
     help_zh="每家开局前下的炮子数（0–4）。", help_en="Cannons each player declared before the hand (0-4).",
-    source="rules/regional.md §4 下炮子",
+    source="rules/regional.md §4 下炮子", stage=Stage.SETUP,
 )
 REPLACEMENT_KONG = ContextField(
     "replacement_kong", Kind.TILE, "补牌来自哪个杠", "Kong of the replacement", default=None,

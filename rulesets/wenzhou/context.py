@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ..context import DEALER, INDICATOR, STREAK, ContextField, Kind, Whose
+from ..context import DEALER, INDICATOR, STREAK, ContextField, Kind, Stage, Whose
 
 MAIDI = ContextField(
     "maidi", Kind.SEATS, "买底/顶底", "Bought the base (买底/顶底)", default=frozenset(), whose=Whose.EACH,
@@ -14,7 +14,7 @@ MAIDI = ContextField(
     help_en="Who bought the base before the hand: the dealer's 买底 and a non-dealer's 顶底. Each of the two "
     "players of a dealer–player payment who bought adds one to its multiplier (1 + buyers).",
     source="rules/regional.md §6(c), WZ-B; hangzhouanbang/qipai_wenzhoumajiang MajiangGame.maidi, "
-    "WenzhouMajiangPanResultBuilder (maidiCount)",
+    "WenzhouMajiangPanResultBuilder (maidiCount)", stage=Stage.SETUP,
 )
 CAISHEN = ContextField(
     "caishen", Kind.PER_SEAT, "各家财神数", "Other players' 财神", default=(), maximum=4, whose=Whose.EACH,
