@@ -97,12 +97,19 @@ class ContextField:
     choices: tuple[str, ...] = ()
     max_items: int = 16  # tiles/seats in one value
     stage: Stage = Stage.PLAY  # when a player meets it in a hand (the order a page asks in)
+    choice_names: tuple[tuple[str, str, str], ...] = ()  # (choice, 中文, English): a CHOICE's words for readers
 
     def __post_init__(self) -> None:
         if not _KEY_RE.fullmatch(self.key):
             raise ValueError(f"context key {self.key!r}: lowercase letters, digits and _")
         if self.kind is Kind.CHOICE and self.default not in self.choices:
             raise ValueError(f"context field {self.key}: default {self.default!r} is not a choice")
+        if any(name[0] not in self.choices for name in self.choice_names):
+            raise ValueError(f"context field {self.key}: choice_names names a value that is not a choice")
+
+    def choice_name(self, choice: str) -> tuple[str, str]:
+        """A choice in words (中文, English): its declared names, or the choice itself."""
+        return next(((zh, en) for value, zh, en in self.choice_names if value == choice), (choice, choice))
 
     # -- reading JSON values ---------------------------------------------------------------------
     def read(self, value: Any) -> Any:
@@ -262,6 +269,7 @@ class ContextField:
             d.update(minimum=self.minimum, maximum=self.maximum)
         if self.kind is Kind.CHOICE:
             d["choices"] = list(self.choices)
+            d["choice_names"] = {c: dict(zip(("zh", "en"), self.choice_name(c), strict=True)) for c in self.choices}
         return d
 
     def schema(self) -> dict[str, Any]:
