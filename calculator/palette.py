@@ -29,6 +29,7 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL) -> d
         packs.append({"token": f"p:{i}", "tiles": meld, "label": label,
                       "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
     standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t), "str": str(t),
+                 # said after the button's visible "win?": its name holds what it shows
                  "win_aria": gettext("Make %(tile)s the winning tile") % {"tile": pick(t.zh, t.en)}}
                 for t in hand.held]
     win = hand.winning_tile
