@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote, unquote
 
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import get_language, ngettext
@@ -132,9 +133,14 @@ def query_of(data: QueryDict) -> str:
     return query.urlencode()
 
 
+def cookie_value(query: str) -> str:
+    """The cookie's spelling of a table's query (URL-encoded, as calculator.js writes it)."""
+    return quote(query, safe="")
+
+
 def from_cookie(request: HttpRequest) -> str:
     """The remembered table's query, if the browser keeps one that reads as one (anything else is ignored)."""
-    raw = request.COOKIES.get(COOKIE, "")
+    raw = unquote(request.COOKIES.get(COOKIE, ""))
     if not raw or len(raw) > 2000:
         return ""
     data = QueryDict(raw)

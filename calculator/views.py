@@ -134,7 +134,7 @@ def _remember(response: HttpResponse, data: QueryDict) -> HttpResponse:
     the house rules changed since): a bare ``/`` opens it. A page that names no table leaves it as it was."""
     query = tables.query_of(data)
     if query:
-        response.set_cookie(tables.COOKIE, query, max_age=tables.COOKIE_MAX_AGE, samesite="Lax",
+        response.set_cookie(tables.COOKIE, tables.cookie_value(query), max_age=tables.COOKIE_MAX_AGE, samesite="Lax",
                             secure=settings.LANGUAGE_COOKIE_SECURE)
     return response
 

@@ -102,12 +102,13 @@ def tap_the_hand(page):
 
 
 def settle(page):
-    """Wait until no request runs and "working…" has faded (wait_for_function would need eval: the CSP refuses)."""
+    """Wait until no request runs and "working…" has faded (wait_for_function would need eval: the CSP refuses);
+    on a page without "working…" (the share page, the ledger) until no request runs."""
     page.wait_for_timeout(450)  # the hand box's debounce
     quiet = 0
     for _ in range(100):
         busy = page.evaluate("!!document.querySelector('.htmx-request') || "
-                             "getComputedStyle(document.getElementById('busy')).opacity !== '0'")
+                             "((b) => !!b && getComputedStyle(b).opacity !== '0')(document.getElementById('busy'))")
         quiet = 0 if busy else quiet + 1
         if quiet == 3:
             return
