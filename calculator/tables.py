@@ -152,3 +152,17 @@ def from_cookie(request: HttpRequest) -> str:
         if _KEPT.match(key):
             kept.setlist(key, data.getlist(key)[:1])
     return kept.urlencode()
+
+
+def context(request: HttpRequest) -> dict[str, str]:
+    """For every page (a context processor): the table's system, so that the site's links open in its game
+    (the fan tables at its own). The page's own ``rules`` first, else the browser's memory."""
+    named = request.GET.getlist("rules")[:1] if request.path == "/" else []
+    query = QueryDict(from_cookie(request)) if not named else None
+    system = named[0] if named else (query.get("rules", "") if query is not None else "")
+    return {"table_system": system if system in _ids() else ""}
+
+
+@lru_cache(maxsize=1)
+def _ids() -> frozenset[str]:
+    return frozenset(r.id for r in all_rulesets())

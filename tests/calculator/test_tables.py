@@ -142,3 +142,15 @@ def test_the_table_is_first_and_compared_systems_follow():
 def test_an_unknown_table_changes_nothing():
     data = QueryDict("hand=123m&rules=guobiao&table=nowhere")
     assert apply_table(data).getlist("rules") == ["guobiao"]
+
+
+def nav(html):
+    return re.search(r'<nav class="site-header__nav".*?</nav>', html, re.S).group(0)
+
+
+@pytest.mark.django_db
+def test_the_sites_links_open_in_the_tables_game(client):
+    assert 'href="/fans/"' in nav(client.get("/fans/guobiao/").content.decode())  # no table: every system's
+    client.cookies[tables.COOKIE] = "rules%3Dwuhan"
+    assert 'href="/fans/wuhan/"' in nav(client.get("/fans/guobiao/").content.decode())
+    assert 'href="/fans/sichuan/"' in nav(page(client, rules="sichuan").content.decode())  # the page's own first
