@@ -126,7 +126,9 @@ def screenshot(page, name, tmp_path):
 
 def test_a_hand_tapped_in_is_scored_shared_and_opened_again(page, tmp_path):
     page.goto("/")
-    screenshot(page, "calculator-360", tmp_path)
+    screenshot(page, "calculator-360", tmp_path)  # a first visit: which game does the table play?
+    page.click("#chooser button[name=table][value=guobiao]")
+    settle(page)
     tap_the_hand(page)
     expect()(page.locator("#id_hand")).to_have_value(HAND)
     expect()(page.locator(".placed__count strong")).to_have_text("14")
@@ -158,6 +160,8 @@ def test_on_a_wide_screen_the_result_sits_beside_the_form(page, tmp_path):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
     screenshot(page, "calculator-1280", tmp_path)
+    page.click("#chooser button[name=table][value=guobiao]")
+    settle(page)
     tap_the_hand(page)
     expect()(page.locator("#r-guobiao .card__total strong")).to_have_text(str(engine_result(HAND, {})[0]))
     form_box = page.locator(".panel--palette").bounding_box()
