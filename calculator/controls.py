@@ -50,6 +50,35 @@ def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -
             "reason": reason, "id": f"id_{control}_{value}"}
 
 
+def shown_context(rulesets: Iterable[Ruleset]) -> dict[str, bool]:
+    """For each win-context field, whether the page asks for it: when some chosen system reads it (every
+    field while none is chosen). Shared: read it only."""
+    chosen = tuple(rulesets)
+    return _shown(frozenset().union(*(r.context_fields for r in chosen)) if chosen else ALL_CONTEXT_FIELDS)
+
+
+@lru_cache(maxsize=64)
+def _shown(read: frozenset[str]) -> dict[str, bool]:
+    return frozen({name: name in read for name in sorted(ALL_CONTEXT_FIELDS)})
+
+
+def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, str]]:
+    """The values of the controls not asked for (no chosen system reads them) that differ from their
+    defaults, as hidden fields: choosing another table never loses what was entered."""
+    data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
+    out: list[dict[str, str]] = []
+    for name in ("round_wind", "from_seat", "wildcard", *FLAGS, "already_won", "flowers",
+                 *(f"kong{i}" for i in range(1, KONG_ROWS + 1))):
+        field = "kongs" if name.startswith("kong") and name[4:].isdigit() else name
+        if shown.get(field, True):
+            continue
+        value = data.get(name)
+        values = value if isinstance(value, list) else [value]
+        out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
+                if v not in (None, "", False) and not (name == "round_wind" and v == "E")]
+    return out
+
+
 def uses_context(rulesets: Iterable[Ruleset]) -> dict[str, str]:
     """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
     one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer. Shared: read it only."""
@@ -84,14 +113,17 @@ def _unused_note(rulesets: tuple[_Reads, ...], name: str) -> str:
     return gettext("Not used by %(systems)s") % {"systems": sep.join(others)}
 
 
-def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -> dict[str, Any]:
-    """Every win-context control with its current value, why a control is off when it is, and which
-    chosen systems do not read it (``uses``, from :func:`uses_context`)."""
+def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None,
+                     shown: dict[str, bool] | None = None) -> dict[str, Any]:
+    """Every win-context control with its current value, why a control is off when it is, which chosen
+    systems do not read it (``uses``, from :func:`uses_context`), whether it is asked for at all (``shown``,
+    from :func:`shown_context`) and the values of those that are not (``kept``)."""
     c = form.context
     ctx = c.value
     chosen = form.chosen_rulesets()
     hu = wording.speaks_hu(chosen)
     uses = uses if uses is not None else uses_context(chosen)
+    shown = shown if shown is not None else shown_context(chosen)
     seats = [(s.value, seat_name(s)) for s in SEATS4]
     flags = []
     for key in FLAGS:
@@ -99,13 +131,14 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
         on = bool(getattr(ctx, key))
         flags.append({"name": key, "label": wording.word(FLAG_MSGIDS[key], hu), "checked": on,
                       "disabled": bool(reason) and not on,
-                      "reason": reason, "unused": uses[key]})
+                      "reason": reason, "unused": uses[key], "shown": shown[key]})
     won = {s.value for s in ctx.already_won}
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
     lang = get_language() or ""
     return {
         "win": [_choice("win", v, win_label(v, hu), ctx.win.value == v, c) for v, _label in WIN_CHOICES],
         "title": wording.word("How it was won", hu), "win_legend": wording.word("Won", hu),
+        "flags_legend": wording.word("Special wins", hu),
         "seat": [_choice("seat", v, n, ctx.seat.value == v, c) for v, n in seats],
         "round_wind": [_choice("round_wind", v, n, ctx.round_wind.value == v, c) for v, n in seats],
         "from_seat": {
@@ -122,6 +155,11 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None) -
         "from_string": c.from_string,
         "summary": _summary(ctx, chosen),
         "uses": uses,
+        "shown": shown,
+        "kept": kept_values(form, shown),
+        "more": any(shown[name] for name in ("already_won", "wildcard", "kongs")),
+        "more_set": bool(ctx.already_won or ctx.wildcard or ctx.kongs),
+        "flags_shown": any(shown[key] for key in FLAGS),
     }
 
 

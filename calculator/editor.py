@@ -35,7 +35,8 @@ from rulesets.notation import format_pack, parse_hand, read_tiles, tile_runs
 from rulesets.tiles import Suit, Tile, counts34, tile
 
 FULL = 14
-"""Tiles in a complete hand, each pack counted as three."""
+"""Tiles in a complete hand, each pack counted as three, unless the table's system says otherwise (温州 17,
+the six-player 四川 table 8): :attr:`EditorHand.full`."""
 
 MODES = ("standing", "chow", "pung", "exposed_kong", "concealed_kong", "added_kong")
 """What a tap on the palette adds: a standing tile, or a pack of this kind."""
@@ -74,6 +75,7 @@ class EditorHand:
 
     packs: tuple[Pack, ...] = ()
     standing: tuple[Tile, ...] = ()
+    full: int = FULL  # the tiles of a complete hand at this table
 
     @property
     def size(self) -> int:
@@ -81,7 +83,7 @@ class EditorHand:
 
     @property
     def winning_tile(self) -> Tile | None:
-        return self.standing[-1] if self.size == FULL and self.standing else None
+        return self.standing[-1] if self.size == self.full and self.standing else None
 
     @property
     def held(self) -> tuple[Tile, ...]:
@@ -102,26 +104,26 @@ def write(hand: EditorHand) -> str:
     return "".join(p.text() for p in hand.packs) + tile_runs(hand.ordered, letters=False)
 
 
-def read(text: str) -> EditorHand | None:
+def read(text: str, full: int = FULL) -> EditorHand | None:
     """Read the hand box at any stage of entry, in any format ``parse_hand`` reads (a share code's hand
-    too); None if it cannot be read."""
+    too), for a table whose hands have ``full`` tiles; None if it cannot be read."""
     if not text.strip():
-        return EditorHand()
+        return EditorHand(full=full)
     try:
         melds, standing = read_tiles(text)
     except MahjongError:
         try:
-            return from_hand(parse_hand(text))  # a share code
+            return from_hand(parse_hand(text), full)  # a share code
         except MahjongError:
             return None
-    return EditorHand(tuple(_pack_of(m) for m in melds), standing)
+    return EditorHand(tuple(_pack_of(m) for m in melds), standing, full)
 
 
-def from_hand(hand: Hand) -> EditorHand:
+def from_hand(hand: Hand, full: int = FULL) -> EditorHand:
     """The editor's view of a parsed hand (any input format)."""
     packs = tuple(_pack_of(m) for m in hand.melds)
     standing = tuple(sorted(hand.standing)) + ((hand.winning_tile,) if hand.winning_tile else ())
-    return EditorHand(packs, standing)
+    return EditorHand(packs, standing, len(standing) + 3 * len(packs) if hand.winning_tile else full)
 
 
 def _pack_of(meld: Meld) -> Pack:
@@ -159,7 +161,7 @@ def add(hand: EditorHand, t: Tile, mode: str = "standing", digit: int = 1) -> Ed
     held = list(hand.standing)
     for x in pack.tiles:
         _take(held, x)
-    return _checked(EditorHand(hand.packs + (pack,), EditorHand(standing=tuple(held)).ordered))
+    return _checked(EditorHand(hand.packs + (pack,), EditorHand(standing=tuple(held)).ordered, hand.full))
 
 
 def _take(standing: list[Tile], t: Tile) -> bool:
@@ -177,7 +179,7 @@ def _promote(hand: EditorHand, t: Tile) -> EditorHand | None:
             held = list(hand.standing)
             _take(held, t)
             packs = hand.packs[:i] + (replace(p, kind="added_kong"),) + hand.packs[i + 1 :]
-            return _checked(EditorHand(packs, EditorHand(standing=tuple(held)).ordered))
+            return _checked(EditorHand(packs, EditorHand(standing=tuple(held)).ordered, hand.full))
     return None
 
 
@@ -193,9 +195,9 @@ def _new_pack(t: Tile, mode: str, digit: int) -> Pack:
 
 
 def _add_standing(hand: EditorHand, t: Tile) -> EditorHand:
-    if hand.size >= FULL:
+    if hand.size >= hand.full:
         raise EditError("the hand is full: remove a tile first")
-    return _checked(EditorHand(hand.packs, tuple(sorted(hand.standing)) + (t,)))
+    return _checked(EditorHand(hand.packs, tuple(sorted(hand.standing)) + (t,), hand.full))
 
 
 def _checked(hand: EditorHand) -> EditorHand:
@@ -204,8 +206,8 @@ def _checked(hand: EditorHand) -> EditorHand:
         if n > 4:
             t = Tile(index)
             raise EditError(f"{n} copies of {t} ({t.zh}): a tile has only 4 copies")
-    if hand.size > FULL:
-        raise EditError(f"{hand.size} tiles (each pack counted as 3): a hand has {FULL}")
+    if hand.size > hand.full:
+        raise EditError(f"{hand.size} tiles (each pack counted as 3): a hand has {hand.full}")
     return hand
 
 
@@ -213,7 +215,7 @@ def remove(hand: EditorHand, token: str) -> EditorHand:
     """Remove what a placed tile stands for: ``w`` the winning tile, ``t:5m`` a standing 5m, ``p:0`` pack 0."""
     kind, _, arg = token.partition(":")
     if kind == "w" and hand.winning_tile is not None:
-        return EditorHand(hand.packs, hand.held)
+        return EditorHand(hand.packs, hand.held, hand.full)
     if kind == "t":
         held = list(hand.ordered)
         try:
@@ -221,10 +223,10 @@ def remove(hand: EditorHand, token: str) -> EditorHand:
                 raise ValueError(arg)
         except ValueError:
             raise EditError(f"there is no standing {arg} to remove") from None
-        return EditorHand(hand.packs, EditorHand(standing=tuple(held)).ordered)
+        return EditorHand(hand.packs, EditorHand(standing=tuple(held)).ordered, hand.full)
     if kind == "p" and arg.isdigit() and int(arg) < len(hand.packs):
         i = int(arg)
-        return EditorHand(hand.packs[:i] + hand.packs[i + 1 :], hand.ordered)
+        return EditorHand(hand.packs[:i] + hand.packs[i + 1 :], hand.ordered, hand.full)
     raise EditError(f"nothing to remove at {token!r}")
 
 
@@ -241,7 +243,7 @@ def make_winning(hand: EditorHand, text: str) -> EditorHand:
         found = False
     if hand.winning_tile is None or not found:
         raise EditError(f"there is no standing {text} to make the winning tile")
-    return EditorHand(hand.packs, tuple(sorted(held)) + (tile(text),))
+    return EditorHand(hand.packs, tuple(sorted(held)) + (tile(text),), hand.full)
 
 
 def tiles_left(hand: EditorHand | None) -> list[int]:

@@ -4,6 +4,12 @@ The whole state of the page is in these fields (a GET query), so the page works 
 and every state has a URL. The form only validates and builds the engine's request; what the page
 shows is built by :mod:`calculator.presenters`.
 
+The table's game is ``rules``: its first value is the system the table plays, any others are compared
+with it (an opt-in); with none, every system that can read the hand is compared (no table chosen yet).
+A share code in the hand box brings its systems and house rules along when the query names none, so
+``/?hand=<share code>`` opens exactly the shared hand. ``table=<system>`` (or ``<system>.<preset>``)
+chooses the table: :func:`apply_table`.
+
 House-rule fields are generated from each ruleset's options dataclass: ``opt-<ruleset>-<key>``, plus
 ``preset-<ruleset>`` and a hidden ``applied-<ruleset>`` (the preset the shown fields were filled
 from: when the preset select differs from it, the preset was just changed and its values replace the
@@ -13,7 +19,7 @@ fields).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -31,6 +37,7 @@ from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
 from rulesets.notation import parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
+from rulesets.sharecode import VERSION, SharedHand, parse_share_code
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
 
 from . import editor, table_context
@@ -147,9 +154,9 @@ class CalculatorForm(forms.Form):
     flowers = forms.MultipleChoiceField(required=False, choices=[(str(f), f.zh) for f in FLOWERS])
     wildcard = forms.ChoiceField(required=False, choices=[("", "")] + [(str(t), t.zh) for t in ALL_TILES])
     already_won = forms.MultipleChoiceField(required=False, choices=SEAT_CHOICES)
-    rules = forms.MultipleChoiceField(required=False)
-    rules_auto = forms.BooleanField(required=False)  # compare every system that can read the hand
-    rules_shown = forms.BooleanField(required=False)  # the systems' fields were on the page
+    rules = forms.MultipleChoiceField(required=False)  # the table's system first, then those compared with it
+    rules_auto = forms.BooleanField(required=False)  # (older addresses) compare every system that can read the hand
+    rules_shown = forms.BooleanField(required=False)  # (older addresses) the systems' fields were on the page
     mode = forms.ChoiceField(required=False, choices=MODE_CHOICES)
     meld_from = forms.ChoiceField(required=False, choices=FROM_CHOICES)
     chow_claimed = forms.ChoiceField(required=False, choices=CLAIMED_CHOICES)
@@ -165,6 +172,7 @@ class CalculatorForm(forms.Form):
         for r in self.rulesets:
             if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
+        self.shared = _shared(self.data.get("hand") or "")
         self.parsed: Hand | None = None
         self.hand_error: MahjongError | None = None
         self.notes: list[str] = []  # the reader's notes on the hand string (a red five 0m read as 5m), rendered
@@ -182,7 +190,7 @@ class CalculatorForm(forms.Form):
                 self.parsed, notes = read_hand(text)
                 self.notes = [render(n) for n in notes]
             except HandError as exc:
-                if not _incomplete(text):
+                if not _incomplete(text, hand_size_of(self.data)):
                     self._hand_failed(exc)
             except MahjongError as exc:
                 self._hand_failed(exc)
@@ -210,23 +218,47 @@ class CalculatorForm(forms.Form):
         self.hand_error = exc
         self.add_error("hand" if exc.position is not None or exc.code != "rules" else None, render(exc))
 
-    def auto_rules(self) -> bool:
-        """Whether the systems are chosen for the hand (the default) rather than ticked one by one."""
+    def _named(self) -> list[str]:
+        """The systems named: the ``rules`` sent, else those of a share code in the hand box (table first)."""
         data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
-        return bool(data.get("rules_auto")) or not data.get("rules_shown")
+        if data.get("rules_auto"):  # an older address: every system that can read the hand, ticks ignored
+            return []
+        named = list(dict.fromkeys(data.get("rules") or ()))
+        if not named and self.shared is not None and "rules" not in self.data:
+            return list(self.shared.rules)
+        return named
+
+    def table(self) -> Ruleset | None:
+        """The system the table plays (the first one named), or None while no table is chosen."""
+        named = self._named()
+        return next((r for r in self.rulesets if r.id == named[0]), None) if named else None
+
+    def compared(self) -> tuple[Ruleset, ...]:
+        """The systems compared with the table's (opted in), in the registry's order."""
+        named = set(self._named()[1:])
+        table = self.table()
+        return tuple(r for r in self.rulesets if r.id in named and r is not table)
+
+    def hand_size(self) -> int:
+        """The tiles of a complete hand at this table (its system's; 14 with none chosen)."""
+        table = self.table()
+        return table.hand_size if table is not None else editor.FULL
+
+    def auto_rules(self) -> bool:
+        """Whether no table is chosen, so that every system that can read the hand is compared."""
+        return self.table() is None
 
     def chosen_rulesets(self) -> tuple[Ruleset, ...]:
-        """The systems to compare: those ticked, or (by default) every system that can read the hand."""
-        if self.auto_rules():
+        """The systems scored: the table's first, then those compared with it; with no table, every system
+        that can read the hand (none before there is a hand)."""
+        table = self.table()
+        if table is None:
             return self._readers()
-        ids = set(self.cleaned_data.get("rules") or ())
-        if not ids:  # the switch was just unticked: the readers' systems, ticked, until the reader picks others
-            return self._readers()
-        return tuple(r for r in self.rulesets if r.id in ids)
+        return (table, *self.compared())
 
     def _readers(self) -> tuple[Ruleset, ...]:
         if self.parsed is None:
-            return self.rulesets
+            return ()
         return tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
 
     def preset(self, ruleset: Ruleset) -> str:
@@ -238,6 +270,9 @@ class CalculatorForm(forms.Form):
         preset = data.get(f"preset-{ruleset.id}") or ""
         out: dict[str, object] = {"preset": preset} if preset else {}
         compact = self.data.get(f"hr-{ruleset.id}")
+        carried = self.shared.options.get(ruleset.id) if self.shared is not None else None
+        if compact is None and carried and f"applied-{ruleset.id}" not in self.data:
+            return {**out, **carried}  # the share code's house rules
         if compact is not None:  # calculator.js sends only the changed house rules, as key-value.key-value
             if preset == (self.data.get(f"applied-{ruleset.id}") or ""):
                 out.update(compact_options(compact))
@@ -250,6 +285,17 @@ class CalculatorForm(forms.Form):
             if value is not None and value != "":
                 out[info.key] = value
         return out
+
+
+def _shared(text: str) -> SharedHand | None:
+    """What a share code in the hand box says (its systems and house rules), or None for any other text."""
+    text = text.strip()
+    if not text.startswith(VERSION + "."):
+        return None
+    try:
+        return parse_share_code(text)
+    except MahjongError:
+        return None  # the hand box reports it
 
 
 def compact_options(text: str) -> dict[str, str]:
@@ -400,10 +446,18 @@ def _reads(ruleset: Ruleset, hand: Hand) -> bool:
     return ruleset.can_read(hand.with_winning_tile(hand.standing[0]))
 
 
-def _incomplete(text: str) -> bool:
+def _incomplete(text: str, full: int = editor.FULL) -> bool:
     """Whether ``text`` is a hand still being entered (readable, no fifth copy, just not a hand's size yet)."""
-    hand = editor.read(text)
-    return hand is not None and max(hand.counts(), default=0) <= 4 and hand.size < editor.FULL
+    hand = editor.read(text, full)
+    return hand is not None and max(hand.counts(), default=0) <= 4 and hand.size < full
+
+
+def hand_size_of(data: Mapping[str, Any]) -> int:
+    """The tiles of a complete hand at the table ``data`` names (its first ``rules``; 14 with none)."""
+    getlist = getattr(data, "getlist", None)
+    named = getlist("rules") if getlist else []
+    found = next((r for r in all_rulesets() if named and r.id == named[0]), None)
+    return found.hand_size if found is not None else editor.FULL
 
 
 def selected(form: CalculatorForm, name: str, default: str) -> str:
@@ -414,6 +468,27 @@ def selected(form: CalculatorForm, name: str, default: str) -> str:
 
 ACTIONS = ("add", "remove", "clear", "make_winning")
 """The buttons that edit the hand box without JavaScript (calculator.js edits it in the browser)."""
+
+TABLE_FIELDS = ("rules", "rules_auto", "rules_shown", "open")
+TABLE_PREFIXES = ("preset-", "applied-", "opt-", "hr-")
+"""The fields that say which game the table plays and how: dropped when another table is chosen."""
+
+
+def apply_table(data: QueryDict) -> QueryDict:
+    """The form data once the table chosen by ``table=<system>`` (or ``<system>.<preset>``) plays: that system
+    alone, with the preset's house rules (or its defaults); the hand and its context are kept. An unknown
+    system leaves the data as it was (without the ``table`` field)."""
+    out = data.copy()
+    system, _sep, preset = (out.pop("table", None) or [""])[-1].partition(".")
+    chosen = next((r for r in all_rulesets() if r.id == system), None)
+    if chosen is None:
+        return out
+    for key in [k for k in out if k in TABLE_FIELDS or k.startswith(TABLE_PREFIXES)]:
+        del out[key]
+    out["rules"] = chosen.id
+    if preset in chosen.presets:
+        out[f"preset-{chosen.id}"] = out[f"applied-{chosen.id}"] = preset
+    return out
 
 
 def apply_edit(data: QueryDict) -> QueryDict:
@@ -428,10 +503,11 @@ def apply_edit(data: QueryDict) -> QueryDict:
         out["hand"] = ""
         return out
     text = data.get("hand", "")
-    hand = editor.read(text)
+    full = hand_size_of(data)
+    hand = editor.read(text, full)
     if hand is None:
         try:
-            hand = editor.from_hand(parse_hand(text))
+            hand = editor.from_hand(parse_hand(text), full)
         except MahjongError as exc:
             raise editor.EditError(
                 gettext("The hand box holds something the palette cannot edit: %(error)s")
@@ -463,7 +539,7 @@ def _tile_or_fail(text: str) -> Tile:
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:
     """What the editor shows: the hand box read in editor form, else the parsed hand, else nothing."""
-    read = editor.read(form.data.get("hand") or "")
+    read = editor.read(form.data.get("hand") or "", form.hand_size())
     if read is not None:
         return read
-    return editor.from_hand(form.parsed) if form.parsed is not None else None
+    return editor.from_hand(form.parsed, form.hand_size()) if form.parsed is not None else None

@@ -69,16 +69,21 @@ def option_label(value: object) -> str:
 
 
 def systems_context(form: CalculatorForm) -> dict[str, Any]:
-    """The systems to compare (checkboxes) and, for each chosen one, its house rules and presets."""
+    """The table's system and its house rules, and the systems it may be compared with (an opt-in: the
+    checkboxes) with theirs. With no table, the house rules of every system the hand is compared under."""
     chosen = form.chosen_rulesets()
-    systems = [
-        {"id": r.id, "name": pick(r.zh, r.en), "checked": r in chosen, "provisional": r.provisional,
-         "players": r.players}
-        for r in form.rulesets
-    ]
+    table = form.table()
     opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
     house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r) for r in chosen]
-    return {"systems": systems, "rules_auto": form.auto_rules(), "house_rules": house_rules}
+    compare = [] if table is None else [
+        {"id": r.id, "name": pick(r.zh, r.en), "checked": r in chosen, "provisional": r.provisional}
+        for r in form.rulesets if r is not table
+    ]
+    return {
+        "table_id": table.id if table is not None else "", "compare": compare,
+        "compared": len(chosen) - 1 if table is not None else 0, "house_rules": house_rules,
+        "table_house": (house_rules[0] if not house_rules[0]["open"] else _folded(form, table)) if table else None,
+    }
 
 
 # A system's house-rule controls are drawn only when its panel was opened (``open=<system>``): the first

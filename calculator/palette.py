@@ -15,10 +15,11 @@ from .lang import HANT, html_lang, is_hant, pick, zh
 from .tiles_view import TileView, tile_view
 
 
-def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
-    """The tiles entered so far, each with the remove token its button sends."""
+def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL) -> dict[str, Any]:
+    """The tiles entered so far, each with the remove token its button sends (``full``: the tiles of a
+    complete hand at this table)."""
     if hand is None:
-        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": editor.FULL, "text": "",
+        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": full, "text": "",
                 "pack_tokens": "", "tile_tokens": ""}
     packs = []
     for i, p in enumerate(hand.packs):
@@ -28,6 +29,7 @@ def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
         packs.append({"token": f"p:{i}", "tiles": meld, "label": label,
                       "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
     standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t), "str": str(t),
+                 # said after the button's visible "win?": its name holds what it shows
                  "win_aria": gettext("Make %(tile)s the winning tile") % {"tile": pick(t.zh, t.en)}}
                 for t in hand.held]
     win = hand.winning_tile
@@ -35,7 +37,7 @@ def placed_context(hand: editor.EditorHand | None) -> dict[str, Any]:
     if win is not None:
         winning = {"token": "w", "tile": tile_view(win, winning=True),
                    "aria": gettext("Remove the winning tile %(tile)s") % {"tile": pick(win.zh, win.en)}}
-    return {"packs": packs, "standing": standing, "size": hand.size, "full": editor.FULL, "winning": winning,
+    return {"packs": packs, "standing": standing, "size": hand.size, "full": hand.full, "winning": winning,
             "text": editor.write(hand), **model_tokens(hand)}
 
 
@@ -83,7 +85,7 @@ def _pack_label(p: editor.Pack) -> str:
 def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> dict[str, Any]:
     """The palette: a row per suit, each tile with the copies left; the flower row with what is chosen."""
     left = editor.tiles_left(hand)
-    full = hand is not None and hand.size >= editor.FULL
+    full = hand is not None and hand.size >= hand.full
     rows = []
     for suit in editor.SUIT_ROWS:
         tiles = [t for t in _suit_tiles(suit)]

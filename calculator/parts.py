@@ -1,7 +1,7 @@
 """The parts of the calculator page drawn from its state, each from its own context and kept under its digest.
 
-A part is a partial of calculator.html (``placed``, ``flowers``, ``context``, ``systems`` and, on a
-whole page only, ``palette_tiles``) and one function here that picks, from the page's view model,
+A part is a partial of calculator.html (``chooser``, ``setup``, ``placed``, ``flowers``, ``context``,
+``systems`` and, on a whole page only, ``palette_tiles``) and one function here that picks, from the page's view model,
 everything that partial reads. The partial is rendered from that dict alone (no request, no context
 processors, no other key of the page), so its markup is a function of the dict, the language and
 whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
@@ -44,10 +44,12 @@ def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 
 
 PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "chooser": _pick("chooser", "table", "remember"),
+    "setup": _pick("setup", "table"),
     "placed": _pick("placed", "hand_error", "notice", "left_csv"),
-    "flowers": _pick("flower_row", "flowers_unused"),
-    "context": _pick("controls", "table_context"),
-    "systems": _pick("systems", "rules_auto", "house_rules"),
+    "flowers": _pick("flower_row", "flowers_unused", "flowers_shown"),
+    "context": _pick("controls", "table_context", "kept_ctx"),
+    "systems": _pick("table_id", "compare", "compared", "house_rules"),
 }
 """The parts an htmx response swaps out of band, each with the function that builds its context."""
 

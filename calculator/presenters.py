@@ -15,12 +15,12 @@ from typing import Any, cast
 from django.forms import CharField
 from django.utils.translation import gettext, ngettext
 
-from rulesets.context import complete_as_it_stands
+from rulesets.context import Stage, complete_as_it_stands
 from rulesets.engine import Request
 from rulesets.scoring import Ruleset
 
-from . import editor, table_context
-from .controls import controls_context, uses_context
+from . import editor, table_context, tables
+from .controls import controls_context, shown_context, uses_context
 from .forms import CLAIMED_CHOICES, FROM_CHOICES, MODE_CHOICES, CalculatorForm, editor_hand, selected
 from .house_rules import systems_context
 from .palette import palette_context, placed_context
@@ -52,34 +52,52 @@ def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
 def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str, Any]:
     """Everything calculator.html draws. ``link(text)`` is the URL of this page with the hand box set to ``text``."""
     ed = editor_hand(form)
-    uses = uses_context(form.chosen_rulesets())
+    chosen = form.chosen_rulesets()
+    uses, shown = uses_context(chosen), shown_context(chosen)
+    controls = controls_context(form, uses, shown)
+    declared = table_context.controls(chosen, form.context.value, form.context.dropped)
+    systems = systems_context(form)
+    table = form.table()
     page: dict[str, Any] = {
         "form": form,
         "max_hand": cast(CharField, form.fields["hand"]).max_length,
         "hand_text": _hand_text(form),
-        "rewrite_hand": form.context.from_string and form.parsed is not None,
+        "rewrite_hand": (form.context.from_string or form.shared is not None) and form.parsed is not None,
         "hand_error": hand_error_context(form),
-        "placed": {**placed_context(ed), "read": form.data.get("hand") or ""},  # the text it was read from
+        # the tiles entered, and the text they were read from
+        "placed": {**placed_context(ed, form.hand_size()), "read": form.data.get("hand") or ""},
         "notice": " ".join([notice, *form.notes]).strip(),  # the reader's notes on the hand string too
-        "controls": controls_context(form, uses),
-        "table_context": table_context.controls(form.chosen_rulesets(), form.context.value, form.context.dropped),
+        "controls": controls,
+        "setup": {"round_wind": controls["round_wind"] if shown["round_wind"] else (),
+                  "round_wind_uses": uses["round_wind"],
+                  "fields": table_context.in_stages(declared, Stage.SETUP, Stage.DEAL)},
+        "table_context": table_context.in_stages(declared, Stage.PLAY, Stage.END),
+        "kept_ctx": table_context.kept(form.data, chosen),
         "flowers_unused": uses["flowers"],
+        "flowers_shown": shown["flowers"],
+        "table": tables.table_view(table, systems["table_house"]),
+        "chooser": tables.chooser(),
+        "remember": tables.remembered(table, systems["table_house"]),
         "mode": selected(form, "mode", "standing"),
         "meld_from": selected(form, "meld_from", "1"),
         "chow_claimed": selected(form, "chow_claimed", "1"),
         "mode_choices": MODE_CHOICES, "from_choices": FROM_CHOICES, "claimed_choices": CLAIMED_CHOICES,
         **palette_context(ed, form.context.value.flowers),
-        **systems_context(form),
-        "status": "", "results": [], "wait_rows": [],
+        **systems,
+        "status": "", "results": [], "wait_rows": [], "summary_results": [], "summary_more": 0,
     }
     request = form.request
     if request is None:
         if not page["hand_text"]:
             page["examples"] = [{**ex, "url": link(ex["hand"])} for ex in examples()]
         elif not page["hand_error"] and ed is not None:
-            page["status"] = _size_status(ed.size, form.chosen_rulesets(), explicit=not form.auto_rules())
+            page["status"] = _size_status(ed.size, chosen, explicit=not form.auto_rules())
         return page
     page.update(_scored(request, link))
+    results = page["results"]
+    # the sticky summary: the table's own total and the winner's net (every system while none is chosen)
+    page["summary_results"] = results[:1] if table is not None else results
+    page["summary_more"] = len(results) - 1 if table is not None and results else 0
     return page
 
 
@@ -90,7 +108,7 @@ def _size_status(size: int, rulesets: Iterable[Ruleset], explicit: bool = True) 
     rulesets = tuple(rulesets)
     if not explicit:
         rulesets = tuple(r for r in rulesets if r.players == 4) or rulesets
-    sizes = " / ".join(str(s) for s in sorted({r.hand_size for r in rulesets}))
+    sizes = " / ".join(str(s) for s in sorted({r.hand_size for r in rulesets})) or str(editor.FULL)
     return ngettext(
         "%(n)d tile: a hand has %(full)s tiles (one fewer to see its waits).",
         "%(n)d tiles: a hand has %(full)s tiles (one fewer to see its waits).", size,
@@ -109,8 +127,8 @@ def examples() -> list[dict[str, str]]:
 def _hand_text(form: CalculatorForm) -> str:
     """The hand box's text: as typed, or without its context once that has moved into the controls."""
     text = form.data.get("hand", "")
-    if form.context.from_string and form.parsed is not None:
-        return editor.write(editor.from_hand(form.parsed))
+    if (form.context.from_string or form.shared is not None) and form.parsed is not None:
+        return editor.write(editor.from_hand(form.parsed))  # a share code's systems and rules are set below too
     return text
 
 

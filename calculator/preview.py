@@ -52,6 +52,7 @@ class SystemLine:
     headline: str
     detail: str
     valid: bool
+    pays: str = ""  # who pays whom
 
 
 def _font_candidates() -> list[tuple[str, int]]:
@@ -159,25 +160,44 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: object, width: float) -> str
 
 
 def _draw_lines(draw: ImageDraw.ImageDraw, lines: Sequence[SystemLine], top: int, bottom: int) -> None:
-    """Each system's name and headline in large type, its detail below; the block centred in its room."""
+    """Each system's name and headline in large type (smaller for a long name: it is shown whole), its
+    detail below, then who pays whom; the block centred in its room."""
     shown = list(lines[:4])
     if not shown:
         return
-    big = {1: 60, 2: 52, 3: 40}.get(len(shown), 32)
-    small = max(20, round(big * 0.55))
-    step = round(big * 1.25 + small * 1.45)
+    pays = any(line.pays for line in shown)
+    big = ({1: 56, 2: 44, 3: 34} if pays else {1: 60, 2: 52, 3: 40}).get(len(shown), 28)
+    small = max(19, round(big * 0.55))
+    step = round(big * 1.25 + small * (2.7 if pays else 1.45))
     y = top + max(0, (bottom - top - step * len(shown)) // 2)
+    width = SIZE[0] - 2 * MARGIN
     for line in shown:
-        name_font, detail_font = font(big), font(small)
+        size = _title_size(draw, line, big, width)
+        name_font, detail_font = font(size), font(small)
         headline = _fit(draw, line.headline, name_font, SIZE[0] * 0.4)  # the total keeps its room; the name fits
-        room = SIZE[0] - 2 * MARGIN - big * 0.6 - draw.textlength(headline, font=name_font)
+        room = width - size * 0.6 - draw.textlength(headline, font=name_font)
         name = _fit(draw, line.name, name_font, room)
-        draw.text((MARGIN, y), name, fill=INK, font=name_font)
-        head_x = MARGIN + draw.textlength(name, font=name_font) + big * 0.6
-        draw.text((head_x, y), headline, fill=OK if line.valid else RED, font=name_font)
-        detail = _fit(draw, line.detail, detail_font, SIZE[0] - 2 * MARGIN)
+        title_y = y + (big - size) // 2
+        draw.text((MARGIN, title_y), name, fill=INK, font=name_font)
+        head_x = MARGIN + draw.textlength(name, font=name_font) + size * 0.6
+        draw.text((head_x, title_y), headline, fill=OK if line.valid else RED, font=name_font)
+        detail = _fit(draw, line.detail, detail_font, width)
         draw.text((MARGIN, y + round(big * 1.22)), detail, fill=MUTED, font=detail_font)
+        if line.pays:
+            draw.text((MARGIN, y + round(big * 1.22 + small * 1.3)), _fit(draw, line.pays, detail_font, width),
+                      fill=INK, font=detail_font)
         y += step
+
+
+def _title_size(draw: ImageDraw.ImageDraw, line: SystemLine, big: int, width: float) -> int:
+    """The largest type, down to 60% of ``big``, in which the system's name and its total fit on one line."""
+    size = big
+    while size > big * 0.6:
+        fnt = font(size)
+        if draw.textlength(f"{line.name}  {line.headline}", font=fnt) + size * 0.2 <= width:
+            break
+        size -= 2
+    return size
 
 
 CONTEXT_SIZE = 26

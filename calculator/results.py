@@ -37,6 +37,7 @@ class Outcome:
     ruleset: Ruleset
     score: Score | None = None
     error: MahjongError | None = None
+    no_wild: bool = False  # a system with wild tiles that has none for this hand (no turned-up tile set)
 
 
 def score_each(request: Request) -> list[Outcome]:
@@ -44,11 +45,24 @@ def score_each(request: Request) -> list[Outcome]:
     system that cannot take the hand says why."""
     out = []
     for r in request.rulesets:
+        options = request.options[r.id]
         try:
-            out.append(Outcome(r, score=light(r.score(request.hand, request.options[r.id]), request.hand.context)))
+            no_wild = r.wild is not None and r.wild(request.hand, options) is None
+        except MahjongError:
+            no_wild = False  # the wild tile given contradicts the turned-up one: the card says so
+        try:
+            out.append(Outcome(r, score=light(r.score(request.hand, options), request.hand.context), no_wild=no_wild))
         except MahjongError as exc:
-            out.append(Outcome(r, error=exc))
+            out.append(Outcome(r, error=exc, no_wild=no_wild))
     return out
+
+
+def no_wild_text(r: Ruleset) -> str:
+    """What a card of a system with wild tiles says when the hand has none: where to set the turned-up tile."""
+    if r.reads("indicator"):
+        return gettext("No turned-up tile is set, so this hand has no wild tile: set the turned-up tile "
+                       "(翻牌) before the tiles to score it with one.")
+    return gettext("No wild tile is set for this hand: set it to score the hand with one.")
 
 
 PRINCIPLES = {
@@ -158,8 +172,11 @@ def _payout_rows(
             other = p.payee if p.payer == seat else p.payer
             signed = -p.amount if p.payer == seat else p.amount
             why = wording.player_text(pick(p.why, p.why_en))
+            factors = factor_text(p)
+            if factors and "=" in why:
+                why = ""  # the engine's line is the same arithmetic in its own notation: print it once
             lines.append({"other": seat_name(other), "amount": signed, "why": why,
-                          "text": _payment_text(signed, seat_name(other)), "factors": factor_text(p)})
+                          "text": _payment_text(signed, seat_name(other)), "factors": factors})
         role = wording.word("winner", hu) if seat == winner else gettext("discarder") if seat == discarder else ""
         rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
@@ -182,12 +199,22 @@ def factor_text(p: Any) -> str:
         return ""
     steps = [number(p.base if p.base is not None else 1)]
     for f in p.factors:
-        name = pick(f.zh, f.en) + (f" ({seat_name(f.seat)})" if f.seat is not None else "")
+        value = number(f.value)
+        label = _without_value(pick(f.zh, f.en), f.op.value, value)
+        name = label + (f" ({seat_name(f.seat)})" if f.seat is not None else "")
         if f.op is Op.CAP:
-            steps.append(gettext("cap %(name)s %(value)s") % {"name": name, "value": number(f.value)})
+            steps.append(gettext("cap %(name)s %(value)s") % {"name": name, "value": value})
         else:
-            steps.append(f"{name} {f.op.value}{number(f.value)}")
+            steps.append(f"{name} {f.op.value}{value}")
     return " · ".join(steps) + f" = {number(p.amount)}"
+
+
+def _without_value(label: str, op: str, value: str) -> str:
+    """A factor's label without the value the line prints after it ("4番 ×16" → "4番"): said once."""
+    for tail in (f" {op}{value}", f"{op}{value}", f" {op} {value}"):
+        if label.endswith(tail) and len(label) > len(tail):
+            return label[: -len(tail)].rstrip()
+    return label
 
 
 def _payment_text(amount: int | Fraction, other: str) -> str:
@@ -222,7 +249,7 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "readings": 0, "lights": False, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
         "facts": [], "notes": [],
         "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": wording.word("Not a legal win", hu),
-        "not_a_win": wording.word("not a win", hu),
+        "not_a_win": wording.word("not a win", hu), "no_wild": no_wild_text(r) if outcome.no_wild else "",
     }
     if outcome.error is not None:
         row["reason"] = wording.player_text(render(outcome.error), r)

@@ -81,6 +81,8 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
         gettext("%(wind)s round") % {"wind": seat_name(ctx.round_wind)},
         gettext("%(wind)s seat") % {"wind": seat_name(ctx.seat)},
     ]
+    if rulesets and not any(r.reads("round_wind") for r in rulesets):
+        parts = parts[1:]  # none of these systems has a round wind
     if won:
         parts.append(win_label(ctx.win.value, hu))
     discarder = ctx.from_seat if not discarder_always else ctx.discarder(players)
@@ -103,11 +105,13 @@ def declared_context_parts(ctx: WinContext, rulesets: Iterable[Ruleset]) -> list
         f = known_context().get(key)
         if f is None or (read and key not in read):
             continue
-        out.append(f"{pick(f.zh, f.en)} {_declared_text(value)}")
+        out.append(f"{pick(f.zh, f.en)} {_declared_text(value, f)}")
     return out
 
 
-def _declared_text(value: Any) -> str:
+def _declared_text(value: Any, f: Any = None) -> str:
+    if isinstance(value, str) and f is not None and f.choice_names:
+        return pick(*f.choice_name(value))
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if isinstance(value, Seat):

@@ -40,7 +40,7 @@ from .bytecache import BoundedBytes
 from .engine_messages import render as render_message
 from .lang import pick
 from .models import IssuedLink
-from .results import Outcome, results_context, score_each
+from .results import Outcome, number, results_context, score_each
 from .share_text import context_line
 from .tiles_view import hand_view
 from .views import HtmxHttpRequest
@@ -160,7 +160,35 @@ def description_text(rows: list[dict[str, Any]]) -> str:
 
 
 def preview_lines(rows: list[dict[str, Any]]) -> list[preview.SystemLine]:
-    return [preview.SystemLine(row["name"], headline(row), detail(row), row["valid"]) for row in rows]
+    """Each system's line on the image: its total, then what multiplies it (倍数 ×16, or the arithmetic of the
+    largest payment: 1 · 4番 ×16 = 16) and its top fans, then who pays whom."""
+    return [preview.SystemLine(row["name"], headline(row), _detail_line(row), row["valid"], pays_text(row))
+            for row in rows]
+
+
+def _detail_line(row: dict[str, Any]) -> str:
+    if not row["valid"]:
+        return detail(row)
+    return " · ".join([*row.get("facts", ()), *_arithmetic(row), detail(row)])
+
+
+def _arithmetic(row: dict[str, Any]) -> list[str]:
+    """The factor-by-factor arithmetic of the largest payment the winner receives, if it has any."""
+    lines = [line for seat in row.get("seats", ()) for line in seat["lines"] if line["factors"] and line["amount"] > 0]
+    return [max(lines, key=lambda line: line["amount"])["factors"]] if lines else []
+
+
+def pays_text(row: dict[str, Any]) -> str:
+    """Who pays whom, in one line: payers of the same amount to the same seat together ("南 西 北 → 东 各 16",
+    "北 → 东 32"), the largest amount first."""
+    grouped: dict[tuple[str, Any], list[str]] = {}
+    for p in row.get("payments") or ():
+        grouped.setdefault((p["to"], p["amount"]), []).append(p["from"])
+    parts = []
+    for (to, amount), payers in sorted(grouped.items(), key=lambda item: -item[0][1]):
+        text = _("%(payer)s → %(payee)s %(amount)s") if len(payers) == 1 else _("%(payer)s → %(payee)s %(amount)s each")
+        parts.append(text % {"payer": " ".join(payers), "payee": to, "amount": number(amount)})
+    return " · ".join(parts)
 
 
 def waits(shared: Shared) -> dict[str, Any]:
@@ -243,7 +271,6 @@ def page_context(site: str, shared: Shared) -> dict[str, Any]:
     rows = results["results"]
     lang = translation.get_language() or settings.LANGUAGE_CODE
     page_url = _absolute(site, reverse("share", args=[shared.code]))
-    rules = ",".join(r.id for r in shared.request.rulesets)
     context: dict[str, Any] = {
         **results,
         "code": shared.code,
@@ -254,7 +281,8 @@ def page_context(site: str, shared: Shared) -> dict[str, Any]:
         "og_description": description_text(rows),
         "og_image": _absolute(site, reverse("share-og", args=[shared.code])) + f"?lang={lang}",
         "qr_url": reverse("share-qr", args=[shared.code]),
-        "calculator_url": "/?" + _query(hand=shared.code, rules=rules),
+        # the share code names the systems, their house rules and the table context: the calculator takes them all
+        "calculator_url": "/?" + _query(hand=shared.code),
         "totals": [{"name": row["name"], "headline": headline(row), "valid": row["valid"]} for row in rows],
     }
     if shared.waiting:

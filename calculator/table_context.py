@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from rulesets.context import ContextField, Kind
+from rulesets.context import ContextField, Kind, Stage
 from rulesets.hand import SEATS4, WinContext, seats
 from rulesets.scoring import Ruleset
 from rulesets.tiles import ALL_TILES, Tile
@@ -66,12 +66,16 @@ def read_form(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> dict[str,
 def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str, str]) -> list[dict[str, Any]]:
     """One control per declared field the chosen systems read, with its current value."""
     rows = []
-    for f, readers in declared_fields(rulesets):
+    chosen = tuple(rulesets)
+    for f, readers in declared_fields(chosen):
         value = ctx.get(f.key, f.default)
         row: dict[str, Any] = {
             "key": f.key, "name": PREFIX + f.key, "kind": f.kind.value, "label": pick(f.zh, f.en),
+            "stage": f.stage.value,
             "help": pick(f.help_zh, f.help_en),
-            "readers": ("、" if is_zh() else ", ").join(pick(r.zh, r.en) for r in readers),
+            # which systems read it, when not every one chosen does
+            "readers": ("、" if is_zh() else ", ").join(pick(r.zh, r.en) for r in readers)
+            if len(readers) < len(chosen) else "",
             "dropped": dropped.get(f.key, ""),
         }
         if f.kind is Kind.BOOL:
@@ -82,7 +86,7 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
             row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
                 {"value": s.value, "label": seat_name(s), "selected": value == s} for s in _table_seats(readers)]
         elif f.kind is Kind.CHOICE:
-            row["options"] = [{"value": c, "label": c, "selected": value == c} for c in f.choices]
+            row["options"] = [{"value": c, "label": pick(*f.choice_name(c)), "selected": value == c} for c in f.choices]
         elif f.kind is Kind.SEATS:
             row["seats"] = [{"value": s.value, "label": seat_name(s), "checked": s in (value or ())}
                             for s in _table_seats(readers)]
@@ -98,6 +102,24 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
                        placeholder=str(f.default))
         rows.append(row)
     return rows
+
+
+def in_stages(rows: list[dict[str, Any]], *stages: Stage) -> list[dict[str, Any]]:
+    """The controls asked at ``stages``, in the order a player meets them (then as declared)."""
+    wanted = [stage.value for stage in stages]
+    return sorted((row for row in rows if row["stage"] in wanted), key=lambda row: wanted.index(row["stage"]))
+
+
+def kept(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> list[dict[str, str]]:
+    """The ``ctx-`` fields of the query that no chosen system declares, as hidden fields: a table chosen
+    later that reads them finds them still set."""
+    shown = {PREFIX + f.key for f, _readers in declared_fields(rulesets)}
+    getlist = getattr(data, "getlist", lambda k: [data[k]])
+    out: list[dict[str, str]] = []
+    for name in data:
+        if name.startswith(PREFIX) and PREFIX + name[len(PREFIX):].split("-")[0] not in shown:
+            out += [{"name": name, "value": str(v)[:64]} for v in getlist(name)[:8] if str(v).strip() not in ("", "0")]
+    return out[:64]
 
 
 @lru_cache(maxsize=64)

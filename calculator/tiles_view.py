@@ -50,6 +50,9 @@ class TileView:
     back: bool = False  # face down (the outer tiles of a concealed kong)
     winning: bool = False  # the winning tile, highlighted
     small: bool = False  # drawn smaller (flowers, compact lists)
+    plays: _Text = ""  # a wild (or a stand-in) drawn as the tile held: the tile it plays ("2m"), marked 作 二万
+    plays_zh: _Text = ""
+    plays_en: _Text = ""
 
     @property
     def html(self) -> SafeString:
@@ -105,9 +108,16 @@ def _tile_html(view: TileView, language: str) -> SafeString:
     alt = (zh(view.zh) if language[:2] == "zh" else view.en) + "".join(
         f" ({gettext(text)})" for flag, text in notes if getattr(view, flag)
     )
+    mark = ""
+    if view.plays:  # drawn as the tile held, with what it plays under it
+        zh = language[:2] == "zh"
+        short = gettext("as %(tile)s") % {"tile": view.plays_zh if zh else view.plays}
+        alt += " (" + gettext("as %(tile)s") % {"tile": view.plays_zh if zh else view.plays_en} + ")"
+        modifiers += " tile--wild"
+        mark = format_html('<small class="tile__plays" aria-hidden="true">{}</small>', short)
     return format_html(
-        '<span class="tile{}"><img src="{}" alt="{}" width="30" height="40" decoding="async"></span>',
-        mark_safe(modifiers), src, alt,  # noqa: S308 - the modifiers are the fixed class names above
+        '<span class="tile{}"><img src="{}" alt="{}" width="30" height="40" decoding="async">{}</span>',
+        mark_safe(modifiers), src, alt, mark,  # noqa: S308 - the modifiers are the fixed class names above
     )
 
 
@@ -147,7 +157,7 @@ def tile_view(tile: Tile | str, **flags: bool) -> TileView:
 
 
 @lru_cache(maxsize=1024)
-def _tile_view(t: Tile, **flags: bool) -> TileView:
+def _tile_view(t: Tile, **flags: Any) -> TileView:
     return TileView(str(t), t.zh, t.en, **flags)
 
 
@@ -212,18 +222,38 @@ def group_view(group: Group | Mapping[str, Any], winning: Tile | str | None = No
         kind, names = group.kind, [str(t) for t in group.tiles]
         meld_zh = group.meld.zh if group.meld is not None else None
         claimed = group.is_claimed
+        subs = [(str(s.tile), str(s.as_)) for s in group.subs]
     else:
         kind, names = GroupKind(group["kind"]), list(group["tiles"])
         meld_zh, claimed = group.get("meld"), bool(group.get("claimed"))
+        subs = [(str(s["tile"]), str(s["as"])) for s in group.get("wild") or ()]
+    held = _held(names, subs)
     win = str(winning) if winning is not None else None
     views = []
-    for name in names:
+    for name, tile_held in zip(names, held, strict=True):
+        if tile_held != name:  # a wild (or a stand-in) playing ``name``: drawn as held, marked
+            played = Tile.parse(name)
+            views.append(_tile_view(Tile.parse(tile_held), plays=name, plays_zh=played.zh, plays_en=played.en))
+            continue
         views.append(tile_view(name, winning=name == win))
         win = None if name == win else win
     zh = meld_zh or _GROUP_ZH[kind]
     en = _MELD_EN.get(meld_zh, "") if meld_zh else _GROUP_EN[kind]
     css = f"group group--{kind.value}" + (" group--claimed" if claimed else "") + (" group--meld" if meld_zh else "")
     return GroupView(tuple(views), css, zh, en)
+
+
+def _held(names: list[str], subs: list[tuple[str, str]]) -> list[str]:
+    """The tile held at each place of a group that plays ``names``: a wild's own tile where it plays another."""
+    held = list(names)
+    for tile, plays in subs:
+        if tile == plays:
+            continue
+        for i, name in enumerate(names):
+            if name == plays and held[i] == name:
+                held[i] = tile
+                break
+    return held
 
 
 def shape_view(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
@@ -26,8 +27,8 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from . import editor, memo, parts, presenters
-from .forms import ACTIONS, CalculatorForm, apply_edit
+from . import editor, memo, parts, presenters, tables
+from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
 from .memo import kept
 
 
@@ -56,6 +57,10 @@ def _update_key(request: HtmxHttpRequest) -> list[str] | None:
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     data: QueryDict = request.GET
     notice = ""
+    if "table" in data:  # a table chosen: its system alone, the hand and its context kept
+        data = apply_table(data)
+        if not request.htmx:
+            return _remember(redirect(_page_url(data)), data)
     if any(key in data for key in ACTIONS):
         try:
             data = apply_edit(data)
@@ -64,12 +69,15 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         if not request.htmx and not notice:
             return redirect(_page_url(data))
     if not data and not notice and not request.htmx:
+        remembered = tables.from_cookie(request)
+        if remembered:  # the table this browser plays at
+            return redirect(reverse("calculator") + "?" + remembered)
         return render(request, "calculator.html", landing_page(get_language() or ""))
     if not request.htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = memo.fragment("calculator-page", [request.META.get("QUERY_STRING", ""), notice, get_language() or "",
                                                  request.scheme or "", request.get_host()],
                              lambda: get_template("calculator.html#calc").render(page(request, data, notice)))
-        return render(request, "calculator.html", {"main_html": SafeString(main)})
+        return _remember(render(request, "calculator.html", {"main_html": SafeString(main)}), data)
     response = render(request, "calculator.html#result", page(request, data, notice))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
@@ -119,6 +127,16 @@ def _parts(context: dict[str, Any], htmx: bool, reported: str = "") -> dict[str,
     if not htmx:  # the palette's tiles: a whole page only
         drawn["palette_tiles"] = parts.draw("palette_tiles", parts.part("palette_tiles", parts.PALETTE, context), False)
     return drawn
+
+
+def _remember(response: HttpResponse, data: QueryDict) -> HttpResponse:
+    """Keep the table a whole page plays in the browser (calculator.js keeps it after each htmx update, with
+    the house rules changed since): a bare ``/`` opens it. A page that names no table leaves it as it was."""
+    query = tables.query_of(data)
+    if query:
+        response.set_cookie(tables.COOKIE, tables.cookie_value(query), max_age=tables.COOKIE_MAX_AGE, samesite="Lax",
+                            secure=settings.LANGUAGE_COOKIE_SECURE)
+    return response
 
 
 def _without_actions(data: QueryDict) -> QueryDict:

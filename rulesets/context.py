@@ -46,8 +46,8 @@ from .tiles import FLOWERS, Tile
 __all__ = [
     "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "FLAGS", "FLOWER_REPLACEMENT", "FLOWER_WIN",
     "INDICATOR", "REPLACEMENT_KONG", "SHARED", "SHARED_BY_KEY", "SHARED_KEYS", "SONGGANG", "STREAK", "WIN",
-    "ContextField", "Kind", "SharedField", "Whose", "complete_as_it_stands", "declare", "field", "replacement_kong",
-    "table_get", "table_values",
+    "ContextField", "Kind", "SharedField", "Stage", "Whose", "complete_as_it_stands", "declare", "field",
+    "replacement_kong", "table_get", "table_values",
 ]
 
 
@@ -71,6 +71,17 @@ class Whose(enum.Enum):
     TABLE = "table"
     WINNER = "winner"
     EACH = "each"
+
+
+class Stage(enum.Enum):
+    """When a player meets the value in a hand, so that a page asks for it in that order: before the tiles are
+    dealt (the dealer, cannons), at the deal (the turned-up tile), during play (the default: kongs, declarations),
+    or after the win (birds)."""
+
+    SETUP = "setup"
+    DEAL = "deal"
+    PLAY = "play"
+    END = "end"
 
 
 _KEY_RE = re.compile(r"[a-z][a-z0-9_]*")
@@ -99,12 +110,20 @@ class ContextField[T]:
     # a true value makes a hand without a winning tile complete as it stands (a win by the flowers): a system
     # that declares the field scores such a hand instead of listing its waits (:func:`complete_as_it_stands`)
     complete: bool = False
+    stage: Stage = Stage.PLAY  # when a player meets it in a hand (the order a page asks in)
+    choice_names: tuple[tuple[str, str, str], ...] = ()  # (choice, 中文, English): a CHOICE's words for readers
 
     def __post_init__(self) -> None:
         if not _KEY_RE.fullmatch(self.key):
             raise ValueError(f"context key {self.key!r}: lowercase letters, digits and _")
         if self.kind is Kind.CHOICE and getattr(self.default, "value", self.default) not in self.choices:
             raise ValueError(f"context field {self.key}: default {self.default!r} is not a choice")
+        if any(name[0] not in self.choices for name in self.choice_names):
+            raise ValueError(f"context field {self.key}: choice_names names a value that is not a choice")
+
+    def choice_name(self, choice: str) -> tuple[str, str]:
+        """A choice in words (中文, English): its declared names, or the choice itself."""
+        return next(((zh, en) for value, zh, en in self.choice_names if value == choice), (choice, choice))
 
     def of(self, ctx: WinContext) -> T:
         """This field's value in ``ctx`` (its default when the context does not give it). A field that was
@@ -269,12 +288,13 @@ class ContextField[T]:
         d: dict[str, Any] = {
             "key": self.key, "type": self.kind.value, "default": self.json(self.default), "zh": self.zh,
             "en": self.en, "help_zh": self.help_zh, "help_en": self.help_en, "source": str(self.source),
-            "whose": self.whose.value,
+            "whose": self.whose.value, "stage": self.stage.value,
         }
         if self.kind in (Kind.INT, Kind.PER_SEAT):
             d.update(minimum=self.minimum, maximum=self.maximum)
         if self.kind is Kind.CHOICE:
             d["choices"] = list(self.choices)
+            d["choice_names"] = {c: dict(zip(("zh", "en"), self.choice_name(c), strict=True)) for c in self.choices}
         if self.complete:
             d["complete"] = True
         return d
@@ -541,29 +561,29 @@ def table_values(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 DEALER: ContextField[Seat | None] = ContextField(
     "dealer", Kind.SEAT, "庄家", "Dealer", default=None,
     help_zh="本局的庄家（不写则为东家）。", help_en="Who deals this hand (E when not given).",
-    source="DESIGN §3: the deal rotates in several systems, so the dealer is table state",
+    source="DESIGN §3: the deal rotates in several systems, so the dealer is table state", stage=Stage.SETUP,
 )
 STREAK: ContextField[int] = ContextField(
     "streak", Kind.INT, "连庄次数", "Dealer's streak", default=0, maximum=20,
     help_zh="庄家已连庄几次（0 = 第一次坐庄）。",
     help_en="How many times in a row the dealer has kept the deal (0: first deal).",
-    source="DESIGN §3: 连庄 is table state",
+    source="DESIGN §3: 连庄 is table state", stage=Stage.SETUP,
 )
 INDICATOR: ContextField[Tile | None] = ContextField(
     "indicator", Kind.TILE, "翻牌（指示牌）", "Indicator tile", default=None,
     help_zh="开局翻出的牌；癞子/财神由它按本规则推出。",
     help_en="The tile turned up at the start; the system derives its wild tile from it.",
-    source="DESIGN §4.1: the context names the wild tile or the turned-up tile",
+    source="DESIGN §4.1: the context names the wild tile or the turned-up tile", stage=Stage.DEAL,
 )
 BIRDS: ContextField[tuple[Tile, ...]] = ContextField(
     "birds", Kind.TILES, "鸟牌", "Bird tiles", default=(), max_items=8,
     help_zh="和牌后翻出的鸟牌，按顺序。", help_en="The bird tiles drawn after the win, in order.",
-    source="rules/regional.md §3 扎鸟",
+    source="rules/regional.md §3 扎鸟", stage=Stage.END,
 )
 CANNONS: ContextField[tuple[tuple[Seat, int], ...]] = ContextField(
     "cannons", Kind.PER_SEAT, "下炮子", "Cannons", default=(), maximum=4, whose=Whose.EACH,
     help_zh="每家开局前下的炮子数（0–4）。", help_en="Cannons each player declared before the hand (0-4).",
-    source="rules/regional.md §4 下炮子",
+    source="rules/regional.md §4 下炮子", stage=Stage.SETUP,
 )
 REPLACEMENT_KONG: ContextField[Tile | None] = ContextField(
     "replacement_kong", Kind.TILE, "补牌来自哪个杠", "Kong of the replacement", default=None,

@@ -18,9 +18,11 @@ BAO: ContextField[Tile | None] = ContextField(
 BAO_WIN: ContextField[str] = ContextField(
     "bao_win", Kind.CHOICE, "冲宝/摸宝", "Won with the 宝", default="none", choices=("none", "chong", "mo"),
     whose=Whose.WINNER,
-    help_zh="chong = 冲宝（摸牌前以宝牌为和张，+2番）；mo = 摸宝（摸到宝牌，当作最好的和张，+1番）。",
-    help_en="chong = 冲宝 (before drawing, the 宝 tile is taken as the winning tile, +2); mo = 摸宝 (the drawn 宝 "
-    "tile stands for the best winning tile, +1).",
+    choice_names=(("none", "都不是", "neither"), ("chong", "冲宝", "冲宝 (before drawing)"),
+                  ("mo", "摸宝", "摸宝 (the drawn 宝)")),
+    help_zh="冲宝：摸牌前以宝牌为和张，+2番；摸宝：摸到宝牌，当作最好的和张，+1番。",
+    help_en="冲宝: before drawing, the 宝 tile is taken as the winning tile, +2; 摸宝: the drawn 宝 tile stands "
+    "for the best winning tile, +1.",
     source=WORKS.cite("mil-2024", "冲宝 2番、摸宝 1番", note="§4.1"),
 )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..context import DEALER, INDICATOR, STREAK, ContextField, Kind, Whose
+from ..context import DEALER, INDICATOR, STREAK, ContextField, Kind, Stage, Whose
 from ..hand import Seat
 from .works import WORKS
 
@@ -18,7 +18,7 @@ MAIDI: ContextField[frozenset[Seat]] = ContextField(
     help_en="Who bought the base before the hand: the dealer's 买底 and a non-dealer's 顶底. Each of the two "
     "players of a dealer–player payment who bought adds one to its multiplier (1 + buyers).",
     source=WORKS.cite("anbang", "MajiangGame.maidi, WenzhouMajiangPanResultBuilder (maidiCount)",
-                      note="regional.md §6(c), WZ-B"),
+                      note="regional.md §6(c), WZ-B"), stage=Stage.SETUP,
 )
 CAISHEN: ContextField[tuple[tuple[Seat, int], ...]] = ContextField(
     "caishen", Kind.PER_SEAT, "各家财神数", "Other players' 财神", default=(), maximum=4, whose=Whose.EACH,

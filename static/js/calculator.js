@@ -17,7 +17,7 @@
 
   document.documentElement.classList.add("js");
 
-  var FULL = 14;
+  var FULL = 14;  // the tiles of a complete hand at this table: #placed's data-full (温州 17, 六人血战 8)
   var SUITS = "mpsz";
 
   // -- tiles: 0..33 = 1m..9m, 1p..9p, 1s..9s, 1z..7z ---------------------------------------------
@@ -58,8 +58,9 @@
   // text neither has read: edit() then sends the edit with the form and the server makes it.
   var written = { text: null, hand: null };
   function read(text) {
-    if (text === written.text) { return written.hand; }
     var placed = document.getElementById("placed");
+    FULL = (placed && +placed.getAttribute("data-full")) || FULL;
+    if (text === written.text) { return written.hand; }
     if (!placed || (text !== (placed.getAttribute("data-hand") || "") && text !== placed.getAttribute("data-read"))) {
       return null;
     }
@@ -227,10 +228,14 @@
         var mine = hand ? hand.standing.filter(function (t) { return t === i; }).length : 0;
         grows = mode === "added_kong" || mode === "chow" ? 0 : 3 - Math.min(mine, mode === "pung" ? 3 : 4);
       }
-      button.disabled = left[i] <= 0 || entered + grows > FULL;
+      // aria-disabled, not disabled: a tile that cannot be added keeps the focus (the 14th tile tapped
+      // leaves the reader in the palette) and a tap on it says why
+      button.disabled = false;
+      button.setAttribute("aria-disabled", String(left[i] <= 0 || entered + grows > FULL));
     });
     rove();
   }
+  function off(button) { return button.disabled || button.getAttribute("aria-disabled") === "true"; }
 
   function countsFromServer() {
     var placed = document.getElementById("placed");
@@ -312,8 +317,9 @@
   var typed = "";
   function paletteButtons() { return Array.prototype.slice.call(form.querySelectorAll("#palette .palette__tile")); }
   function rove(target) {
-    var buttons = paletteButtons(), enabled = buttons.filter(function (b) { return !b.disabled; });
-    var keep = target || buttons.filter(function (b) { return b.tabIndex === 0 && !b.disabled; })[0] || enabled[0];
+    var buttons = paletteButtons(), enabled = buttons.filter(function (b) { return !off(b); });
+    var keep = target || (buttons.indexOf(document.activeElement) >= 0 && document.activeElement) ||
+      buttons.filter(function (b) { return b.tabIndex === 0 && !off(b); })[0] || enabled[0] || buttons[0];
     buttons.forEach(function (b) { b.tabIndex = b === keep ? 0 : -1; });
     return keep;
   }
@@ -331,7 +337,7 @@
       else if (key === "ArrowDown") { r = (r + 1) % rows.length; c = Math.min(c, rows[r].length - 1); }
       else { r = (r + rows.length - 1) % rows.length; c = Math.min(c, rows[r].length - 1); }
       var b = rows[r][c];
-      if (b && !b.disabled) { return b; }
+      if (b && !off(b)) { return b; }
     }
     return from;
   }
@@ -377,7 +383,7 @@
   // Typing already asks for the result (hx-trigger "input"); the hand box's own change event, fired when
   // it loses focus, would redraw the result under a reader who just tabbed into it.
   document.addEventListener("change", function (event) {
-    if (event.target.id === "id_hand" && event.isTrusted) { event.stopPropagation(); }
+    if ((event.target.id === "id_hand" && event.isTrusted) || event.target.id === "chooser-find") { event.stopPropagation(); }
   }, true);
 
   document.addEventListener("change", function (event) {
@@ -407,23 +413,37 @@
 
   // Send only what differs from the defaults, so a request does not grow with the systems chosen: each
   // system's house rules travel as one field, hr-<system> = "key-value.key-value" (the share code's
-  // spelling), and a table-context control left at its default is not sent at all.
-  document.body.addEventListener("htmx:configRequest", function (event) {
-    var params = event.detail.parameters, changed = {};
+  // spelling), and a table-context control left at its default is not sent at all. ``params`` is htmx's
+  // parameters or a FormData (the state's address, below): ``drop`` and ``put`` edit either.
+  function compact(drop, put) {
+    var changed = {};
     Array.prototype.forEach.call(form.querySelectorAll("[data-hr]"), function (el) {
       var id = el.getAttribute("data-hr"), checkbox = el.type === "checkbox";
       var value = checkbox ? (el.checked ? "1" : "0") : el.value;
-      delete params[el.name];
+      drop(el.name);
       if (!changed[id]) { changed[id] = []; }
       if (value !== el.getAttribute("data-default")) {
         changed[id].push(el.getAttribute("data-key") + "-" + (checkbox ? (el.checked ? "true" : "false") : value));
       }
     });
-    Object.keys(changed).forEach(function (id) { params["hr-" + id] = changed[id].join("."); });
+    Object.keys(changed).forEach(function (id) { put("hr-" + id, changed[id].join(".")); });
     Array.prototype.forEach.call(form.querySelectorAll("[name^='ctx-'][data-default]"), function (el) {
-      if (el.type !== "checkbox" && el.value === el.getAttribute("data-default")) { delete params[el.name]; }
+      if (el.type !== "checkbox" && el.value === el.getAttribute("data-default")) { drop(el.name); }
     });
+  }
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var params = event.detail.parameters;
+    compact(function (name) { delete params[name]; }, function (name, value) { params[name] = value; });
   });
+
+  // The address of what the form holds now (typed text not sent yet included): the language switch
+  // goes there, so nothing entered is lost (static/js/site.js).
+  window.mahjongStateUrl = function () {
+    var data = new FormData(form);
+    compact(function (name) { data.delete(name); }, function (name, value) { data.set(name, value); });
+    var query = new URLSearchParams(data).toString();
+    return location.pathname + (query ? "?" + query : "");
+  };
 
   // Tell the server what each part of the page shows, so that it sends only the parts that changed.
   document.body.addEventListener("htmx:configRequest", function (event) {
@@ -524,10 +544,54 @@
 
   // -- after every change --------------------------------------------------------------------------
 
-  // Keep folded panels as the reader left them, and the scroll position, when htmx redraws them.
+  // -- the table's game: find it by a name players use; a pick closes the chooser; the browser remembers it
+
+  var picked = false;
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("#chooser button[name='table']")) { picked = true; }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "chooser-find") { return; }
+    event.stopPropagation();
+    var words = event.target.value.trim().toLowerCase().split(/\s+/).filter(Boolean), any = false;
+    document.querySelectorAll("#chooser .chooser__group").forEach(function (group) {
+      var shown = 0;
+      group.querySelectorAll(".chooser__entry").forEach(function (entry) {
+        var text = entry.getAttribute("data-find") || "";
+        entry.hidden = !words.every(function (w) { return text.indexOf(w) >= 0; });
+        if (!entry.hidden) { shown++; }
+      });
+      group.hidden = shown === 0;
+      any = any || shown > 0;
+    });
+    var none = document.querySelector("#chooser .chooser__none");
+    if (none) { none.hidden = any; }
+  }, true);
+  document.addEventListener("keydown", function (event) {  // Enter in the finder picks the only game found
+    if (event.target.id !== "chooser-find" || event.key !== "Enter") { return; }
+    event.preventDefault();
+    var found = Array.prototype.filter.call(document.querySelectorAll("#chooser .chooser__entry"), function (e) {
+      return !e.hidden && !e.closest("[hidden]");
+    });
+    if (found.length === 1) { found[0].querySelector(".chooser__pick").click(); }
+  });
+
+  function rememberTable() {
+    var chooser = document.getElementById("chooser");
+    var query = chooser && chooser.getAttribute("data-remember");
+    if (query) {
+      document.cookie = "mahjong-table=" + encodeURIComponent(query) + "; path=/; max-age=34560000; samesite=lax" +
+        (location.protocol === "https:" ? "; secure" : "");
+    }
+  }
+
+  // Keep folded panels as the reader left them, and the scroll position, when htmx redraws them (not the
+  // chooser once a game is picked from it).
   var open = [], scrolled = 0;
   document.body.addEventListener("htmx:beforeRequest", function () {
-    open = Array.prototype.map.call(form.querySelectorAll("details[id][open]"), function (d) { return d.id; });
+    open = Array.prototype.map.call(form.querySelectorAll("details[id][open]"), function (d) { return d.id; })
+      .filter(function (id) { return !(picked && id === "chooser"); });
+    picked = false;
   });
   document.body.addEventListener("htmx:beforeSwap", function () { scrolled = window.scrollY; });
   document.body.addEventListener("htmx:afterSettle", function () {
@@ -547,6 +611,7 @@
     countsFromServer();
     showUndo();
     remember();
+    rememberTable();
     showRecent();
   }
 

@@ -238,3 +238,16 @@ def test_a_sichuan_note_names_the_house_rule_choice_by_its_label(client):
     assert "按普通胡牌计" in zh and "和牌" not in zh  # the engine's 和牌, in 四川's words
     en = text_of(card(page(client, "en", **query), "sichuan"))
     assert "not 地胡 under this table's definition" in en and "不成立" not in en
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["zh-hans", "en"])
+def test_a_payment_prints_its_arithmetic_once_and_a_factor_never_repeats_its_value(client, lang):
+    wuhan = text_of(card(page(client, lang, hand="[123m1]2456m5888p78s2m", rules="wuhan", **{"ctx-indicator": "4p"}),
+                         "wuhan"))
+    assert "2^(" not in wuhan  # the engine's own notation of the same arithmetic is left out
+    assert re.search(r"= 8\b", wuhan) and wuhan.count("= 8") == 2  # the discarder's line, as payer and payee
+    custom = text_of(card(page(client, lang, hand="123m456p789s345m22z", rules="custom",
+                                **{"hr-custom": "combine-double.pinghu-4"}), "custom"))
+    shown = re.findall(r"\d+(?:番| fan) ×(\d+) ×(\d+)", custom)
+    assert shown == [] and re.search(r"5 ?(?:番| fan) ×32 = 32", custom)  # 平胡 4 + 门清 1, doubled: ×32, said once

@@ -23,18 +23,27 @@ def flag_item(html, name):
     return match.group(0)
 
 
-def test_with_only_guobiao_chosen_the_heavenly_hand_says_guobiao_does_not_use_it(client):
-    html = page(client, hand=HAND, rules_shown="1", rules="guobiao")
+def test_a_table_is_asked_only_what_its_system_reads(client):
+    html = page(client, hand=HAND, rules="guobiao")
+    assert 'name="heavenly"' not in html  # 国标 has no heavenly hand: the page does not ask
+    assert "Not used by" not in flag_item(html, "kong_replacement")
+    sichuan = page(client, hand=HAND, rules="sichuan")
+    assert "Not used by" not in flag_item(sichuan, "heavenly")
+    assert 'name="last_copy"' not in sichuan and 'name="round_wind"' not in sichuan
+
+
+def test_compared_with_another_system_a_control_says_which_does_not_use_it(client):
+    html = page(client, hand=HAND, rules=["guobiao", "sichuan"])
     item = flag_item(html, "heavenly")
     assert "Not used by Chinese Official (MCR)" in item
     assert re.search(r'aria-describedby="[^"]*\bid_heavenly-uses"', item)
-    assert "Not used by" not in flag_item(html, "kong_replacement")
-
-
-def test_with_sichuan_chosen_the_heavenly_hand_has_no_unused_note(client):
-    html = page(client, hand=HAND, rules_shown="1", rules="sichuan")
-    assert "Not used by" not in flag_item(html, "heavenly")
     assert "Not used by Sichuan Mahjong (Bloody Battle)" in flag_item(html, "last_copy")
+
+
+def test_a_value_set_for_a_control_the_table_does_not_ask_travels_on_unseen(client):
+    html = page(client, hand=HAND, rules="sichuan", last_copy="1", round_wind="S")
+    assert '<input type="hidden" name="last_copy" value="1">' in html
+    assert '<input type="hidden" name="round_wind" value="S">' in html
 
 
 def test_the_note_names_the_systems_in_the_active_language(client):

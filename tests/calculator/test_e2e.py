@@ -102,12 +102,13 @@ def tap_the_hand(page):
 
 
 def settle(page):
-    """Wait until no request runs and "working…" has faded (wait_for_function would need eval: the CSP refuses)."""
+    """Wait until no request runs and "working…" has faded (wait_for_function would need eval: the CSP refuses);
+    on a page without "working…" (the share page, the ledger) until no request runs."""
     page.wait_for_timeout(450)  # the hand box's debounce
     quiet = 0
     for _ in range(100):
         busy = page.evaluate("!!document.querySelector('.htmx-request') || "
-                             "getComputedStyle(document.getElementById('busy')).opacity !== '0'")
+                             "((b) => !!b && getComputedStyle(b).opacity !== '0')(document.getElementById('busy'))")
         quiet = 0 if busy else quiet + 1
         if quiet == 3:
             return
@@ -125,7 +126,9 @@ def screenshot(page, name, tmp_path):
 
 def test_a_hand_tapped_in_is_scored_shared_and_opened_again(page, tmp_path):
     page.goto("/")
-    screenshot(page, "calculator-360", tmp_path)
+    screenshot(page, "calculator-360", tmp_path)  # a first visit: which game does the table play?
+    page.click("#chooser button[name=table][value=guobiao]")
+    settle(page)
     tap_the_hand(page)
     expect()(page.locator("#id_hand")).to_have_value(HAND)
     expect()(page.locator(".placed__count strong")).to_have_text("14")
@@ -157,6 +160,8 @@ def test_on_a_wide_screen_the_result_sits_beside_the_form(page, tmp_path):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
     screenshot(page, "calculator-1280", tmp_path)
+    page.click("#chooser button[name=table][value=guobiao]")
+    settle(page)
     tap_the_hand(page)
     expect()(page.locator("#r-guobiao .card__total strong")).to_have_text(str(engine_result(HAND, {})[0]))
     form_box = page.locator(".panel--palette").bounding_box()

@@ -22,9 +22,8 @@ async_unsafe, browser, page = e2e.async_unsafe, e2e.browser, e2e.page  # fixture
 pytestmark = e2e.pytestmark
 expect, settle, shown_result = e2e.expect, e2e.settle, e2e.shown_result
 
-# The page opened with the systems chosen by hand ("compare every system" off, 国标 ticked): the state is
-# the query (docs/calculator.md). The switch itself cannot get there yet, see the test at the end.
-CHOSEN = "/?rules_shown=1&rules=guobiao"
+# The page opened at a 国标 table: the state is the query (docs/calculator.md).
+CHOSEN = "/?rules=guobiao"
 
 HAND = "111333555777m99m"  # concealed pungs of 1m 3m 5m 7m, the pair 9m completed on a discard
 
@@ -63,13 +62,12 @@ EN = {
 
 
 def choose_only(page, rules):
-    """Tick ``rules`` and untick every other system (the systems' switch is off already)."""
-    page.locator(f"input[name=rules][value={rules}]").check()
+    """Choose ``rules`` as the table's game: "change table" at the top, then its button (one tap each)."""
+    if page.locator("#chooser").get_attribute("open") is None:
+        page.click("#chooser > summary")
+    page.click(f"#chooser button[name=table][value={rules}]")
     settle(page)
-    for box in page.locator("input[name=rules]").all():
-        if box.get_attribute("value") != rules and box.is_checked():
-            box.uncheck()
-            settle(page)
+    assert page.locator("#systems input[name=rules][type=hidden]").input_value() == rules
 
 
 def open_house_rules(page, rules):
@@ -104,7 +102,7 @@ def test_a_table_built_on_the_page_scores_as_worked_out_by_hand_and_survives_its
     if lang == "en":
         page.click(".lang-switch button[value=en]")  # the language switch (a cookie from then on)
     expect()(page.locator("html")).to_have_attribute("lang", "zh-Hans" if lang == "zh" else "en")
-    assert not page.locator("input[name=rules_auto]").is_checked()
+    assert page.locator("#systems input[name=rules][type=hidden]").input_value() == "guobiao"
     page.fill("#id_hand", HAND)
     settle(page)
     choose_only(page, "custom")
@@ -147,13 +145,16 @@ def test_a_table_built_on_the_page_scores_as_worked_out_by_hand_and_survives_its
         assert str(result["options"][key]) == value, key
 
 
-def test_unticking_compare_every_system_lets_the_reader_tick_a_system(page):
-    page.goto("/")
-    page.fill("#id_hand", HAND)
+def test_any_system_is_chosen_alone_in_one_tap_whatever_the_hands_size(page):
+    page.goto(CHOSEN)
+    page.fill("#id_hand", "123456789m123456p9s9s")  # 17 tiles: a 温州 hand, not a 国标 one
     settle(page)
-    page.locator("input[name=rules_auto]").uncheck()
+    page.click("#chooser > summary")
+    page.click("#chooser button[name=table][value=wenzhou]")  # the one tap
     settle(page)
-    expect()(page.locator("input[name=rules][value=custom]")).to_be_enabled(timeout=3000)
+    expect()(page.locator("#r-wenzhou")).to_be_visible()
+    assert page.locator("article.card").count() == 1  # that system alone
+    assert page.locator("#systems input[name=rules]:checked").count() == 0  # nothing compared behind its back
 
 
 def test_a_value_set_back_to_its_default_under_a_template_is_applied(page):

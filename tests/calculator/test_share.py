@@ -148,7 +148,7 @@ def test_the_page_shows_the_hand_the_totals_and_the_sharing_tools(client):
     assert escape(hand_to_text(parse_share_code(CODE).hand)) in html  # "copy as text"
     assert "|ES1000|ae" in html
     assert f'src="/h/{CODE}/qr.svg"' in html
-    assert 'href="/?hand=' in html and "rules=guobiao" in html
+    assert f'href="/?hand={CODE}"' in html  # the code names the system, its house rules and the context
     assert 'src="/static/js/share.js"' in html and "<script>" not in html  # CSP: no inline script
 
 
@@ -395,6 +395,14 @@ def test_the_preview_texts_name_each_system_its_total_and_top_fans():
     assert share_views.detail(rows[1]) == "not void in a suit"
     lines = share_views.preview_lines(rows)
     assert [(line.valid, line.headline) for line in lines][0] == (True, "10 fan")
+    # what multiplies the total and who pays whom
+    paid = [{"from": seat, "to": "E", "amount": amount} for seat, amount in (("S", 16), ("W", 16), ("N", 32))]
+    lines = [{"amount": 32, "factors": "2 · 4 fan ×16 = 32"}, {"amount": 16, "factors": "1 · 4 fan ×16 = 16"}]
+    rows[0].update(facts=["multiplier ×8"], payments=paid, seats=[{"lines": lines}])
+    with translation.override("en"):
+        (line, _) = share_views.preview_lines(rows)
+    assert line.detail == "multiplier ×8 · 2 · 4 fan ×16 = 32 · Big 8 · Twice 1×2 · Small 1"
+    assert line.pays == "N → E 32 · S W → E 16 each"
 
 
 # --- QR code --------------------------------------------------------------------------------------
@@ -520,7 +528,8 @@ def test_the_preview_says_how_the_hand_was_won_in_each_systems_words(monkeypatch
     assert "东风圈 · 南风位 · 自摸 · 2 花（梅 春）" in texts
     assert "不能胡" in texts and "不能和" not in texts  # 四川 is not a win: in 四川's words
     english = _drawn_texts(monkeypatch, "v1.1122233344s-4s.P555s2~sichuan", "en")
-    assert "East round · East seat · On a discard · from North" in english
+    assert "East seat · On a discard · from North" in english  # 四川 reads no round wind: the line has none
+    assert not any("East round" in text for text in english)
 
 
 @pytest.mark.django_db
@@ -530,3 +539,29 @@ def test_a_waiting_hand_says_its_winds_but_not_how_it_was_won(client, monkeypatc
     assert "东风圈" in line and "点和" not in line and "点炮" not in line
     texts = _drawn_texts(monkeypatch, "v1.1112345678999m", "zh-hans")
     assert "东风圈 · 东风位" in texts
+
+
+OPENED = [
+    "v1.2456m5888p78s-2m.C123m.indicator-4p~wuhan",  # a turned-up tile
+    "v1.123345m456p789s2z-2z~custom.angang-0.cap-6.combine-double.dealer_factor-2.discarder_multiplier-2.flower-0"
+    ".gangshangkaihua-0.gen-0.haidi-0.hunyise-0.minggang-0.payers-all.pinghu-0.qianggang-0.qidui-3.qingyise-0.ziyise-0",
+    "v1.1122233344s-4s.P555s2.ES~sichuan.base-6.fan_display-e1.zhigang-1.zimo-none",  # a preset's house rules
+    "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao~sichuan",  # a table and one compared
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", OPENED)
+def test_open_in_the_calculator_opens_exactly_the_shared_hand(client, code):
+    shared = client.get(f"/h/{code}", **EN)
+    link = re.search(r'<a class="btn btn--primary" href="([^"]+)">', shared.content.decode()).group(1)
+    opened = client.get(link.replace("&amp;", "&"), **EN)
+    assert opened.status_code == 200
+    page = opened.content.decode()
+    totals = {r["id"]: (r["valid"], r["total"]) for r in shared.context["results"]}
+    share_code = re.search(r'<a id="share-link" href="/h/([^"]+)">', page).group(1)
+    assert share_code == code  # the same systems, house rules and context: the same code
+    again = client.get(f"/h/{share_code}", **EN).context["results"]
+    assert {r["id"]: (r["valid"], r["total"]) for r in again} == totals
+    first = parse_share_code(code).rules[0]
+    assert f'<input type="hidden" name="rules" value="{first}">' in page  # the first system is the table's

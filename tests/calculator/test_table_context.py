@@ -25,7 +25,9 @@ def payers_line(html):
 def test_a_control_is_drawn_for_each_declared_field_a_chosen_system_reads(client):
     html = page(client, hand=FED, **SICHUAN)
     assert 'name="ctx-replacement_kong"' in html
-    assert "Kong of the replacement" in html and "Read by" in html
+    assert "Kong of the replacement" in html and "Read by" not in html  # the table's own question
+    compared = page(client, hand=FED, **{**SICHUAN, "rules": ["sichuan", "guobiao"]})
+    assert "Read by Sichuan Mahjong (Bloody Battle)." in compared  # one of the systems compared reads it
 
 
 def test_no_control_is_drawn_for_a_field_no_chosen_system_reads(client):

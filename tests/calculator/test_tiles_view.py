@@ -184,3 +184,15 @@ def test_the_sprite_holds_every_tile_once_with_a_view_named_like_its_file_and_is
         assert (ref[0] or ref[1]) in ids
     svgs = {name: (STATIC / f"{name}.svg").read_text(encoding="utf-8") for name in build.SPRITE_NAMES}
     assert sprite.strip() == build.build_sprite(svgs)  # rebuilt after the tiles: tools/build_tiles.py --sprite-only
+
+
+@pytest.mark.parametrize("lang, mark, alt", [("zh-hans", "作二万", "六条 (作二万)"),
+                                             ("en", "as 2m", "6 Bamboo (as 2 Character)")])
+def test_a_wild_is_drawn_as_the_tile_held_with_what_it_plays(lang, mark, alt):
+    view = group_view({"kind": "chow", "tiles": ["1m", "2m", "3m"], "wild": [{"tile": "6s", "as": "2m"}]})
+    assert [t.str for t in view.tiles] == ["1m", "6s", "3m"] and view.tiles[1].plays == "2m"
+    with translation.override(lang):
+        html = view.tiles[1].html
+        assert f'<small class="tile__plays" aria-hidden="true">{mark}</small>' in html
+        assert f'alt="{alt}"' in html and "tile--wild" in html
+        assert render_to_string("_tile.html", {"tile": view.tiles[1]}) == html  # both spellings agree

@@ -53,7 +53,7 @@ def test_with_htmx_only_the_result_and_the_state_dependent_parts_come_back(clien
     html = page(client, htmx=True, hand=HAND)
     assert "<html" not in html and 'id="palette"' not in html
     assert html.lstrip().startswith('<section id="result"')
-    for part in ("placed", "flowers", "context", "systems"):
+    for part in ("chooser", "setup", "placed", "flowers", "context", "systems"):
         assert re.search(rf'id="{part}"[^>]*hx-swap-oob="true"', html), part
     assert '<p id="announce" hx-swap-oob="innerHTML">' in html  # the live region stays, its words change
     assert 'id="handbox"' not in html  # the hand box is left alone while the reader types
@@ -62,11 +62,11 @@ def test_with_htmx_only_the_result_and_the_state_dependent_parts_come_back(clien
 def test_with_htmx_a_part_the_page_already_shows_is_not_sent_again(client):
     full = page(client, hand=HAND)
     shown = ",".join(f"{part}:{sig}" for part, sig in re.findall(r'id="(\w+)"[^>]*data-sig="(\w+)"', full))
-    assert shown.count(":") == 4
+    assert shown.count(":") == 6
     headers = {**HX, "X-Parts": shown, "Accept-Language": "en"}
     same = client.get("/?" + urlencode({"hand": HAND}), headers=headers).content.decode()
     assert "hx-swap-oob" in same  # the live announcement
-    assert not re.search(r'id="(placed|flowers|context|systems)"', same)
+    assert not re.search(r'id="(chooser|setup|placed|flowers|context|systems)"', same)
     changed = client.get("/?" + urlencode({"hand": HAND, "win": "self_drawn"}), headers=headers).content.decode()
     assert re.search(r'id="context"[^>]*hx-swap-oob="true"', changed)
     assert not re.search(r'id="systems"', changed)

@@ -44,3 +44,11 @@ def test_every_sichuan_table_reads_heavenly_kongs_and_already_won_but_not_winds_
     fields = _get(rule_id).context_fields
     assert {"heavenly", "earthly", "after_kong", "kongs", "already_won"} <= fields
     assert not {"round_wind", "flowers", "wildcard", "last_copy"} & fields
+
+
+def test_each_declared_field_says_when_a_player_meets_it() -> None:
+    from rulesets.context import BIRDS, CANNONS, DEALER, INDICATOR, STREAK, Stage, known
+
+    assert [f.stage for f in (DEALER, STREAK, CANNONS, INDICATOR, BIRDS)] == [
+        Stage.SETUP, Stage.SETUP, Stage.SETUP, Stage.DEAL, Stage.END]
+    assert all(f.as_dict()["stage"] == f.stage.value for f in known().values())
