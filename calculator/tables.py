@@ -24,7 +24,7 @@ from django.utils.translation import get_language, ngettext
 from rulesets.registry import all_rulesets
 from rulesets.scoring import Ruleset
 
-from .lang import is_zh, pick
+from .lang import is_zh, pick, zh
 from .parts import frozen
 
 COOKIE = "mahjong-table"
@@ -45,9 +45,10 @@ def place(r: Ruleset) -> tuple[str, str]:
 def other_names(r: Ruleset) -> list[str]:
     """The names players also use for a system, beyond the one shown: its name in the other language and the
     aliases in Chinese characters that the shown name does not already hold (成都 · 血战 · 开口翻 …)."""
-    shown, other = (r.zh, r.en) if is_zh() else (r.en, r.zh)
+    shown, other = (zh(r.zh), zh(r.en)) if is_zh() else (r.en, zh(r.zh))
     names = [other]
     for alias in r.aliases:
+        alias = zh(alias)  # as the page writes 中文: a 繁體 page shows 广东牌 and 廣東牌 as one name
         if _CJK.search(alias) and alias not in shown and alias not in other and alias not in names:
             names.append(alias)
     return names

@@ -110,9 +110,9 @@ def _tile_html(view: TileView, language: str) -> SafeString:
     )
     mark = ""
     if view.plays:  # drawn as the tile held, with what it plays under it
-        zh = language[:2] == "zh"
-        short = gettext("as %(tile)s") % {"tile": view.plays_zh if zh else view.plays}
-        alt += " (" + gettext("as %(tile)s") % {"tile": view.plays_zh if zh else view.plays_en} + ")"
+        chinese = language[:2] == "zh"
+        short = gettext("as %(tile)s") % {"tile": zh(view.plays_zh) if chinese else view.plays}
+        alt += " (" + gettext("as %(tile)s") % {"tile": zh(view.plays_zh) if chinese else view.plays_en} + ")"
         modifiers += " tile--wild"
         mark = format_html('<small class="tile__plays" aria-hidden="true">{}</small>', short)
     return format_html(

@@ -39,16 +39,16 @@ def test_the_chooser_offers_every_registered_system_once():
 
 def test_a_system_added_to_the_registry_appears_in_the_chooser(monkeypatch):
     sichuan = get_ruleset("sichuan")
-    added = replace(sichuan, id="hongkong", zh="香港麻將", en="Hong Kong Mahjong", aliases=("香港", "廣東牌", "hk"))
+    added = replace(sichuan, id="macau", zh="澳门麻将", en="Macau Mahjong", aliases=("澳门", "濠江", "mo"))
     existing = all_rulesets()
     monkeypatch.setattr(registry, "_load", lambda: (*existing, added))
     tables._chooser.cache_clear()
     try:
         with translation.override("zh-hans"):
-            found = [e for e in entries(tables.chooser()) if e["id"] == "hongkong"]
+            found = [e for e in entries(tables.chooser()) if e["id"] == "macau"]
         assert len(found) == 1
-        assert "廣東牌" in found[0]["names"] and "hong kong" in found[0]["find"]
-        assert tables.place(added) == ("香港", "Hong Kong")
+        assert "濠江" in found[0]["names"] and "macau" in found[0]["find"]
+        assert tables.place(added) == ("澳门", "Macau")
     finally:
         tables._chooser.cache_clear()
 
