@@ -14,8 +14,9 @@ starting another that would hang too).
 - the database is down or hung: 503 ``{"status": "error", "database": "error: …" | "timeout", …}`` —
   the calculator, the API and share pages still answer, but issued links are not registered.
 
-The database probe keeps its connection between checks (a probe thread's own, dropped after a failure), so
-a check is one ``SELECT 1`` on an open connection, not a new connection each time — which, on a busy
+The database probe keeps its connection between checks (a probe thread's own; one that fails is dropped
+and the probe tried again once on a new one), so a check is one ``SELECT 1`` on an open connection, not a
+new connection each time — which, on a busy
 machine, could take longer than the deadline while the database was fine. And a probe that has not
 answered by the deadline is ``timeout`` only once the database has not answered any probe for
 :data:`HEALTH_GRACE` seconds: a single slow answer from a busy process is not an outage (a hung database
@@ -57,18 +58,25 @@ def livez(request: HttpRequest) -> HttpResponse:
 
 def database_state() -> str:
     """``ok`` or ``error: <kind>``; runs in a probe thread, on that thread's own connection, kept open between
-    probes and dropped after a failure (the request deadline of calculator/dbguard.py bounds a hung one)."""
+    probes (the request deadline of calculator/dbguard.py bounds a hung one). A kept connection that fails
+    is dropped and the probe tried once more on a new one: a connection the network dropped since the last
+    probe is no outage."""
     from .dbguard import WATCHDOG, gate
 
     connection = connections["default"]
+    kept = connection.connection is not None
     timer = WATCHDOG.arm("default", gate().deadline)
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        return "ok"
-    except Exception as exc:  # noqa: BLE001 - a health check reports every failure
-        connection.close()
-        return f"error: {type(exc).__name__}"
+        for attempt in (1, 2):
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT 1")
+                return "ok"
+            except Exception as exc:  # noqa: BLE001 - a health check reports every failure
+                connection.close()
+                if not (kept and attempt == 1 and not timer.fired):
+                    return f"error: {type(exc).__name__}"
+        raise AssertionError("unreachable")
     finally:
         WATCHDOG.disarm(timer)
 

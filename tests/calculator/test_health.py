@@ -92,3 +92,14 @@ def test_the_probe_keeps_its_connection_between_checks():
     first = connections["default"].connection
     assert health.database_state() == "ok"
     assert first is not None and connections["default"].connection is first
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_connection_dropped_since_the_last_probe_is_no_outage():
+    from django.db import connections
+
+    from calculator import health
+
+    assert health.database_state() == "ok"
+    connections["default"].connection.close()  # the network dropped it meanwhile
+    assert health.database_state() == "ok"
