@@ -146,11 +146,13 @@ def _written(request: HttpRequest, written: service.Written, status: int, ask: r
         except DatabaseError:
             pass  # saved and committed: say what it did rather than fail
         else:
+            body = json.dumps(data, ensure_ascii=False).encode()
             if ask is not None:  # the receipt keeps the answer actually sent
                 try:
-                    receipts.replace(receipts.scope_of(table), ask, receipts.Kept(status, data))
+                    receipts.replace(receipts.scope_of(table), ask, status, body)
                 except DatabaseError:
                     pass
+            return HttpResponse(body, status=status, content_type="application/json")
     return JsonResponse(data, status=status, json_dumps_params=_JSON)
 
 

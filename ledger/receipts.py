@@ -114,11 +114,10 @@ def keep(scope: str, table: Table, ask: Ask, kept: Kept, using: str = "default")
                     answer=_packed(kept.answer))
 
 
-def replace(scope: str, ask: Ask, kept: Kept, using: str = "default") -> None:
-    """Keep the answer actually sent in place of the one kept with the write (see ledger/api.py)."""
-    Receipt.objects.using(using).filter(scope=scope, key=ask.key).update(status=kept.status,
-                                                                         answer=_packed(kept.answer))
+def replace(scope: str, ask: Ask, status: int, body: bytes, using: str = "default") -> None:
+    """Keep the answer actually sent (its JSON ``body``) in place of the one kept with the write (ledger/api.py)."""
+    Receipt.objects.using(using).filter(scope=scope, key=ask.key).update(status=status, answer=zlib.compress(body, 1))
 
 
 def _packed(answer: dict[str, Any]) -> bytes:
-    return zlib.compress(json.dumps(answer, ensure_ascii=False).encode(), 6)
+    return zlib.compress(json.dumps(answer, ensure_ascii=False).encode(), 1)

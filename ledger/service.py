@@ -31,6 +31,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
+from django.db.models import Func, JSONField
 from django.utils import timezone
 
 from calculator.dbguard import Unconfirmed
@@ -418,8 +419,27 @@ def table_by(token: str, which: str = "edit", using: str = "default") -> Table:
     return table
 
 
-def sheet_of(table: Table, fresh: bool = False) -> sheet.Sheet:
-    built, _ = sheet.build(table.as_rules(), [e.as_dict() for e in table.entries.all()], fresh=fresh)
+class _WithoutResults(Func):
+    """An entry's snapshot without its result objects — most of its size, and needed only to show each hand's
+    fans and share code: the totals, payments and exports read the rest (PostgreSQL and SQLite drop the key
+    in the query; elsewhere the whole snapshot is read)."""
+
+    output_field = JSONField()
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(compiler, connection, template="(%(expressions)s - 'results')", **extra)
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(compiler, connection, template="json_remove(%(expressions)s, '$.results')", **extra)
+
+
+def sheet_of(table: Table, fresh: bool = False, results: bool = True) -> sheet.Sheet:
+    """The table's sheet; ``results=False`` reads each snapshot without its result objects (for totals, payments
+    and exports: several times faster on a long table)."""
+    rows = Entry.objects.using(table._state.db or "default").filter(table=table)
+    snapshots = rows.values_list("kind", "data", "snapshot" if results else _WithoutResults("snapshot"))
+    entries = [{"kind": kind, "data": data, "snapshot": snapshot} for kind, data, snapshot in snapshots]
+    built, _ = sheet.build(table.as_rules(), entries, fresh=fresh)
     return built
 
 
@@ -434,7 +454,7 @@ def entry_of(row: sheet.Row) -> dict[str, Any]:
 def export(table: Table, built: sheet.Sheet | None = None) -> dict[str, Any]:
     """The table as JSON: players, rules, every entry with its snapshot, the totals (docs/ledger.md).
     ``built``: its sheet, when already worked out (a new table's is empty)."""
-    built = sheet_of(table) if built is None else built
+    built = sheet_of(table, results=False) if built is None else built
     return {
         "table": {"name": table.name, "kind": table.kind, "system": table.system, "options": table.options,
                   "settings": table.settings, "players": table.players, "version": table.version,

@@ -186,7 +186,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
         form = {"hand": request.GET["hand"][: settings.MAX_HAND_STRING],
                 **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING],
-                                       service.sheet_of(table).dealer, len(table.players))}
+                                       service.sheet_of(table, results=False).dealer, len(table.players))}
     form = form or {}
     try:
         count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
@@ -330,7 +330,7 @@ def edit_sheet(request: HttpRequest, token: str) -> HttpResponse:
 @uses_database
 def chart_svg(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "read")
-    built = service.sheet_of(table)
+    built = service.sheet_of(table, results=False)
     response = HttpResponse(chart.svg(built.players, built.series), content_type="image/svg+xml")
     response["Cache-Control"] = "no-cache"
     return response
