@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
 
-.PHONY: help run test serve-prod venv lock browser check-python lint bench bench-wild bench-load bench-abuse bench-append clean
+.PHONY: help run test serve-prod venv lock browser check-python lint hant bench bench-wild bench-load bench-abuse bench-append clean
 
 help:
 	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench  engine benchmarks (on demand);  make bench-load  the load benchmark;  make bench-abuse  one flooding client"
 	@echo "make bench-append  adding to a table of 400 entries against an empty one (the ledger's writes)"
 	@echo "make serve-prod  production server (gunicorn; see docs/deploy.md)"
+	@echo "make hant  write the 繁體中文 catalog and word table after a change of a 简体 text"
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then echo "Python >= 3.12 is required (Django 6.1); none found. Install python3.12 or set PYTHON=/path/to/python3.12" >&2; exit 1; fi
@@ -75,6 +76,11 @@ test: venv browser
 
 lint: venv
 	$(PY) -m ruff check rulesets calculator ledger tests bench tools
+
+# The 繁體中文 catalog and the engine's word table, written from the 简体 texts (OpenCC over the word list
+# locale/zh_Hant/words.tsv) and committed; tests/calculator/test_hant.py fails while they are stale.
+hant: venv
+	$(PY) manage.py make_hant
 
 bench: venv
 	$(PY) bench/bench_guobiao.py

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from django.utils.translation import get_language
+from .lang import pick
 
 WORKS: tuple[tuple[str, str, str], ...] = (
     # (pattern in the engine's source text, 中文, English)
@@ -59,10 +59,6 @@ _REFERENCE = re.compile(
 )
 
 
-def is_zh() -> bool:
-    return (get_language() or "").lower().startswith("zh")
-
-
 @lru_cache(maxsize=512)
 def _works(source: str) -> tuple[int, ...]:
     found = []
@@ -77,11 +73,10 @@ def citations(source: str) -> list[str]:
     """The works ``source`` names, in the active language, in the order it names them."""
     if not source:
         return []
-    zh = is_zh()
     works = _works(source)
     if not works:
-        return [SUMMARY[0] if zh else SUMMARY[1]]
-    return [WORKS[i][1] if zh else WORKS[i][2] for i in works]
+        return [pick(*SUMMARY)]
+    return [pick(WORKS[i][1], WORKS[i][2]) for i in works]
 
 
 def cite(source: str) -> str:

@@ -13,11 +13,11 @@ import re
 import warnings
 from collections.abc import Mapping
 
-from django.utils.translation import get_language
-
 from rulesets.errors import MahjongError
 from rulesets.messages import CATALOG, Message
 from rulesets.messages import render as render_key
+
+from .lang import engine_language, pick, zh
 
 
 class UnkeyedMessage(UserWarning):
@@ -25,7 +25,8 @@ class UnkeyedMessage(UserWarning):
 
 
 def language() -> str:
-    return "zh" if (get_language() or "").lower().startswith("zh") else "en"
+    """The language the engine renders in: "zh", "zh-hant" (rulesets.messages.SCRIPTS) or "en"."""
+    return engine_language()
 
 
 def render(message: MahjongError | Message | Mapping[str, object] | str) -> str:
@@ -42,8 +43,9 @@ def render(message: MahjongError | Message | Mapping[str, object] | str) -> str:
         key, params = message.get("key"), message.get("params")
         if isinstance(key, str) and key in CATALOG and isinstance(params, Mapping):
             return render_key(key, params, lang)
-        return _unkeyed(str(message.get(lang) or message.get("en") or message))
-    return _unkeyed(str(message))
+        zh_text, en = message.get("zh"), message.get("en")
+        return _unkeyed(pick(str(zh_text or ""), str(en or "")) if zh_text or en else str(message))
+    return _unkeyed(zh(str(message)))
 
 
 translate = render

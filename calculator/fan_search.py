@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-# 繁 → 简, for the characters of fan names (and a few players type with them)
-TRADITIONAL = str.maketrans(
+from . import hant
+
+# 繁 → 简: every character the 繁體 pages write otherwise (the generated table, calculator/hant.py, read
+# backwards), so a reader finds a fan by typing the name the page shows; and a few written by hand
+# (players type 麼 for 幺)
+TRADITIONAL = {ord(t): s for s, t in sorted(hant.table()["chars"].items()) if len(t) == 1} | str.maketrans(
     "對門風龍槓開轉連寶燈獨聽將單釣邊雙絕張歸無斷數湊莊級組帶綠紅發盤滿搶撈勝個兩點號條餅萬順類貫喜"
     "見牽麼圓頭關鳥蓮財飄齊強報頂靠軟鉤金鐘雞車羅華節蘭莖會雜純箇歲",
     "对门风龙杠开转连宝灯独听将单钓边双绝张归无断数凑庄级组带绿红发盘满抢捞胜个两点号条饼万顺类贯喜"

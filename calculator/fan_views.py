@@ -18,7 +18,6 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from rulesets.engine import Request, build_request, result_object, score
@@ -30,22 +29,13 @@ from rulesets.sharecode import VERSION, parse_share_code
 
 from . import fan_search
 from .citations import cite
-from .lang import unit_name
+from .lang import is_zh, pick, system_words, unit_name, zh
 from .tiles_view import HandView, hand_view
 from .views import HtmxHttpRequest
 
 log = logging.getLogger(__name__)
 
 MAX_QUERY = 100
-
-
-def is_zh() -> bool:
-    return (get_language() or "").startswith("zh")
-
-
-def pick(zh: str, en: str) -> str:
-    """The text in the active language, falling back to the other one when it is empty."""
-    return (zh or en) if is_zh() else (en or zh)
 
 
 @dataclass(frozen=True)
@@ -126,6 +116,11 @@ def _link(ruleset: Ruleset, fan_id: str, count: int | None) -> FanLink:
 
 
 def entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
+    with system_words(ruleset):
+        return _entry(ruleset, fan)
+
+
+def _entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
     excludes = tuple(_link(ruleset, ex.fan, ex.count) for ex in fan.excludes)
     excluded_by = tuple(
         _link(ruleset, other.id, ex.count) for other in ruleset.fans for ex in other.excludes if ex.fan == fan.id
@@ -134,7 +129,7 @@ def entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
     return FanEntry(
         fan=fan,
         name=pick(fan.zh, fan.en),
-        other_name=fan.en if is_zh() else fan.zh,
+        other_name=zh(fan.en) if is_zh() else fan.zh,  # an English name's 中文 words in the page's script
         definition=pick(fan.definition_zh, fan.definition_en),
         excludes=excludes,
         excluded_by=excluded_by,
@@ -164,10 +159,15 @@ def _value_param(raw: str | None) -> int | None:
 
 
 def _system_context(ruleset: Ruleset) -> dict[str, object]:
+    with system_words(ruleset):
+        return _system_words_context(ruleset)
+
+
+def _system_words_context(ruleset: Ruleset) -> dict[str, object]:
     return {
         "ruleset": ruleset,
         "system_name": pick(ruleset.zh, ruleset.en),
-        "system_other_name": ruleset.en if is_zh() else ruleset.zh,
+        "system_other_name": zh(ruleset.en) if is_zh() else ruleset.zh,
         "description": pick(ruleset.description_zh, ruleset.description_en),
         "unit": unit_name(ruleset.unit),
     }
@@ -209,7 +209,8 @@ def fan_list(request: HtmxHttpRequest, system: str) -> HttpResponse:
         "table_version": table_version(ruleset.id),
     }
     template = "fans/list.html#fan-list" if request.htmx else "fans/list.html"
-    return render(request, template, context)
+    with system_words(ruleset):
+        return render(request, template, context)
 
 
 @require_safe
@@ -221,9 +222,11 @@ def fan_detail(request: HtmxHttpRequest, system: str, fan: str) -> HttpResponse:
         raise Http404(f"{ruleset.id} has no fan {fan!r}") from None
     if system != ruleset.id:
         return _moved(request, fan_url(ruleset, row.id))
-    context = {**_system_context(ruleset), "entry": entry(ruleset, row), "example_score": _example_score(ruleset, row)}
-    template = "fans/detail.html#fan" if request.htmx else "fans/detail.html"
-    return render(request, template, context)
+    with system_words(ruleset):
+        context = {**_system_context(ruleset), "entry": entry(ruleset, row),
+                   "example_score": _example_score(ruleset, row)}
+        template = "fans/detail.html#fan" if request.htmx else "fans/detail.html"
+        return render(request, template, context)
 
 
 def example_options(ruleset: Ruleset, example: str) -> dict[str, object] | None:

@@ -1,21 +1,104 @@
 """The active language's words for engine values: a text in 中文 or English, a seat, a unit.
+
+The site speaks 简体中文 (``zh-hans``), 繁體中文 (``zh-hant``) and English. The engine writes its 中文
+in 简体 only; every engine text a page shows passes through :func:`zh` (or :func:`pick`, which calls
+it), which writes it in 繁體 on a 繁體 page from the generated table (:mod:`calculator.hant`), with the
+own words of the system being drawn (:func:`system_words`: 香港 writes 糊 and 索). The engine's
+messages take the same way (``rulesets.messages.SCRIPTS``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from rulesets.hand import Seat
+from rulesets.messages import SCRIPTS
+
+from . import hant
+
+HANT = "zh-hant"
+"""The language code of 繁體中文."""
+
+_system: ContextVar[tuple[str, Any]] = ContextVar("system_words", default=("", None))
+
+
+def language() -> str:
+    return (get_language() or "").lower()
 
 
 def is_zh() -> bool:
-    return (get_language() or "").lower().startswith("zh")
+    """Whether the page is in 中文 (either way of writing it)."""
+    return language().startswith("zh")
 
 
-def pick(zh: str | None, en: str | None) -> str:
+def is_hant() -> bool:
+    """Whether the page is in 繁體中文."""
+    return language() == HANT
+
+
+def traditional(text: str) -> str:
+    """A 简体 text in 繁體, with the words of the system being drawn (:func:`system_words`)."""
+    system, terms = _system.get()
+    return hant.convert(text, terms, system)
+
+
+def own_words(text: str) -> str:
+    """A 繁體 text of the catalog in the words of the system being drawn (:func:`system_words`): each of its
+    words written as the word list writes it replaced by the system's (胡牌 → 糊牌 for 香港). Any other
+    text as it is."""
+    system, terms = _system.get()
+    if not terms or not is_hant():
+        return text
+    for simplified, own in sorted(terms.items(), key=lambda kv: -len(kv[0])):
+        text = text.replace(hant.convert(simplified), own)
+    return text
+
+
+def zh(text: str) -> str:
+    """An engine text (简体) as the page writes 中文: in 繁體 on a 繁體 page, else as it is."""
+    return traditional(text) if is_hant() else text
+
+
+def pick(zh_text: str | None, en: str | None) -> str:
     """The text in the active language, falling back to the other one."""
-    first, second = (zh, en) if is_zh() else (en, zh)
-    return first or second or ""
+    if is_zh():
+        return zh(zh_text or en or "")
+    return en or zh_text or ""
+
+
+def engine_language() -> str:
+    """The language to render the engine's messages in (``rulesets.messages.render``)."""
+    return HANT if is_hant() else "zh" if is_zh() else "en"
+
+
+def script() -> str:
+    """What a drawing in the active language depends on besides the language: the words of the system being
+    drawn on a 繁體 page (a key for memoised drawings)."""
+    return f"{language()}:{_system.get()[0]}" if is_hant() and _system.get()[0] else language()
+
+
+@contextmanager
+def system_words(ruleset: Any) -> Iterator[None]:
+    """While drawing ``ruleset``'s texts, write its own words (``Ruleset.hant_terms``) on a 繁體 page."""
+    terms = getattr(ruleset, "hant_terms", None) or None
+    token = _system.set((ruleset.id, terms) if terms else ("", None))
+    try:
+        yield
+    finally:
+        _system.reset(token)
+
+
+def html_lang(code: str | None) -> str:
+    """The ``lang`` attribute of a language code: zh-Hans, zh-Hant, en."""
+    code = (code or "").lower()
+    if code.startswith("zh"):
+        return "zh-Hant" if code == HANT else "zh-Hans"
+    return code or "en"
 
 
 def seat_name(seat: Seat) -> str:
@@ -34,3 +117,6 @@ UNITS = (
 def unit_name(unit: str) -> str:
     """A system's unit (番, 倍, 台…) in the active language."""
     return pgettext("unit", unit)
+
+
+SCRIPTS[HANT] = traditional

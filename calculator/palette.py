@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from rulesets.tiles import FLOWERS, Suit, Tile
 
 from . import editor
-from .lang import pick
+from .lang import HANT, html_lang, is_hant, pick, zh
 from .tiles_view import TileView, tile_view
 
 
@@ -88,7 +88,8 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     for suit in editor.SUIT_ROWS:
         tiles = [t for t in _suit_tiles(suit)]
         rows.append({
-            "suit": suit.value, "name": pick(suit.zh, suit.en), "glyph": suit.zh,
+            "suit": suit.value, "name": pick(suit.zh, suit.en), "glyph": zh(suit.zh),
+            "glyph_lang": html_lang(HANT if is_hant() else "zh-hans"),
             "tiles": [_palette_cell(t, left[t.index]) for t in tiles],
         })
     chosen = set(flowers)

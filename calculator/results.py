@@ -24,7 +24,7 @@ from rulesets.shapes import Shape
 from . import wording
 from .engine_messages import render
 from .house_rules import default_options, options_as_dict
-from .lang import pick, seat_name, unit_name
+from .lang import pick, seat_name, system_words, unit_name, zh
 from .share_text import context_line, share_text, verdict
 from .tiles_view import HandView, hand_view, meld_view, shape_view
 
@@ -123,13 +123,13 @@ def wild_lines(shape: Shape) -> list[str]:
     out = []
     for sub in shape.subs:
         if sub.wild and sub.tile == sub.as_:
-            out.append(gettext("%(tile)s at its own face") % {"tile": f"{sub.tile.zh} {sub.tile}"})
+            out.append(gettext("%(tile)s at its own face") % {"tile": f"{zh(sub.tile.zh)} {sub.tile}"})
         elif sub.wild:
-            out.append(gettext("%(tile)s as %(as)s") % {"tile": f"{sub.tile.zh} {sub.tile}",
-                                                        "as": f"{sub.as_.zh} {sub.as_}"})
+            out.append(gettext("%(tile)s as %(as)s") % {"tile": f"{zh(sub.tile.zh)} {sub.tile}",
+                                                        "as": f"{zh(sub.as_.zh)} {sub.as_}"})
         else:
-            out.append(gettext("%(tile)s plays %(as)s (stand-in)") % {"tile": f"{sub.tile.zh} {sub.tile}",
-                                                                      "as": f"{sub.as_.zh} {sub.as_}"})
+            out.append(gettext("%(tile)s plays %(as)s (stand-in)") % {"tile": f"{zh(sub.tile.zh)} {sub.tile}",
+                                                                      "as": f"{zh(sub.as_.zh)} {sub.as_}"})
     return out
 
 
@@ -206,7 +206,13 @@ def signed_cell(amount: int | Fraction | None) -> dict[str, str]:
 
 
 def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
-    """Everything one result card shows (see the contract at the top of _results.html)."""
+    """Everything one result card shows (see the contract at the top of _results.html), in the system's own
+    words on a 繁體 page (``lang.system_words``)."""
+    with system_words(outcome.ruleset):
+        return _result_row(outcome, hand)
+
+
+def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     r = outcome.ruleset
     hu = wording.speaks_hu((r,))
     row: dict[str, Any] = {
@@ -225,7 +231,8 @@ def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     ctx = hand.context
     fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
-        valid=s.valid, reason=wording.player_text(pick(s.reason, s.reason_en), r) if not s.valid else "", total=s.total,
+        valid=s.valid, reason=wording.player_text(wording.engine_text(s.reason, s.reason_en), r) if not s.valid else "",
+        total=s.total,
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
         notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),

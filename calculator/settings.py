@@ -115,9 +115,11 @@ CACHES = {
 }
 CACHE_SECONDS = env_int("CACHE_SECONDS", 24 * 3600)
 
-# Internationalisation: 中文 and English, the browser's language by default.
+# Internationalisation: 简体中文, 繁體中文 and English, the browser's language by default (zh-TW, zh-HK,
+# zh-MO and zh-Hant choose 繁體, any other zh 简体: Django's LANG_INFO fallbacks). 繁體 is generated from
+# 简体 (manage.py make_hant; docs/calculator.md, *Languages*).
 LANGUAGE_CODE = "zh-hans"
-LANGUAGES = [("zh-hans", "中文"), ("en", "English")]
+LANGUAGES = [("zh-hans", "简体中文"), ("zh-hant", "繁體中文"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True

@@ -17,7 +17,7 @@ from rulesets.tiles import Tile
 
 from . import wording
 from .forms import FLAGS
-from .lang import is_zh, pick, seat_name
+from .lang import is_zh, pick, seat_name, zh
 
 
 def _labelled(label: str, value: object) -> str:
@@ -113,7 +113,7 @@ def _declared_text(value: Any) -> str:
     if isinstance(value, Seat):
         return seat_name(value)
     if isinstance(value, Tile):
-        return f"{value.zh} {value}" if is_zh() else str(value)
+        return f"{zh(value.zh)} {value}" if is_zh() else str(value)
     if isinstance(value, (frozenset, set)):
         return " ".join(seat_name(s) for s in sorted(value, key=lambda s: s.order))
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):

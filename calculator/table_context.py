@@ -19,7 +19,7 @@ from rulesets.hand import SEATS4, WinContext, seats
 from rulesets.scoring import Ruleset
 from rulesets.tiles import ALL_TILES, Tile
 
-from .lang import is_zh, pick, seat_name
+from .lang import is_hant, is_zh, pick, seat_name, traditional
 from .parts import frozen
 
 PREFIX = "ctx-"
@@ -77,7 +77,7 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
         if f.kind is Kind.BOOL:
             row["checked"] = bool(value)
         elif f.kind is Kind.TILE:
-            row["options"] = _tile_options(value)
+            row["options"] = _tile_options(value, is_hant())
         elif f.kind is Kind.SEAT:
             row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
                 {"value": s.value, "label": seat_name(s), "selected": value == s} for s in _table_seats(readers)]
@@ -101,8 +101,9 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
 
 
 @lru_cache(maxsize=64)
-def _tile_options(chosen: Tile | None) -> tuple[dict[str, Any], ...]:
-    """A tile select's options (no words to translate), built once and shared read-only (``parts.Frozen``:
-    the page's signature encodes them once)."""
+def _tile_options(chosen: Tile | None, hant: bool) -> tuple[dict[str, Any], ...]:
+    """A tile select's options (the tiles' 中文 names, in 繁體 with ``hant``, and their notation in every
+    language), built once and shared read-only (``parts.Frozen``: the page's signature encodes them once)."""
     return frozen([{"value": "", "label": "—", "selected": chosen is None}] + [
-        {"value": str(t), "label": f"{t.zh} {t}", "selected": chosen == t} for t in ALL_TILES])
+        {"value": str(t), "label": f"{traditional(t.zh) if hant else t.zh} {t}", "selected": chosen == t}
+        for t in ALL_TILES])

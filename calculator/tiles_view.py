@@ -28,11 +28,13 @@ from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
+
+from .lang import pick, script, zh
 
 _Text = str
 
@@ -87,18 +89,20 @@ class HandView:
 
 
 def _language() -> str:
-    return get_language() or ""
+    """The active language, and on a 繁體 page the system whose words are drawn (lang.script)."""
+    return script()
 
 
 @lru_cache(maxsize=2048)
 def _tile_html(view: TileView, language: str) -> SafeString:
-    """``_tile.html`` for ``view`` in ``language`` (the active one: gettext below reads it)."""
+    """``_tile.html`` for ``view`` in ``language`` (the active one, :func:`_language`: gettext and
+    ``lang.zh`` below read it)."""
     modifiers = "".join(
         f" tile--{flag}" for flag in ("rotated", "back", "winning", "small") if getattr(view, flag)
     )
     src = static("tiles/sprite.svg") + ("#back" if view.back else f"#{view.str}")  # one file for every tile
     notes = (("winning", "winning tile"), ("rotated", "claimed"), ("back", "face down"))
-    alt = (view.zh if language[:2] == "zh" else view.en) + "".join(
+    alt = (zh(view.zh) if language[:2] == "zh" else view.en) + "".join(
         f" ({gettext(text)})" for flag, text in notes if getattr(view, flag)
     )
     return format_html(
@@ -110,13 +114,12 @@ def _tile_html(view: TileView, language: str) -> SafeString:
 def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
     """``_hand.html`` for ``view`` in the active language (``hide_captions`` as the partial's option)."""
     language = _language()
-    zh = language[:2] == "zh"
     groups = []
     for g in view.groups:
         tiles = mark_safe("".join(_tile_html(t, language) for t in g.tiles))  # noqa: S308 - each escaped
         caption = ""
         if not hide_captions and g.zh:
-            caption = format_html('<small class="hand__caption">{}</small>', g.zh if zh else g.en)
+            caption = format_html('<small class="hand__caption">{}</small>', pick(g.zh, g.en))
         groups.append(
             format_html(
                 '<span class="hand__group {}"><span class="hand__tiles">{}</span>{}</span>', g.kind, tiles, caption
@@ -124,7 +127,7 @@ def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
         )
     return format_html(
         '<div class="hand" role="group" aria-label="{}">{}</div>',
-        view.zh if zh else view.en, mark_safe("".join(groups)),  # noqa: S308 - each group escaped
+        pick(view.zh, view.en), mark_safe("".join(groups)),  # noqa: S308 - each group escaped
     )
 
 

@@ -19,23 +19,21 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_noop as _
 
 from rulesets.hand import WinContext
+from rulesets.messages import Message
 from rulesets.scoring import Exclusion, Item, Ruleset
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
 from .engine_messages import render
+from .lang import is_hant, is_zh, own_words, pick, zh
 from .tiles_view import HandView
 
 MCR_SYSTEMS = frozenset({"guobiao"})
 """Systems that write 和 whatever their table says (the 1998/2006 MCR texts)."""
-
-
-def is_zh() -> bool:
-    return (get_language() or "").lower().startswith("zh")
 
 
 def writes_hu(r: Ruleset) -> bool:
@@ -58,8 +56,9 @@ HU = "regional systems: 胡"
 
 
 def word(text: str, hu: bool) -> str:
-    """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``."""
-    return pgettext(HU, text) if hu else gettext(text)
+    """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``; on a 繁體 page
+    in the words of the system being drawn (香港's 糊牌: ``lang.own_words``)."""
+    return own_words(pgettext(HU, text) if hu else gettext(text))
 
 
 # The texts spelt both ways: the plain msgid is the 和 (MCR) spelling, the one in context HU the 胡 one.
@@ -156,19 +155,30 @@ _PAIRED = re.compile(r"^(?P<zh>.*[\u3400-\u9fff].*?)\s*\((?P<en>[^()]*(?:\([^()]
 def note_text(note: object) -> str:
     """One engine note in the active language: a ``{"zh", "en"}`` dict, a message object with ``zh``/``en``,
     or a string written "中文 (English)" (the 四川 tables); any other string as the engine's messages are."""
+    keyed = note if isinstance(note, Message) else getattr(note, "message", None)
+    if isinstance(keyed, Message):  # rendered from its template and parameters, in the reader's script
+        return render(keyed)
     if isinstance(note, Mapping):
-        zh, en = note.get("zh"), note.get("en")
+        zh_text, en = note.get("zh"), note.get("en")
     else:
-        zh, en = getattr(note, "zh", None), getattr(note, "en", None)
-    if isinstance(zh, str) or isinstance(en, str):
-        first, second = (zh, en) if is_zh() else (en, zh)
-        return str(first or second or "")
+        zh_text, en = getattr(note, "zh", None), getattr(note, "en", None)
+    if isinstance(zh_text, str) or isinstance(en, str):
+        return pick(zh_text if isinstance(zh_text, str) else None, en if isinstance(en, str) else None)
     text = str(note)
     paired = _PAIRED.match(text)
     if paired:  # a note with no key, written in both languages: shown in one, and warned like any unkeyed text
         render(text)
-        return paired.group("zh").strip() if is_zh() else paired.group("en").strip()
+        return zh(paired.group("zh").strip()) if is_zh() else paired.group("en").strip()
     return render(text)
+
+
+def engine_text(zh_text: str | None, en: str | None) -> str:
+    """An engine text given in both languages (a reason) in the active language; on a 繁體 page a keyed one
+    (``rulesets.messages.Text``) is rendered from its message, so its 繁體 is its template's."""
+    keyed = getattr(zh_text, "message", None)
+    if is_hant() and isinstance(keyed, Message):
+        return render(keyed)
+    return pick(zh_text, en)
 
 
 def is_bilingual(text: str) -> bool:
@@ -212,13 +222,12 @@ _HU_TERMS = re.compile("|".join(sorted(map(re.escape, HU_TERMS), key=len, revers
 def _labels(ruleset: Ruleset) -> dict[str, str]:
     """The labels, in the active language, of ``ruleset``'s declared context fields and house rules, and
     of the house rules' named choices (地胡 ``first_draw`` → “闲家第一次摸牌自摸”)."""
-    zh = is_zh()
     named = [(f.key, f.zh, f.en) for f in getattr(ruleset, "context", ())]
     for info in ruleset.option_infos():
         named.append((info.key, info.zh, info.en))
         named += [(str(getattr(c, "value", c)), getattr(c, "zh", ""), getattr(c, "en", ""))
                   for c in info.choices or () if isinstance(getattr(c, "zh", None), str)]
-    return {key: f"“{(z if zh else e) or key}”" for key, z, e in named}
+    return {key: f"“{pick(z, e) or key}”" for key, z, e in named}
 
 
 # -- which set a fan was counted for ------------------------------------------------------------------
@@ -259,7 +268,7 @@ def set_text(g: Group) -> str:
     t: Tile = g.tile
     n = len(g.tiles)
     if t.is_honour:
-        return t.zh * n if is_zh() else f"{t.en} ×{n}"
+        return zh(t.zh) * n if is_zh() else f"{t.en} ×{n}"
     return f"{t.rank}" * n + t.suit.value if is_zh() else f"{t} ×{n}"
 
 

@@ -64,9 +64,13 @@ SCHEMAS: dict[str, Any] = {
             "players": {"type": "array", "items": {"type": "string", "maxLength": 24}, "minItems": 2, "maxItems": 6,
                         "description": "names in turn order; the first deals the first hand"},
             "settings": {"type": "object", "properties": {
-                "refund_policy": {"type": "string", "enum": ["still_in", "all"],
-                                  "description": "退税: also refund players who already won (all)"},
-                "empty_pool": {"type": "string", "enum": ["lowest", "none"]},
+                "refund_policy": {"type": "string", "enum": ["still_in", "all"], "default": "all",
+                                  "description": "退税: refund every original payer, players who already won too "
+                                                 "(all, rules/sichuan.md §6.6), or only those still in"},
+                "empty_pool": {"type": "string", "enum": ["lowest", "minus_rack", "none"], "default": "lowest",
+                               "description": "Rummikub, pool empty: the lowest rack scores the differences (tied "
+                                              "racks share them), everyone scores minus their own rack, or nobody "
+                                              "scores"},
                 "simple": {"type": "boolean", "description": "Rummikub winner-only scoring"},
                 "first_meld": {"type": "integer", "enum": [30, 50]},
                 "target": {"type": "integer", "minimum": 0},

@@ -279,7 +279,7 @@ def has_rounds(system: str) -> bool:
 
 
 def settle_round(system: str, options: Mapping[str, Any], events: Sequence[Mapping[str, Any]], dealer: int,
-                 refund_policy: str = "still_in") -> Settled:
+                 refund_policy: str = "all") -> Settled:
     """Settle one round's events in order (module docstring) with the system's ``Ruleset.settle_round``."""
     system = ruleset_id(system)
     ruleset, players = get_ruleset(system), players_of(system)

@@ -5,7 +5,9 @@ orange, black; 红 蓝 黄 黑), and ``J`` (or ``joker``, ``王``) for a joker �
 ``=42``. Scoring (rummikub.org): the player who went out scores the sum of the others' racks, each
 other player minus their own rack, a joker left on a rack 30. With the pool empty and nobody able to
 play, the ``empty_pool`` option decides: ``lowest`` (each scores minus their rack and the lowest rack
-scores the sum of the differences, RK-B) or ``none`` (nobody scores).
+scores the sum of the differences, RK-B; tied lowest racks share it, see :func:`score_round`),
+``minus_rack`` (each scores minus their own rack and nobody gains: the seed's literal reading, "數字愈少
+就代表負分愈少") or ``none`` (nobody scores).
 
 >>> rack_total("5 7 J")
 42
@@ -86,8 +88,17 @@ def rack_total(text: str | int | None) -> int:
 
 
 def score_round(racks: Sequence[str | int | None], out: int | None, empty_pool: str = "lowest",
-                simple: bool = False) -> list[int]:
-    """Each player's score for one round. ``out`` is who went out (None: the pool ran dry)."""
+                simple: bool = False, first: int = 0) -> list[int]:
+    """Each player's score for one round. ``out`` is who went out (None: the pool ran dry); ``first`` is the
+    round's first player.
+
+    Tied lowest racks (``lowest``) share the sum of the differences in whole points, so the shares add up to
+    it: each gets the same, and the points that do not divide (fewer than the tied players) go one each to
+    the tied players in turn order from the round's first player.
+
+    >>> score_round(["=9", "=9", "=20", "=13"], out=None)
+    [8, 7, -20, -13]
+    """
     totals = [rack_total(r) for r in racks]
     n = len(totals)
     if out is not None:
@@ -100,10 +111,15 @@ def score_round(racks: Sequence[str | int | None], out: int | None, empty_pool: 
         return scores
     if empty_pool == "none":
         return [0] * n
+    scores = [0 if simple else -t for t in totals]
+    if empty_pool == "minus_rack":
+        return scores
     low = min(totals)
-    lowest = [i for i, t in enumerate(totals) if t == low]
-    gain = sum(t - low for t in totals)
-    return [(gain // len(lowest) if i in lowest else (0 if simple else -t)) for i, t in enumerate(totals)]
+    lowest = [i for i in (*range(first % n, n), *range(first % n)) if totals[i] == low]  # in turn order
+    share, odd = divmod(sum(t - low for t in totals), len(lowest))
+    for k, i in enumerate(lowest):
+        scores[i] = share + (1 if k < odd else 0)
+    return scores
 
 
 # ---- the first-meld checker ------------------------------------------------------------------------------

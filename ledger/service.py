@@ -93,7 +93,7 @@ def creation_allowed(request: Any) -> bool:
 
 # ---- creating ---------------------------------------------------------------------------------------------
 
-RUMMIKUB_EMPTY_POOL = ("lowest", "none")
+RUMMIKUB_EMPTY_POOL = ("lowest", "minus_rack", "none")
 REFUND_POLICIES = ("still_in", "all")
 
 
@@ -114,7 +114,7 @@ def _settings(kind: str, data: Mapping[str, Any], players: int) -> dict[str, Any
         if out["first_meld"] not in (30, 50) or not 0 <= out["target"] <= 10000:
             raise LedgerError(said("ledger.rummikub.range"))
     else:
-        out["refund_policy"] = entries._choice(raw.get("refund_policy", "still_in"), REFUND_POLICIES,
+        out["refund_policy"] = entries._choice(raw.get("refund_policy", "all"), REFUND_POLICIES,
                                                "refund_policy")
     return out
 

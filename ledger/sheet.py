@@ -73,12 +73,12 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
     if kind == "rummikub":
         settings = table.get("settings", {})
         scores = rummikub.score_round(data["racks"], data.get("out"), settings.get("empty_pool", "lowest"),
-                                      bool(settings.get("simple")))
+                                      bool(settings.get("simple")), first=dealer)
         out = rounds.Settled(winners=[data["out"]] if data.get("out") is not None else [])
         out.results = [{"scores": scores}]
         return out
     if kind == "round":
-        policy = table.get("settings", {}).get("refund_policy", "still_in")
+        policy = table.get("settings", {}).get("refund_policy", "all")
         return rounds.settle_round(table["system"], table["options"], data["events"], dealer, policy)
     if kind == "hand":
         wind = round_wind if rounds.ruleset_id(table["system"]) == "guobiao" else None

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from calculator.dbguard import uses_database
-from calculator.lang import pick
+from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
 from . import chart, entries, forms, receipts, rounds, rummikub, service
@@ -41,7 +41,11 @@ def _table(token: str, which: str) -> Table:
 
 
 def _said(exc: Exception) -> str:
-    """An error's words in the page's language: ``message_zh`` on a 中文 page where the error has it."""
+    """An error's words in the page's language: rendered so where it can say itself (a ledger error, an
+    engine error), else ``message_zh`` on a 中文 page where the error has it."""
+    render = getattr(exc, "render", None)
+    if callable(render):
+        return str(render(engine_language()))
     return pick(getattr(exc, "message_zh", None), str(exc))
 
 
@@ -54,7 +58,7 @@ def _note(note: Any) -> str:
 
 
 def _systems() -> list[dict[str, Any]]:
-    return [{"id": r.id, "zh": r.zh, "en": r.en, "players": r.players} for r in all_rulesets()]
+    return [{"id": r.id, "zh": zh(r.zh), "en": zh(r.en), "players": r.players} for r in all_rulesets()]
 
 
 @require_http_methods(["GET", "POST"])

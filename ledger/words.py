@@ -21,7 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop, override
 
-from rulesets.messages import Message, Words
+from rulesets.messages import SCRIPTS, Message, Words
 
 WORDS: dict[str, str] = {
     # -- entries (ledger/entries.py): a field and what it should hold -----------------------------------------
@@ -129,9 +129,14 @@ def _zh(lang: str) -> bool:
     return lang.lower().startswith("zh")
 
 
+def _catalog(lang: str) -> str:
+    """The catalog a 中文 reader of ``lang`` reads: 繁體 (``zh-hant``) or 简体."""
+    return "zh-hant" if lang.lower() in SCRIPTS else "zh-hans"
+
+
 def _shown(value: Any, lang: str) -> Any:
     if isinstance(value, Words):
-        return value.zh if _zh(lang) else value.en
+        return value.en if not _zh(lang) else SCRIPTS[lang.lower()](value.zh) if lang.lower() in SCRIPTS else value.zh
     render = getattr(value, "render", None)  # a Said, an engine Message or error, a Worded error
     return render(lang) if callable(render) else value
 
@@ -145,7 +150,7 @@ class Said(Message):
         """The message for a reader of ``lang`` (``"zh…"`` for 中文, anything else English)."""
         template = WORDS[self.key]
         if _zh(lang):
-            with override("zh-hans"):
+            with override(_catalog(lang)):
                 template = gettext(template)
         return template % {k: _shown(v, lang) for k, v in self.params.items()}
 
@@ -186,4 +191,8 @@ class Worded(ValueError):
         return self._zh or str(self)
 
     def render(self, lang: str) -> str:
+        if self.said is not None:
+            return self.said.render(lang)
+        if _zh(lang) and lang.lower() in SCRIPTS:
+            return SCRIPTS[lang.lower()](self.message_zh)
         return self.message_zh if _zh(lang) else str(self)

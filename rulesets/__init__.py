@@ -5,6 +5,6 @@ strings and the share code), registry (systems by id/alias), engine (the front d
 or package per regional system (each defines ``RULESET``).
 """
 
-ENGINE_VERSION = "2026.12.1"
+ENGINE_VERSION = "2026.12.2"
 """The engine's version, kept with every result a table's ledger snapshots (bump it when a fix changes
 what some hand scores, so an old snapshot says which engine made it)."""

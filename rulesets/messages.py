@@ -22,11 +22,11 @@ entry in both languages.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOG", "Message", "Template", "Text", "Words", "msg", "register", "render", "text"]
+__all__ = ["CATALOG", "SCRIPTS", "Message", "Template", "Text", "Words", "msg", "register", "render", "text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,21 +122,34 @@ def _json(value: Any) -> Any:
     return str(value)
 
 
+SCRIPTS: dict[str, Callable[[str], str]] = {}
+"""Other ways to write 中文 a reader may ask for, by language code (``"zh-hant"`` → a function that writes a
+简体 text in 繁體), given by the layer that shows the messages: the engine writes 简体 only."""
+
+
+def _language(lang: str) -> str:
+    lang = lang.lower()
+    return lang if lang in SCRIPTS else "zh" if lang.startswith("zh") else "en"
+
+
 def _shown(value: Any, lang: str) -> Any:
     if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, Words):
-        return value.zh if lang == "zh" else value.en
+        return value.en if lang == "en" else SCRIPTS[lang](value.zh) if lang in SCRIPTS else value.zh
     if isinstance(value, tuple):  # a list of messages: 甲、乙 / a, b
-        return ("、" if lang == "zh" else ", ").join(str(_shown(v, lang)) for v in value)
+        return (", " if lang == "en" else "、").join(str(_shown(v, lang)) for v in value)
+    if isinstance(value, str) and lang in SCRIPTS:  # a name in 简体 (一万) or a notation (1m)
+        return SCRIPTS[lang](value)
     return value
 
 
 def render(key: str, params: Mapping[str, Any], lang: str) -> str:
-    """The message ``key`` with ``params`` in ``lang`` (``"zh…"`` for 中文, anything else English)."""
-    lang = "zh" if lang.lower().startswith("zh") else "en"
+    """The message ``key`` with ``params`` in ``lang``: ``"zh…"`` for 中文 (a code of :data:`SCRIPTS` in its
+    way of writing it), anything else English."""
+    lang = _language(lang)
     template = CATALOG[key]
-    text = template.zh if lang == "zh" else template.en
+    text = template.en if lang == "en" else SCRIPTS[lang](template.zh) if lang in SCRIPTS else template.zh
     return text.format_map({k: _shown(v, lang) for k, v in params.items()})
 
 
@@ -512,10 +525,15 @@ register({
                             "context.birds: {n} birds, but this table draws {bird_count}"),
     "changsha.haidi_birds": ("海底胡：海底牌 {tile} 作每只鸟，所给的鸟牌不用",
                              "a 海底 win: the 海底 tile {tile} is every bird; the birds given are not used"),
+    "changsha.haidi_bird": ("海底胡：海底牌 {tile} 作一只鸟，所给的鸟牌不用",
+                            "a 海底 win: the 海底 tile {tile} is one bird; the birds given are not used"),
     "changsha.round_wins_only": ("长沙麻将的一局只有和牌：{kind}算在各手牌里",
                                  "a 长沙 round has only wins: {kind} events are settled in the hands"),
     "changsha.starting_no_birds": ("起手小胡不扎鸟（选项 qishou_birds）",
                                    "birds do not apply to starting wins: option qishou_birds"),
+    # 陕西
+    "shaanxi.robbed_kong": ("{seat} 的补杠被抢：这个杠作废，不收杠钱（抢杠时刮风下雨无效）",
+                            "{seat}'s added kong was robbed: it is void and collects no kong money"),
     # 富阳
     "fuyang.assumed_tai": ("付法是假设（种子没有给出）：每家付 台×底分，放冲者一家付，自摸三家付",
                            "assumed payout, the seed gives none: 台 × base from the discarder, or from each player "
@@ -598,4 +616,7 @@ register({
     "hangzhou.fanchengbao": ("反承包优先：由{seat}家一家承担", "反承包 first: {seat} alone pays"),
     "hangzhou.chain_kongs": ("连杠有 {kongs} 个杠，但手中只有 {shows} 个",
                              "the chain has {kongs} kong(s) but the hand shows {shows}"),
+    "hangzhou.piao_copies": ("piao：财飘打出了 {count} 颗财神（{tile}），手上还有 {held} 张，共 {n} 张——这种牌只有4张",
+                             "piao: {count} 财神 ({tile}) thrown in 财飘 and {held} in the hand make {n}: there are "
+                             "only four of that tile"),
 })

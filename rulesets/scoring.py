@@ -495,6 +495,9 @@ class Ruleset:
     # fields), without a new shape search; the system's ``score`` settles by calling it. None: score ``table``
     # again (rulesets.settle.by_scoring; every registered system gives its own)
     settle: Callable[[Score, Hand, Any], Settlement] = None  # type: ignore[assignment]
+    # the words it writes its own way in 繁體中文 (简体 → 繁體), over the site's word list: 香港 writes 糊 and
+    # 索 where the mainland and 台灣 texts write 胡 and 條 ({"胡": "糊", "一条": "一索"}; docs/extending.md)
+    hant_terms: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         declare(*self.context)

@@ -9,8 +9,9 @@ The package need not be installed; download and unpack it anywhere::
     .venv/bin/python tools/build_font.py --source /tmp/noto/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc
 
 The subset keeps every character the preview can draw, generated from the project itself: the names of
-every registered system, its fans and tiles, the seats, every character of the 中文 catalog
-(``locale/zh_Hans``) and of the engine's and the web layer's sources (reasons, notes, labels), printable
+every registered system, its fans and tiles, the seats, every character of the 中文 catalogs
+(``locale/zh_Hans``, ``locale/zh_Hant``), of the 繁體 word table (``locale/zh_Hant/engine_words.json``:
+the engine's words in 繁體) and of the engine's and the web layer's sources (reasons, notes, labels), printable
 ASCII; plus the 3,755 characters of GB 2312 level 1 (the common hanzi), so that a new fan name rarely
 needs a rebuild. ``tests/calculator/test_font.py`` fails when a string the preview draws has a character
 the shipped file lacks: run this again then.
@@ -59,8 +60,10 @@ def project_strings() -> list[str]:
 
 
 def source_texts() -> list[str]:
-    """The 中文 catalog and the sources of the engine and the web layer (their messages and labels)."""
-    files = [ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"]
+    """The 中文 catalogs, the 繁體 word table and the sources of the engine and the web layer (their messages
+    and labels)."""
+    files = [ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po",
+             ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po", ROOT / "locale" / "zh_Hant" / "engine_words.json"]
     files += sorted((ROOT / "rulesets").rglob("*.py")) + sorted((ROOT / "calculator").rglob("*.py"))
     return [p.read_text(encoding="utf-8") for p in files]
 

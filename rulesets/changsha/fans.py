@@ -32,9 +32,9 @@ def _big(fid: str, zh: str, en: str, units: int, dzh: str, den: str, source: str
 
 FANS: tuple[Fan, ...] = (
     Fan("xiaohu", "小胡", "Small win", 1, (),
-        "四组一将，将须是2、5、8（假将胡：任意将）。点炮1分，自摸每家2分（选项：1分）。",
-        "Four sets and a pair of 2, 5 or 8 (假将胡 option: any pair). 1 on a discard; self-drawn 2 from each "
-        "payer (option: 1).",
+        "四组一将，将须是2、5、8（假将胡：任意将）。点炮1分，自摸每家1分（选项：2分）。",
+        "Four sets and a pair of 2, 5 or 8 (假将胡 option: any pair). 1 on a discard; self-drawn 1 from each "
+        "payer (option: 2).",
         f"{SEED0} 小胡 4) 平胡 \u201c需将\u201d; {SEED1} \u201c长沙麻将需要二、五、八做将\u201d; "
         f"rules/regional.md §3(c) 1",
         "v1.234567m3455p678s-5p~changsha", "small"),
@@ -58,10 +58,12 @@ FANS: tuple[Fan, ...] = (
          "Seven pairs with three fours of a kind.", f"{SPEC} (open_mahjong_unity weight 4)",
          "1111m2222p5555s4s4s",
          excludes=("shuang_haohua_qixiaodui", "haohua_qixiaodui", "qixiaodui")),
-    _big("quanqiuren", "全求人", "Melded hand", 1, "四副都是吃碰明杠，单钓别人打出的牌成将，将不限。",
-         "Four claimed melds and a single wait on a discard for the pair, any pair.",
-         f"{SPEC} (four exposed melds, single wait); the name's definition in seed 003 "
-         f"(全靠吃牌、碰牌、单钓别人打出的牌)",
+    _big("quanqiuren", "全求人", "Melded hand", 1,
+         "四副都是吃碰明杠，手里只剩一张，单钓成将，将不限；点炮、自摸都算（选项：只算点炮）。",
+         "Four claimed melds and a single wait for the pair, any pair; on a discard or self-drawn (option: on a "
+         "discard only).",
+         f"{SPEC} (four exposed melds, single wait); open_mahjong_unity 长沙经典双鸟规则书 §6 "
+         f"(点炮胡和自摸都算全求人); 国标's definition in seed 003 (全靠吃牌、碰牌、单钓别人打出的牌) as the option",
          "[123m1][456p1][777s2][999m3]3p3p"),
     _big("gangshangkaihua", "杠上开花", "Win on a kong replacement", 1, "开杠后补的牌自摸和牌（含小胡）。",
          "Self-drawn on the replacement tile of a kong (the hand is a small-win hand, scored big).",

@@ -2,7 +2,7 @@
 
 >>> o = ChangshaOptions()
 >>> o.small_self_drawn, o.big_unit, o.bird_count, o.bird_rule.value, o.bird_origin.value
-(2, 6, 2, 'double', 'dealer')
+(1, 6, 2, 'double', 'dealer')
 """
 
 from __future__ import annotations
@@ -40,14 +40,24 @@ class BirdOrigin(Choice):
     WINNER = ("winner", "从胡牌者数", "Counted from the winner")
 
 
+class HaidiBirds(Choice):
+    """A 海底 win leaves no wall to draw birds from: what the 海底 tile counts as."""
+
+    EACH = ("each", "海底牌算每一只鸟（按扎鸟数）", "The 海底 tile is every bird (as many as the table draws)")
+    ONE = ("one", "海底牌只算一只鸟", "The 海底 tile is one bird")
+
+
 @dataclass(frozen=True)
 class ChangshaOptions:
-    """长沙麻将 house rules. Defaults: the spec's worked examples (§3 CS-A, CS-B, CS-C)."""
+    """长沙麻将 house rules. Defaults: the spec's worked examples (§3 CS-A, CS-B; CS-C with the small self-draw of
+    the spec's errata) and the two implementations with tests where the spec leaves the choice open."""
 
-    small_self_drawn: int = field(default=2, metadata=_o(
-        "小胡自摸每家", "A small self-drawn win: 2 from each payer (3 with the dealer), or 1 (2 with the dealer)",
-        "rules/regional.md §3(c) 1 (billee1011 JingDian: 2; open_mahjong_unity classic: 1) and errata",
-        choices=(2, 1)))
+    small_self_drawn: int = field(default=1, metadata=_o(
+        "小胡自摸每家", "A small self-drawn win (and each 起手小胡): 1 from each payer (2 with the dealer), or 2 (3 "
+        "with the dealer)",
+        "open_mahjong_unity 长沙经典双鸟规则书 §11.2 and its tests, xxqp CsMjTable.calZiMoPoint: 1 (default); "
+        "billee1011 JingDian and rules/regional.md §3(c) 1, CS-C: 2; the spec's errata",
+        choices=(1, 2)))
     big_unit: int = field(default=6, metadata=_o(
         "大胡每个", "Each big pattern (大胡) is worth this much from each payer",
         "rules/regional.md §3(b)-(c): billee1011 6 per big pattern; xxqp 5 + 底分 1"))
@@ -55,7 +65,7 @@ class ChangshaOptions:
         "庄闲", "The dealer's side of a payment adds +1 per unit (small win 1 unit), +1 flat, or nothing",
         "rules/regional.md §3(c) 2 (xxqp and open_mahjong_unity: +units; billee1011: +1)"))
     bird_count: int = field(default=2, metadata=_o(
-        "扎鸟数", "How many birds are drawn after a win (a 海底 win reuses the 海底 tile as each)",
+        "扎鸟数", "How many birds are drawn after a win (a 海底 win: the 海底 tile, see 海底鸟)",
         "rules/regional.md §3(c) 3 (default 2; apps offer 0/1/2/4/6); seed 000 扎鸟", choices=(2, 0, 1, 4, 6)))
     bird_rule: BirdRule = field(default=BirdRule.DOUBLE, metadata=_o(
         "中鸟计分", "A bird on the winner or the payer doubles that payment, multiplies it by 1 + birds, or adds 1",
@@ -66,6 +76,11 @@ class ChangshaOptions:
         "from the winner",
         "seed 000 扎鸟 \u201c以庄家为起点…一表示庄家，二表示下家，三为对家，四为上家\u201d; "
         "open_mahjong_unity PR #65 (winner)"))
+    haidi_birds: HaidiBirds = field(default=HaidiBirds.EACH, metadata=_o(
+        "海底鸟", "After a 海底 win the 海底 tile is every bird, or one bird",
+        "seed 000 扎鸟 \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity 长沙经典双鸟规则书 §9 "
+        "\u201c按照海底牌算两次\u201d and PR #75 (each, default); its code and "
+        "test_sea_bottom_win_uses_winning_tile_as_bird_when_wall_empty (one)"))
     jiajianghu: bool = field(default=False, metadata=_o(
         "假将胡", "A small win may have any pair, not only 2/5/8",
         "rules/regional.md §3(a) (xxqp jiajianghu, billee1011); seeds 000/001: 小胡 需将 2/5/8"))
@@ -78,6 +93,10 @@ class ChangshaOptions:
     menqing_big: bool = field(default=False, metadata=_o(
         "门清算大胡", "门清 (no claimed meld) is a big pattern",
         "rules/regional.md §3(b) [disagree]: billee1011 only; not in seeds 000/001"))
+    quanqiuren_self_drawn: bool = field(default=True, metadata=_o(
+        "全求人可自摸", "全求人 counts when the pair is self-drawn too (then all three pay); off: only on a discard",
+        "open_mahjong_unity 长沙经典双鸟规则书 §6 \u201c点炮胡和自摸都算全求人；自摸时三家支付分数\u201d and "
+        "its tests, xxqp CsMjTable (default); off: 国标's definition (seed 003 全求人: 单钓别人打出的牌)"))
     qishou_birds: bool = field(default=False, metadata=_o(
         "起手胡扎鸟", "Birds also apply to the payments of 起手小胡",
         "rules/regional.md §3(c) 4 (optional: xxqp flag); worked example CS-C has no birds"))

@@ -74,7 +74,7 @@ def _lucky(hand: Hand, options: Any) -> list[str]:
     return found
 
 
-def _shape_big(hand: Hand, shape: Shape | None) -> list[str]:
+def _shape_big(hand: Hand, shape: Shape | None, options: Any) -> list[str]:
     """The big patterns of the tiles and of one reading (None: no reading, only 将将胡 can hold)."""
     tiles = hand.all_tiles
     found = []
@@ -88,17 +88,19 @@ def _shape_big(hand: Hand, shape: Shape | None) -> list[str]:
         fours = sum(1 for n in Counter(hand.concealed_tiles).values() if n == 4)
         found += ["qixiaodui", "haohua_qixiaodui", "shuang_haohua_qixiaodui", "san_haohua_qixiaodui"][: 1 + fours]
     claimed = [m for m in hand.melds if not m.is_concealed]
-    if shape is not None and len(claimed) == 4 and not hand.context.self_drawn:
+    if shape is not None and len(claimed) == 4 and (options.quanqiuren_self_drawn or not hand.context.self_drawn):
         found.append("quanqiuren")
     return found
 
 
 def _read(hand: Hand, shape: Shape | None, lucky: list[str], options: Any) -> ShapeScore | None:
-    """The value of one reading, or None when it is not a win (a small win needs a 2/5/8 pair)."""
-    big = _shape_big(hand, shape)
+    """The value of one reading, or None when it is not a win (a small win needs a 2/5/8 pair). A big win of how
+    the hand was won (``lucky``, seed 000 含小胡) needs a reading too: ``lucky_needs_258`` off frees its pair, not
+    its sets (``shape`` None is only 将将胡's any arrangement)."""
+    big = _shape_big(hand, shape, options)
     pair = shape.pair if shape is not None and shape.kind is ShapeKind.STANDARD else None
     small_ok = pair is not None and (options.jiajianghu or pair.tile.rank in JIANG)
-    if not (small_ok or SHAPE_BIG & set(big) or (lucky and not options.lucky_needs_258)):
+    if not (small_ok or SHAPE_BIG & set(big) or (lucky and shape is not None and not options.lucky_needs_258)):
         return None
     kept, excluded = apply_exclusions(_item(f, options) for f in big + lucky)
     if not kept:

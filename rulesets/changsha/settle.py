@@ -21,7 +21,7 @@ from ..messages import msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment, Score, Settlement
 from ..tiles import Tile
-from .options import BirdOrigin, BirdRule, ZhuangXian
+from .options import BirdOrigin, BirdRule, HaidiBirds, ZhuangXian
 
 PLAYERS = 4
 Landing = tuple[Tile, Seat]
@@ -34,8 +34,9 @@ def landings(birds: Sequence[Tile], origin: Seat) -> list[Landing]:
 
 
 def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
-    """The bird tiles of this hand and notes: on a 海底 win the 海底 tile is every bird (seed 000
-    \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity PR #75), otherwise the ``birds`` context."""
+    """The bird tiles of this hand and notes: on a 海底 win the 海底 tile is every bird, or one with
+    ``haidi_birds=one`` (seed 000 \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity 规则书 §9), otherwise the
+    ``birds`` context."""
     given: tuple[Tile, ...] = hand.context.get("birds", ())
     notes: list[str] = []
     if any(not t.is_suited for t in given):
@@ -43,9 +44,11 @@ def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
     if len(given) > options.bird_count:
         raise ContextError(msg("changsha.bird_count", n=len(given), bird_count=options.bird_count))
     if hand.context.last_tile and hand.winning_tile is not None and options.bird_count:
+        each = options.haidi_birds is HaidiBirds.EACH
         if given and any(t != hand.winning_tile for t in given):
-            notes.append(text(msg("changsha.haidi_birds", tile=str(hand.winning_tile))))
-        return (hand.winning_tile,) * options.bird_count, notes
+            notes.append(text(msg("changsha.haidi_birds" if each else "changsha.haidi_bird",
+                                  tile=str(hand.winning_tile))))
+        return (hand.winning_tile,) * (options.bird_count if each else 1), notes
     return given, notes
 
 

@@ -24,7 +24,7 @@ class Facts:
     """What the rows read besides the shape: how the hand was won and the chain before it."""
 
     self_drawn: bool
-    baotou: frozenset[ShapeKind]  # the shapes in which the 13 tiles before the draw were 暴头
+    baotou: frozenset[ShapeKind]  # how the 13 tiles before the draw were 暴头 (four sets, or six pairs); empty: not
     piao: int  # 财飘 in a row before the win
     kong_steps: int  # kongs of the chain (earlier kongs + the one whose replacement won)
     kong_replacement: bool
@@ -61,7 +61,10 @@ def _plays_another(g: Group) -> bool:
 
 
 def _baotou(shape: Shape, facts: Facts) -> bool:
-    return facts.self_drawn and shape.kind in facts.baotou
+    """暴头 belongs to the hand before the draw (seed 001: 胡牌前，手上有1颗财神+四比牌 … 自摸胡牌，即为暴头): a
+    self-drawn win from that state is 暴头 however the 14 tiles are read, so the bonus goes with every reading
+    and the best one (a 豪华七对 too) carries it."""
+    return facts.self_drawn and bool(facts.baotou)
 
 
 def _piao(shape: Shape, facts: Facts) -> int:
@@ -151,9 +154,11 @@ ROWS: tuple[Row, ...] = (
          ("七对中有三个四个一样的牌", "Seven pairs with three fours of a kind"),
          f"{SEED} 三豪华七对: *16倍", _haohua(3), SHAPE),
     _row("baotou", "暴头", "Wild pair (暴头)", 2, (),
-         ("和牌前手上1颗财神+四组，摸到任何一张都和；自摸即暴头",
-          "Before the draw: four sets and one lone 财神, so any tile wins; winning by self-draw is 暴头"),
-         f"{SEED} 暴头; §2(b) ×2", lambda shape, facts: int(_baotou(shape, facts)), WIN),
+         ("和牌前手上1颗财神+四组，摸到任何一张都和；自摸即暴头。暴头属于整手牌，随最大的拆法计（七对也算）",
+          "Before the draw: four sets and one lone 财神, so any tile wins; winning by self-draw is 暴头. It belongs "
+          "to the hand, so it goes with the best reading (七对 too)"),
+         f"{SEED} 暴头; §2(b) ×2; errata of §2 (the bonus on the best reading)",
+         lambda shape, facts: int(_baotou(shape, facts)), WIN),
     _row("caipiao", "财飘", "财飘 (wild discarded)", 2, (),
          ("暴头时不和，打出一颗财神，下轮再暴头自摸；每个财飘×2",
           "Holding a 暴头 win, discard a 财神 and win by 暴头 on the next draw; ×2 for each 财飘 in a row"),

@@ -80,8 +80,9 @@ class HangzhouOptions:
         "财神可凑豪华", "A 财神 may make up the four of a kind of a 豪华七对",
         f"{SEED} 豪华七对: 四个一样的牌; competition counts real fours only"))
     baotou_qidui: bool = field(default=False, metadata=_o(
-        "七对可暴头", "A 七对 with a lone 财神 (six pairs + 财神 before the draw) is 暴头",
-        f"{SEED} 暴头: 1颗财神+四比牌 (four sets); competition: any hand that wins on every draw"))
+        "六对加财神也算暴头", "Six pairs and a lone 财神 before the draw are 暴头 too (any drawn tile wins as 七对)",
+        f"{SEED} 暴头: 1颗财神+四比牌 (four sets); competition: any hand that wins on every draw (MIL 杭州麻将"
+        f"（推广）竞赛规则 2025 8.9: 去除一张财神牌后…4组顺子/刻子/杠或6组对子)"))
     sibai: bool = field(default=False, metadata=_o(
         "四白板 ×2", "Four 白板 (held, or discarded in 财飘) ×2 when 白板 are the 财神",
         "§2(b); competition mahjong/fan.py (4个白板)"))

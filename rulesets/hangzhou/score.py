@@ -76,9 +76,21 @@ def _check_chain(hand: Hand) -> None:
         raise ContextError(msg("hangzhou.chain_kongs", kongs=kongs, shows=len(hand.kongs)))
 
 
+def _check_copies(hand: Hand, rule: WildRule | None) -> None:
+    """Raise :class:`ContextError` when the 财神 thrown in 财飘 and those held make more than the four copies of
+    the tile (seed 001 财飘: 把手上的一颗财神打出去; 136 tiles, four of each)."""
+    piao = hand.context.get("piao", 0)
+    if rule is None or not piao:
+        return
+    (wild,) = rule.wilds
+    held = hand.all_tiles.count(wild)
+    if held + piao > 4:
+        raise ContextError(msg("hangzhou.piao_copies", count=piao, tile=str(wild), held=held, n=held + piao))
+
+
 def _baotou(hand: Hand, rule: WildRule | None, options: HangzhouOptions) -> frozenset[ShapeKind]:
-    """The shapes in which the 13 tiles before the self-draw were one lone 财神 and complete sets (七对: pairs),
-    so any drawn tile won (seed 001 暴头)."""
+    """How the 13 tiles before the self-draw were one lone 财神 and complete sets (七对: pairs, with
+    ``baotou_qidui``), so any drawn tile won (seed 001 暴头); empty when they were not."""
     if rule is None or not hand.context.self_drawn:
         return frozenset()
     before = list(hand.standing)  # the tiles held before the draw (the drawn one is the winning tile)
@@ -142,6 +154,7 @@ def score_hand(hand: Hand, options: HangzhouOptions) -> Score:
     validate(hand)
     _check_chain(hand)
     rule = wild_rule(hand, options)
+    _check_copies(hand, rule)
     fed = claimed_wild(hand, rule)
     problem = table_problem(hand, "杭州麻将", "Hangzhou mahjong") or _discard_problem(hand, options)
     if problem is None and fed is not None:

@@ -14,13 +14,13 @@ from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand
-from ..messages import msg
+from ..messages import msg, text
 from ..scoring import Item, Score, ShapeScore, options_dict
 from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from .fans import BY_ID
 from .options import SevenPairs
-from .settle import settle_score
+from .settle import robbed_kong, settle_score
 
 RULES, UNIT = "shaanxi", "倍"
 Problem = tuple[str, str]
@@ -76,5 +76,7 @@ def score(hand: Hand, options: Any) -> Score:
         return _invalid((f"不是和牌型：{what}", "Not a winning shape: four sets and a pair"
                          + (" or seven pairs" if options.seven_pairs is not SevenPairs.OFF else "")), options)
     best = max(readings, key=lambda r: r.total)
+    void = robbed_kong(hand)
+    extra = {"notes": [text(msg("shaanxi.robbed_kong", seat=void.seat.value))]} if void else {}
     return settled(Score(RULES, True, UNIT, best.total, best.items, shape=best, shapes=tuple(readings),
-                         options=options_dict(options)), settle_score, hand, options)
+                         options=options_dict(options), extra=extra), settle_score, hand, options)

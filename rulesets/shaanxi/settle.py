@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand import Hand, KongKind, Seat, WinMethod, seats
+from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod, seats
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment, Score, Settlement, paid
 from .options import Dealer, DiscardPayers, Kongs, RobKong
@@ -88,15 +88,31 @@ def _kong_lines(owner: Seat, kind: KongKind, feeder: Seat | None, options: Any) 
     return [paid(p, owner, n, base_factor(options), f"{zh}：{n}", f"{en}: {n}") for p, n in lines]
 
 
+def robbed_kong(hand: Hand) -> KongEvent | None:
+    """On 抢杠胡, the robbed player's 补杠 when ``context.kongs`` lists it (the last one listed: every 补杠 pays the
+    same). The kong was never made (seed 004 抢杠: 要补杠时，恰好别人要胡牌; 抢杠而胡，刮风下雨无效): it is void,
+    not a contradiction to refuse, as the robbed player's earlier 补杠 of the same hand still pays."""
+    ctx = hand.context
+    if ctx.win is not WinMethod.ROB_KONG:
+        return None
+    robbed = [k for k in ctx.kongs if k.kind is KongKind.ADDED and k.seat == ctx.discarder(PLAYERS)]
+    return robbed[-1] if robbed else None
+
+
 def kong_payments(hand: Hand, options: Any) -> list[Payment]:
-    """The winner's own kongs (its melds) and the other players' kongs of this hand (``context.kongs``)."""
+    """The winner's own kongs (its melds) and the other players' kongs of this hand (``context.kongs``), less a
+    robbed 补杠 (:func:`robbed_kong`)."""
     ctx = hand.context
     out: list[Payment] = []
     for m in hand.kongs:
         assert m.kong is not None
         feeder = ctx.seat.source(m.source, PLAYERS) if m.source is not None else None
         out += _kong_lines(ctx.seat, m.kong, feeder, options)
+    void = robbed_kong(hand)
     for k in ctx.kongs:
+        if k is void:
+            void = None
+            continue
         out += _kong_lines(k.seat, k.kind, k.fed_by, options)
     return out
 

@@ -2,11 +2,12 @@
 
 Every field has a default and the source it comes from. "seed 001" is the 武汉麻将 section of
 ``shared/seeds/001_53f84a7f0939defd.txt`` (lines ~419-620), the primary text; "§1" is the spec,
-``rules/regional.md`` §1, whose worked examples W-A, W-B and W-C the defaults reproduce.
+``rules/regional.md`` §1, whose worked examples W-A, W-B and W-C the defaults reproduce (W-C as corrected by the
+errata at the top of the spec: a big win carries no dealer factor).
 
 >>> o = WuhanOptions()
 >>> o.payer.value, o.kaikou.value, o.big_kaikou, o.dealer.value, o.scale, o.cap
-('all', 'once', 2, 'always', 1, 0)
+('all', 'once', 2, 'small', 1, 0)
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ class Kaikou(Choice):
 class DealerDouble(Choice):
     """When the dealer's ×2 applies (W-7)."""
 
-    ALWAYS = ("always", "小胡、大胡都算庄闲", "Small and big wins")
     SMALL = ("small", "只有小胡算庄闲（大胡不考虑庄闲）", "Small wins only (big wins ignore the dealer)")
+    ALWAYS = ("always", "小胡、大胡都算庄闲", "Small and big wins")
     NEVER = ("never", "不算庄闲", "Never")
 
 
@@ -89,10 +90,11 @@ class WuhanOptions:
     big_kaikou: int = field(default=2, metadata={
         "choices": (2, 4), "zh": "大胡开口倍数", "en": "开口 multiplier on a big win",
         "source": f"§1 W-5 and worked example W-C: ×2 (default); {SEED} 大胡计分: 开口×4"})
-    dealer: DealerDouble = field(default=DealerDouble.ALWAYS, metadata={
+    dealer: DealerDouble = field(default=DealerDouble.SMALL, metadata={
         "zh": "庄家×2", "en": "Dealer ×2",
-        "source": f"§1 W-7 and worked example W-C (default: small and big); {SEED} 大胡计分: 不考虑庄闲因素 "
-                  "(small only); gofishing: never"})
+        "source": f"{SEED} 大胡计分: 基础分为10，不考虑庄闲因素 (default: small wins only) and the errata of "
+                  "rules/regional.md (W-C had doubled the dealer on a big win); §1 W-7 as first written: small and "
+                  "big; gofishing: never"})
     wild_limit: WildLimit = field(default=WildLimit.HELD, metadata={
         "zh": "小胡的癞子限制", "en": "癞子 in a small win",
         "source": f"{SEED} 癞子 5: 当有两个癞子时不能胡小胡 (default); §1 W-3 (gofishing): at most one 癞子 "

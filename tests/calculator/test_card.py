@@ -188,7 +188,7 @@ def test_the_house_rules_cite_sources_for_players(client):
 def test_the_language_switch_names_each_language_in_its_own_script(client):
     html = page(client, "en")
     names = re.findall(r'<button type="submit" name="language"[^>]*>([^<]*)</button>', html)
-    assert names == ["中文", "English"]
+    assert names == ["简体中文", "繁體中文", "English"]
 
 
 @pytest.mark.django_db

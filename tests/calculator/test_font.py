@@ -50,11 +50,19 @@ def test_the_font_covers_every_name_in_the_engines_tables(covered):
     assert {t: missing(t, covered) for t in texts if missing(t, covered)} == {}
 
 
-def test_the_font_covers_the_chinese_catalog(covered):
-    po = (ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+@pytest.mark.parametrize("catalog", ["zh_Hans", "zh_Hant"])
+def test_the_font_covers_the_chinese_catalog(covered, catalog):
+    po = (ROOT / "locale" / catalog / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
     msgstrs = re.findall(r'^msgstr(?:\[\d\])? "(.*)"$', po, flags=re.M)
     assert len(msgstrs) > 100
     assert {s: missing(s, covered) for s in msgstrs if missing(s, covered)} == {}
+
+
+def test_the_font_covers_the_engines_words_in_traditional(covered):
+    table = json.loads((ROOT / "locale" / "zh_Hant" / "engine_words.json").read_text(encoding="utf-8"))
+    texts = [*table["words"].values(), *table["chars"].values(), *table["texts"].values()]
+    texts += [t for system in table["systems"].values() for t in system.values()]
+    assert {t: missing(t, covered) for t in texts if missing(t, covered)} == {}
 
 
 @pytest.fixture
@@ -83,7 +91,7 @@ def drawn(monkeypatch):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("lang", ["zh-hans", "en"])
+@pytest.mark.parametrize("lang", ["zh-hans", "zh-hant", "en"])
 def test_every_text_the_preview_draws_for_the_golden_links_is_covered(drawn, covered, lang, settings):
     settings.PREVIEW_FONT = ""
     texts, files = drawn

@@ -73,6 +73,17 @@ def test_each_bird_is_itemised_on_the_payment_it_doubles():
     assert r["birds"] == [{"tile": "5m", "seat": "E"}, {"tile": "6p", "seat": "S"}]
 
 
+@pytest.mark.parametrize(("value", "said", "birds"), [
+    ("each", "is every bird", [{"tile": "4m", "seat": "N"}] * 2),
+    ("one", "is one bird", [{"tile": "4m", "seat": "N"}]),
+])
+def test_a_haidi_win_says_what_the_haidi_tile_stands_for_instead_of_the_birds_given(value, said, birds):
+    r = evaluate("23567m345p678s55s4m", "changsha", {"seat": "S", "win": "self_drawn", "last_tile": True,
+                                                     "birds": "1m2m"}, {"haidi_birds": value})["results"][0]
+    assert r["birds"] == birds
+    assert len(r["notes"]) == 1 and said in r["notes"][0]
+
+
 def test_not_in_the_all_systems_comparison():
     assert not CS.can_read(parse_hand("23567m345p678s55s4m"))
 

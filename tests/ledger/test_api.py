@@ -36,6 +36,14 @@ def test_creating_a_table_gives_its_links_and_an_empty_sheet(client):
     assert "edit_token" not in read["links"]
 
 
+def test_a_new_table_refunds_every_original_payer_unless_it_says_otherwise(client):
+    """退税 (rules/sichuan.md §6.6): "Default: refund to the original payers"."""
+    made = create(client, system="sichuan")
+    assert made["table"]["settings"]["refund_policy"] == "all"
+    kept = create(client, system="sichuan", settings={"refund_policy": "still_in"})
+    assert kept["table"]["settings"]["refund_policy"] == "still_in"
+
+
 def _gb_expected(results, winner, how, discarder):
     """MCR payments (mcr.md §2.3), written out: 点和 the discarder pays 8+F, the others 8; 自摸 each pays 8+F."""
     f = results[0]["total"]

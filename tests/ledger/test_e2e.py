@@ -32,8 +32,9 @@ NOT_READY = "1m2m4m5m7m8m1p2p4p5p7p8p9p"
 # Each round: the rows typed into the round form, and what each player gains or loses — worked out by
 # hand from rules/sichuan.md §6 (底 1; 直杠 2 from the feeder, 补杠 1 and 暗杠 2 from each player still in;
 # 自摸 paid by each player still in; 呼叫转移 moves the discarder's kong money to the 杠上炮 winner; with
-# 一炮多响 on a 杠上炮 nothing is moved (the default); 退税 to the players still in; 花猪 16 to each player
-# still in and not a pig; 查大叫 the ready hand's best value from each not-ready player).
+# 一炮多响 on a 杠上炮 nothing is moved (the default); 退税 to every original payer, players who left too (the
+# default, §6.6); 花猪 16 to each player still in and not a pig; 查大叫 the ready hand's best value from each
+# not-ready player).
 ROUNDS = [
     # dealer A. B 自摸; C on D; A on D: three winners.
     ([{"t": "self_drawn", "p": B, "h": H1}, {"t": "discard", "p": C, "f": D, "h": H1},
@@ -64,12 +65,12 @@ ROUNDS = [
       {"t": "self_drawn", "p": A, "h": H1}, {"t": "discard", "p": D, "f": B, "h": H2}],
      [-1 + 1 + 4, +3 - 3 - 2 - 2 - 1, -1 + 1 + 2, -1 + 1 - 2 + 1], C),
     # dealer C. 流局 #2: D 暗杠 (2 from each); A 自摸 (B, C, D pay 2); at the wall B ready (1), C ready 清一色 (4),
-    # D not ready (tiles typed in): 退税 gives B and C their 2 back (A has left: not refunded), and D pays
-    # 查大叫 1 to B and 4 to C.
+    # D not ready (tiles typed in): 退税 gives A, B and C their 2 back (A has left, and is refunded too), and D
+    # pays 查大叫 1 to B and 4 to C.
     ([{"t": "kong", "p": D, "k": "concealed"}, {"t": "self_drawn", "p": A, "h": H1},
       {"t": "ready", "p": B, "h": READY}, {"t": "ready", "p": C, "h": READY_QYS},
       {"t": "not_ready", "p": D, "h": NOT_READY}],
-     [-2 + 6, -2 - 2 + 2 + 1, -2 - 2 + 2 + 4, +6 - 2 - 2 - 2 - 1 - 4], A),
+     [-2 + 6 + 2, -2 - 2 + 2 + 1, -2 - 2 + 2 + 4, +6 - 2 - 2 - 2 - 2 - 1 - 4], A),
     # dealer A. D 直杠 fed by B (2), then deals in: 一炮多响 杠上炮 for A and C (2 each, no transfer);
     # B 自摸 (only D still pays).
     ([{"t": "kong", "p": D, "k": "exposed", "f": B}, {"t": "discard", "p": A, "f": D, "h": H1, "ak": True},
@@ -238,6 +239,9 @@ def test_a_rummikub_evening_through_the_pages(contexts):
         ((["", "5 7 J", "13 12", "1 2 3"], "0"), [73, -42, -25, -6]),
         ((["20", "=9", "=15", "=30"], ""), [-20, 38, -15, -30]),
         ((["r1 b1", "k13", "", "J J"], "2"), [-2, -13, 75, -60]),
+        # pool empty, A and B tie at 9: they share 11 + 4 = 15 in whole points, the odd one to the first of them
+        # in turn order from this round's first player (D: D, A, B, C), so A 8 and B 7
+        ((["=9", "=9", "=20", "=13"], ""), [8, 7, -20, -13]),
     ]
     expected = [0, 0, 0, 0]
     for (racks, out), scores in evening:

@@ -52,16 +52,27 @@ def test_a_two_suit_table_settles_a_wall_end_and_has_no_flower_pig():
         rounds.settle_round("sichuan-3p", {}, pig, 0)
 
 
+REFUND_ROUND = [{"type": "kong", "player": 1, "kind": "concealed"}, win(0, "self_drawn"),
+                {"type": "wall_end", "players": [{"player": 1, "state": "not_ready"},
+                                                 {"player": 2, "state": "ready", "hand": READY},
+                                                 {"player": 3, "state": "ready", "hand": READY}]}]
+
+
 def test_refunds_reach_players_who_left_only_when_the_table_says_so():
-    events = [{"type": "kong", "player": 1, "kind": "concealed"}, win(0, "self_drawn"),
-              {"type": "wall_end", "players": [{"player": 1, "state": "not_ready"},
-                                               {"player": 2, "state": "ready", "hand": READY},
-                                               {"player": 3, "state": "ready", "hand": READY}]}]
-    kept = deltas(rounds.settle_round("sichuan", {}, events, 0))
-    everyone = deltas(rounds.settle_round("sichuan", {}, events, 0, refund_policy="all"))
+    kept = deltas(rounds.settle_round("sichuan", {}, REFUND_ROUND, 0, refund_policy="still_in"))
+    everyone = deltas(rounds.settle_round("sichuan", {}, REFUND_ROUND, 0, refund_policy="all"))
     # S's 暗杠 6; E 自摸 2 from each; S not ready: refunds W and N (and E only with "all"), pays 查大叫 1 to W and N
     assert kept == [-2 + 6, 6 - 2 - 4 - 2, -2 - 2 + 2 + 1, -2 - 2 + 2 + 1]
     assert everyone == [kept[0] + 2, kept[1] - 2, kept[2], kept[3]]
+
+
+def test_the_default_refund_policy_refunds_every_original_payer():
+    """rules/sichuan.md §6.6 退税: "Default: refund to the original payers" — E, who won and left, gets back the 2 it
+    paid for S's 暗杠, by default and on a table whose settings name no policy."""
+    everyone = [-2 + 6 + 2, 6 - 2 - 6 - 2, -2 - 2 + 2 + 1, -2 - 2 + 2 + 1]
+    assert deltas(rounds.settle_round("sichuan", {}, REFUND_ROUND, 0)) == everyone
+    table = {"kind": "mahjong", "system": "sichuan", "options": {}, "settings": {}, "players": ["A", "B", "C", "D"]}
+    assert sheet.build(table, [{"kind": "round", "data": {"events": REFUND_ROUND}}])[0].totals == everyone
 
 
 def test_hujiao_refund_gives_the_kong_money_back_to_its_payers():

@@ -133,8 +133,12 @@ def test_a_round_form_with_yipao_duoxiang_and_a_wall_end(client, new_table):
     }
     response = post(client, table, action="add", kind="round", **rows)
     assert response.status_code == 302, response.content.decode()[-3000:]
-    # kong: S +6; C and D each +1 from A; 查大叫: B (not ready) pays A 1; 退税: B gives back 2 to A (C, D have left)
-    assert totals(table) == [-2 + 1 - 1 - 1 + 2, 6 - 1 - 2, -2 + 1, -2 + 1]
+    # kong: S +6; C and D each +1 from A; 查大叫: B (not ready) pays A 1; 退税 (the default policy, rules/sichuan.md
+    # §6.6: to the original payers): B gives back 2 to A, and to C and D, who have left
+    assert totals(table) == [-2 + 1 - 1 - 1 + 2, 6 - 1 - 2 - 2 - 2, -2 + 1 + 2, -2 + 1 + 2]
+    kept = new_table(refund_policy="still_in")
+    assert post(client, kept, action="add", kind="round", **rows).status_code == 302
+    assert totals(kept) == [-2 + 1 - 1 - 1 + 2, 6 - 1 - 2, -2 + 1, -2 + 1]  # only A, still in, is refunded
     from ledger.service import sheet_of
 
     assert sheet_of(Table.objects.get(pk=table.pk)).dealer == 0  # 一炮多响 first: the discarder deals

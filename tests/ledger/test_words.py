@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import pytest
 from django.utils import translation
@@ -224,3 +225,27 @@ def test_an_entry_added_after_someone_elses_says_so_in_both_languages(client):
     merged = _call(client, "post", entries, {"kind": "draw", "version": version}, 201)
     assert merged["note"] == "someone else changed the table meanwhile; your entry was added at the end"
     assert merged["note_zh"] == "这期间有人改了这张牌桌；你的这一笔记在了最后"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_traditional_page_says_the_ledgers_message_in_traditional(client, cases, case):
+    from calculator import hant
+    from tests.calculator.test_hant import simplified_in
+
+    make, zh, _en = cases[case]
+    traditional = unescape(_alert(make(client, "zh-TW")))
+    assert CHINESE.search(traditional) and simplified_in(traditional) == {}, traditional
+    assert hant.convert(unescape(zh)) in traditional  # the same message, in 繁體
+
+
+def test_a_table_sheet_and_its_notes_are_in_traditional(client, new_table):
+    from tests.calculator.test_hant import shown, simplified_in
+
+    table = new_table()
+    added = _change(client, table, "en", action="add", kind="round",
+                    e0_t="discard", e0_p="1", e0_f="2", e0_h=WIN, e0_ak="1")
+    assert added.status_code == 302, _alert(added)
+    for url in (f"/t/r/{table.read_token}/", f"/t/{table.edit_token}/"):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-HK").content.decode()
+        assert '<html lang="zh-Hant">' in html and "槓上炮：點炮者本局沒有槓，沒有槓錢可轉" in html
+        assert simplified_in(shown(html)) == {}
