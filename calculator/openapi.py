@@ -236,6 +236,10 @@ def error(description: str, *headers: str) -> dict[str, Any]:
 
 COMMON_ERRORS: dict[str, Any] = {
     "405": error("the path does not take this method (Allow lists those it takes)", "Allow"),
+    "408": error("the request's head did not arrive within GUNICORN_HEADER_TIMEOUT seconds of its first byte, or "
+                 "its body within GUNICORN_BODY_TIMEOUT seconds of its head"),
+    "414": error("the request line is longer than 8190 bytes (gunicorn's limit)"),
+    "431": error("the request's header fields are too large or too many (gunicorn's limits)"),
     "default": error("any other failure of the server (500: it is logged); never an HTML page"),
 }
 """Errors every operation can give."""
@@ -258,7 +262,6 @@ def _responses(method: str) -> dict[str, Any]:
                            "POST body")
     else:
         out["413"] = error("the body is larger than the server's limit (MAX_BODY_BYTES)")
-        out["408"] = error("the body did not arrive within GUNICORN_BODY_TIMEOUT seconds of the request's head")
     return out
 
 
