@@ -5,14 +5,16 @@ A view that reads or writes the database is wrapped in :func:`uses_database`. In
 
 - **A bounded number of threads use the database at once** (``DB_THREADS``, by default half of the
   worker's threads). A request that finds every slot taken waits while the holders make progress — a
-  slot comes free, or a holder is computing (its thread's CPU clock moves) — as they do on a healthy
-  database under load; when for :data:`STUCK_SECONDS` no slot came free and every holder sat waiting,
-  the database is hung and the request is refused at once with :class:`Unavailable` (503,
-  ``Retry-After``): the other threads stay free for the calculator, the API, the fan pages and ``/livez``.
+  slot comes free, or a holder is computing (its thread's CPU clock moves, or the kernel has it ready to
+  run) — as they do on a healthy database under load; when for :data:`STUCK_SECONDS` no slot came free
+  and every holder sat waiting, the database is hung and the request is refused at once with
+  :class:`Unavailable` (503, ``Retry-After``): the other threads stay free for the calculator, the API,
+  the fan pages and ``/livez``.
 - **Every request's database work has a deadline** (``DB_DEADLINE_MS``, connecting, queries and commit
   together). PostgreSQL's own ``statement_timeout`` is enforced by the server, and a TCP timeout only
   trips when the kernel stops acknowledging; a server that is hung while its kernel still acknowledges
-  trips neither. :class:`Watchdog` does: past the deadline it shuts the connection's socket down (or
+  trips neither. :class:`Watchdog` does: past the deadline, once the request's thread sits waiting (not
+  computing, nor waiting for a CPU on a busy machine), it shuts the connection's socket down (or
   interrupts SQLite), so the waiting call fails at once with an ``OperationalError``.
 - **A breaker**: after a connection is lost (cut by the deadline, refused, reset), the database is not
   tried for ``DB_RETRY_SECONDS``: requests that need it are answered 503 at once, with ``Retry-After``
@@ -68,6 +70,11 @@ class Unconfirmed(OperationalError):
 # --- the deadline -----------------------------------------------------------------------------------------
 
 
+WORKING_CPU_SECONDS = 0.01
+"""CPU time a thread must have used since the last look to count as working rather than waiting."""
+RECHECK_SECONDS = 0.5
+
+
 @dataclass(order=True)
 class _Timer:
     when: float
@@ -76,15 +83,42 @@ class _Timer:
     wrapper: Any = field(compare=False)
     fired: bool = field(default=False, compare=False)
     done: bool = field(default=False, compare=False)
+    clock: int | None = field(default=None, compare=False)  # the armed thread's CPU clock
+    tid: int = field(default=0, compare=False)  # and its id in the kernel
+    used: float = field(default=0.0, compare=False)  # its CPU time at the last look
+
+    def working(self) -> bool:
+        """Whether the armed thread is computing (or ready to and waiting for a CPU) rather than waiting on
+        something: its CPU clock moved since the last look, or the kernel has it runnable. A thread blocked
+        on a hung database's socket does neither."""
+        if self.clock is None:
+            return False
+        try:
+            used = time.clock_gettime(self.clock)
+        except OSError:
+            return False
+        moved, self.used = used - self.used >= WORKING_CPU_SECONDS, used
+        return moved or _runnable(self.tid)
+
+
+def _runnable(tid: int) -> bool:
+    try:
+        with open(f"/proc/self/task/{tid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"R"
+    except (OSError, IndexError):
+        return False
 
 
 class Watchdog:
     """Cuts a connection whose deadline has passed: one thread per process, started on first use.
 
     :meth:`arm` returns a timer for the calling thread's connection; :meth:`disarm` stops it, and once it
-    returns the watchdog will not touch that connection (cuts happen under the same lock). A deadline
-    that passes while the connection is still being opened is checked again every 0.1 s: the socket is
-    cut as soon as there is one (opening has its own limit, ``DB_CONNECT_TIMEOUT``)."""
+    returns the watchdog will not touch that connection (cuts happen under the same lock). The deadline
+    bounds waiting on the database: when it passes while the thread is computing (or ready to, on a busy
+    machine: :meth:`_Timer.working`) it is looked at again every :data:`RECHECK_SECONDS`, and the connection
+    cut once the thread sits waiting. A deadline that passes while the connection is still being opened is
+    checked again every 0.1 s: the socket is cut as soon as there is one (opening has its own limit,
+    ``DB_CONNECT_TIMEOUT``)."""
 
     def __init__(self) -> None:
         self._heap: list[_Timer] = []
@@ -93,7 +127,11 @@ class Watchdog:
         self._pid = 0
 
     def arm(self, alias: str, seconds: float) -> _Timer:
+        """A timer for the calling thread's connection to ``alias``, due in ``seconds``."""
         timer = _Timer(time.monotonic() + seconds, next(self._seq), alias, connections[alias])
+        with contextlib.suppress(OSError, AttributeError):  # no per-thread CPU clock: the deadline alone counts
+            timer.clock = time.pthread_getcpuclockid(threading.get_ident())
+            timer.tid, timer.used = threading.get_native_id(), time.clock_gettime(timer.clock)
         with self._wake:
             if self._pid != os.getpid():  # first use in this process (gunicorn forks its workers)
                 self._pid = os.getpid()
@@ -117,12 +155,15 @@ class Watchdog:
                     self._wake.wait(wait)
                     continue
                 timer = heapq.heappop(self._heap)
-                if cut(timer.wrapper):
+                if timer.working():
+                    timer.when = time.monotonic() + RECHECK_SECONDS
+                elif cut(timer.wrapper):
                     timer.fired = True
-                    log.warning("database: a request's work passed its deadline; its connection was cut")
+                    log.warning("database: a request waited on it past its deadline; its connection was cut")
+                    continue
                 else:  # not connected yet: look again shortly
                     timer.when = time.monotonic() + 0.1
-                    heapq.heappush(self._heap, timer)
+                heapq.heappush(self._heap, timer)
 
 
 def cut(wrapper: Any) -> bool:
@@ -160,7 +201,7 @@ class Gate:
         self._free = threading.Semaphore(self.slots)
         self._lock = threading.Lock()
         self._turned = time.monotonic()  # when a slot last came free
-        self._holders: dict[int, int] = {}  # thread → its CPU clock, for each slot taken
+        self._holders: dict[int, tuple[int, int]] = {}  # thread → its CPU clock and kernel id, for each slot taken
         self._stuck = False  # a waiter found the holders stuck; no slot has come free since
         self._open_until = 0.0  # the breaker: open (tripped) until then, then one trial at a time
         self._tripped = False
@@ -234,7 +275,7 @@ class Gate:
         used = self._holders_cpu()
         while not self._free.acquire(timeout=0.02):
             now, cpu = time.monotonic(), self._holders_cpu()
-            if cpu - used >= PROGRESS_CPU_SECONDS:
+            if cpu - used >= PROGRESS_CPU_SECONDS or any(_runnable(t) for _c, t in list(self._holders.values())):
                 progress, used, self._stuck = now, cpu, False
             if self._stuck or now - max(self._turned, progress) > STUCK_SECONDS or self._tripped:
                 self._stuck = not self._tripped
@@ -242,11 +283,11 @@ class Gate:
                                   self.retry_after())
         me = threading.get_ident()
         with self._lock, contextlib.suppress(OSError, AttributeError):  # no CPU clock: slot turnover alone counts
-            self._holders[me] = time.pthread_getcpuclockid(me)
+            self._holders[me] = (time.pthread_getcpuclockid(me), threading.get_native_id())
 
     def _holders_cpu(self) -> float:
         total = 0.0
-        for clock in list(self._holders.values()):
+        for clock, _tid in list(self._holders.values()):
             with contextlib.suppress(OSError):
                 total += time.clock_gettime(clock)
         return total

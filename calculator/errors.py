@@ -1,13 +1,15 @@
 """How the site answers when something goes wrong: never Django's own HTML error pages.
 
-- **Database trouble** (down, hung, every slot of the worker stuck on it, a commit not confirmed:
-  calculator/dbguard.py) is a 503 with ``Retry-After``: on the API the JSON error object
-  (:func:`calculator.api.error_response`; code ``unavailable``, or ``unconfirmed`` when a write was sent
-  and its commit not confirmed — retry it with the same idempotency key), on a page the page
-  ``errors/unavailable.html`` in the reader's language. :class:`DatabaseTroubleMiddleware` answers it
-  for a view; it logs one line per ``DB_RETRY_SECONDS``, not a traceback per request.
-- **Any other failure** (a bug) is a 500: the JSON error object on the API, ``errors/server_error.html``
-  on a page (:func:`server_error`, the project's ``handler500``; Django logs the traceback).
+- **Database trouble** (down, hung, cut, locked, every slot of the worker stuck on it, a commit not
+  confirmed: calculator/dbguard.py; an ``OperationalError`` or ``InterfaceError``) is a 503 with
+  ``Retry-After``: on the API the JSON error object (:func:`calculator.api.error_response`; code
+  ``unavailable``, or ``unconfirmed`` when a write was sent and its commit not confirmed — retry it with
+  the same idempotency key), on a page the page ``errors/unavailable.html`` in the reader's language.
+  :class:`DatabaseTroubleMiddleware` answers it for a view; it logs one line per ``DB_RETRY_SECONDS``,
+  not a traceback per request.
+- **Any other failure** (a bug, a constraint violated included) is a 500: the JSON error object on the
+  API, ``errors/server_error.html`` on a page (:func:`server_error`, the project's ``handler500``; Django
+  logs the traceback).
 - On the API (``/api/``) a bad request Django refuses itself (too many query fields, a bad header) is a
   400 and an unknown path a 404, both with the error object (:func:`bad_request`, :func:`not_found`); a
   method the route does not take is a 405 with ``Allow`` (:func:`api_methods`).
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.db import DatabaseError
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext, gettext_noop, override
@@ -107,6 +109,10 @@ def unavailable(request: HttpRequest, exc: BaseException) -> HttpResponse:
     return response
 
 
+TROUBLE = (OperationalError, InterfaceError)
+"""Errors of a database that is down, hung, cut, locked or busy (a constraint violated is a bug: a 500)."""
+
+
 class DatabaseTroubleMiddleware:
     """A view that fails on the database is answered :func:`unavailable` (503), not with a 500."""
 
@@ -117,7 +123,7 @@ class DatabaseTroubleMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if isinstance(exception, DatabaseError):
+        if isinstance(exception, TROUBLE):
             return unavailable(request, exception)
         return None
 
@@ -128,7 +134,7 @@ class DatabaseTroubleMiddleware:
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: database trouble is still a 503; anything else a 500 in the API's or the page's form."""
     exc = sys.exc_info()[1]
-    if isinstance(exc, DatabaseError):
+    if isinstance(exc, TROUBLE):
         return unavailable(request, exc)
     if is_api(request):
         return api_error("server_error", "server_error", 500)

@@ -25,19 +25,49 @@ class Wrapper:
         pass
 
 
+def _watch(timer):
+    """Put ``timer`` under the process's watchdog (started if it is not yet)."""
+    import heapq
+    import os
+
+    with dbguard.WATCHDOG._wake:
+        if dbguard.WATCHDOG._pid != os.getpid():
+            dbguard.WATCHDOG.arm("default", 60).done = True  # starts the thread in this process
+        heapq.heappush(dbguard.WATCHDOG._heap, timer)
+        dbguard.WATCHDOG._wake.notify()
+
+
 def test_the_watchdog_interrupts_a_sqlite_statement_past_its_deadline():
     raw = sqlite3.connect(":memory:", check_same_thread=False)
     endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
-    timer = dbguard._Timer(time.monotonic() + 0.2, 0, "default", Wrapper(raw))
-    with dbguard.WATCHDOG._wake:
-        if dbguard.WATCHDOG._pid != __import__("os").getpid():
-            dbguard.WATCHDOG.arm("default", 60).done = True  # start the thread in this process
-        __import__("heapq").heappush(dbguard.WATCHDOG._heap, timer)
-        dbguard.WATCHDOG._wake.notify()
+    timer = dbguard._Timer(time.monotonic() + 0.2, 0, "default", Wrapper(raw))  # no CPU clock: the deadline alone
+    _watch(timer)
     started = time.monotonic()
     with pytest.raises(sqlite3.OperationalError, match="interrupted"):
         raw.execute(endless).fetchall()
     assert time.monotonic() - started < 5 and timer.fired
+
+
+class Interruptible:
+    def __init__(self):
+        self.interrupted = False
+
+    def interrupt(self):
+        self.interrupted = True
+
+
+def test_the_deadline_bounds_waiting_on_the_database_not_computing():
+    raw = Interruptible()
+    timer = dbguard._Timer(time.monotonic() + 0.1, 0, "default", Wrapper(raw))
+    timer.clock = time.pthread_getcpuclockid(threading.get_ident())
+    timer.tid, timer.used = threading.get_native_id(), time.clock_gettime(timer.clock)
+    _watch(timer)
+    busy_until = time.monotonic() + 3 * dbguard.RECHECK_SECONDS
+    while time.monotonic() < busy_until:  # computing past the deadline: not waiting, not cut
+        sum(range(1000))
+    assert not raw.interrupted
+    time.sleep(3 * dbguard.RECHECK_SECONDS)  # now it sits waiting
+    assert raw.interrupted and timer.fired
 
 
 @pytest.mark.skipif(not getattr(settings, "POSTGRES_REACHABLE", False), reason="needs PostgreSQL on 127.0.0.1:5432")

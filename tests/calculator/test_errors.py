@@ -53,3 +53,14 @@ def test_a_failure_of_the_server_is_a_json_500_on_the_api_and_a_page_in_the_read
     monkeypatch.setattr("calculator.views.render", broken)
     page = client.get("/")
     assert page.status_code == 500 and "出错了" in page.content.decode() and "<html" in page.content.decode()
+
+
+def test_a_constraint_violated_is_a_bug_not_database_trouble(monkeypatch):
+    from django.db import IntegrityError
+
+    def violated(*args, **kwargs):
+        raise IntegrityError("UNIQUE constraint failed")
+
+    monkeypatch.setattr(api, "all_rulesets", violated)
+    response = Client(raise_request_exception=False).get("/api/v1/rules")
+    assert _error(response, 500)["code"] == "server_error" and "Retry-After" not in response
