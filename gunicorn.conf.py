@@ -5,10 +5,11 @@ Everything is read from the environment (docs/deploy.md lists it):
 - ``BIND`` (e.g. ``0.0.0.0:8000`` or ``unix:/run/mahjong.sock``), else ``127.0.0.1:$PORT`` (PORT defaults
   to 8000): loopback unless told otherwise, for a proxy on the same machine;
 - ``WEB_CONCURRENCY``: worker processes, default 2 × CPU cores + 1;
-- ``GUNICORN_THREADS``: threads per worker (default 4). Workers are gthread workers: a connection costs
-  a thread only once it has sent data (an idle or slow-to-start client waits in the worker's poller),
-  and a request whose line and headers are not in after ``GUNICORN_HEADER_TIMEOUT`` seconds (default
-  10) is dropped (calculator/gunicorn_worker.py), so slow clients cannot hold every thread;
+- ``GUNICORN_THREADS``: threads per worker (default 4). Workers are gthread workers that give a thread
+  only to a request that has fully arrived, head and body (calculator/gunicorn_worker.py): a request
+  whose line and headers are not in within ``GUNICORN_HEADER_TIMEOUT`` seconds (default 10) of its first
+  byte, or whose body is not in within ``GUNICORN_BODY_TIMEOUT`` seconds (default 10) of its head, is
+  answered 408 and closed, so slow clients cannot hold the threads;
 - ``GUNICORN_TIMEOUT``: seconds before a stuck worker is killed and replaced (default 30);
 - ``FORWARDED_ALLOW_IPS``: the proxies whose X-Forwarded-* headers are trusted (default 127.0.0.1);
 - ``ACCESS_LOG``: ``-`` (stdout, the default), a file path, or empty for none;
@@ -57,6 +58,7 @@ max_requests_jitter = max_requests // 10
 # Refuse oversized request lines and headers at the door (Django limits bodies: MAX_BODY_BYTES). The
 # calculator's htmx form is a GET: with every system's house rules shown its URL is ~6.8 KB (303
 # fields), so the request line may be gunicorn's largest, 8190 bytes (4094 answered those with 414).
+# Past it: 414, with the API's JSON error object under /api/ (a long hand goes in a POST body).
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190

@@ -1,6 +1,8 @@
 """The JSON API (DESIGN §4.3): ``/api/v1/score`` and its OpenAPI document.
 
-Any bad input is a 400 with ``{"error": {"code", "message", "position"}}``; never a 500.
+Any bad input is a 400 with ``{"error": {"code", "message", "position"}}``; never a 500. Every other error
+of the API is the same object too (calculator/errors.py: 405, 404, a request Django refuses; the rate
+limits' 429; gunicorn's 414 for a request line over 8190 bytes, calculator/gunicorn_worker.py).
 """
 
 from __future__ import annotations
@@ -11,14 +13,13 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
 
 from rulesets.context import known as known_context
 from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
 
+from .errors import api_methods
 from .memo import kept
 from .openapi import openapi_document
 from .visible import visible
@@ -86,12 +87,12 @@ def _check_fields(data: dict[str, Any]) -> None:
     if len(hand) > settings.MAX_HAND_STRING:
         raise _BadRequest("hand", f"hand is {len(hand)} characters long; the limit is {settings.MAX_HAND_STRING}")
     rules = data.get("rules")
-    if rules is not None and not isinstance(rules, (str, list)):
+    if "rules" in data and not isinstance(rules, (str, list)):
         raise _BadRequest("rules", "rules must be a list of ruleset names, or a comma-separated string")
     if isinstance(rules, list) and not all(isinstance(r, str) for r in rules):
         raise _BadRequest("rules", "rules must be a list of ruleset names")
-    for key in ("context", "options"):
-        if data.get(key) is not None and not isinstance(data[key], dict):
+    for key in ("context", "options"):  # given, they are objects: null is refused like any other non-object
+        if key in data and not isinstance(data[key], dict):
             raise _BadRequest(key, f"{key} must be a JSON object")
 
 
@@ -103,8 +104,7 @@ def _score_key(request: HttpRequest) -> list[str | bytes] | None:
         return None
 
 
-@csrf_exempt  # a JSON API for other tools: no cookies are read, so CSRF does not apply
-@require_http_methods(["GET", "POST"])
+@api_methods("GET", "POST")  # a JSON API for other tools: no cookies are read, so CSRF does not apply
 @kept("api-score", _score_key)
 def score(request: HttpRequest) -> JsonResponse:
     try:
@@ -125,7 +125,7 @@ def score(request: HttpRequest) -> JsonResponse:
     return JsonResponse(result, json_dumps_params=_JSON_DUMPS)
 
 
-@require_http_methods(["GET"])
+@api_methods("GET", "HEAD")
 def rules(request: HttpRequest) -> JsonResponse:
     """The systems, their options (with defaults and sources) and presets."""
     out = []
@@ -163,6 +163,6 @@ def _plain(value: object) -> object:
     return getattr(value, "value", value)
 
 
-@require_http_methods(["GET"])
+@api_methods("GET", "HEAD")
 def openapi(request: HttpRequest) -> JsonResponse:
     return JsonResponse(openapi_document(), json_dumps_params=_JSON_DUMPS)

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .lang import pick
-
 from rulesets.sources import Source
+
+from .lang import pick
 
 WORKS: tuple[tuple[str, str, str], ...] = (
     # (pattern in the engine's source text, 中文, English)

@@ -13,6 +13,14 @@ starting another that would hang too).
   page still answers (computed instead of cached), so the server stays in rotation;
 - the database is down or hung: 503 ``{"status": "error", "database": "error: …" | "timeout", …}`` —
   the calculator, the API and share pages still answer, but issued links are not registered.
+
+The database probe keeps its connection between checks (a probe thread's own; one that fails is dropped
+and the probe tried again once on a new one), so a check is one ``SELECT 1`` on an open connection, not a
+new connection each time — which, on a busy
+machine, could take longer than the deadline while the database was fine. And a probe that has not
+answered by the deadline is ``timeout`` only once the database has not answered any probe for
+:data:`HEALTH_GRACE` seconds: a single slow answer from a busy process is not an outage (a hung database
+is reported within that time).
 """
 
 from __future__ import annotations
@@ -32,6 +40,12 @@ from .resilience import cache_state
 HEALTH_DEADLINE = 0.4
 """Seconds /healthz waits for its probes in all: well inside the one second a balancer gives it."""
 
+HEALTH_GRACE = 1.5
+"""Seconds the database may take to answer a probe, after its last answer, before /healthz says ``timeout``."""
+
+_answered: dict[str, float] = {}
+"""When each probe last answered ``ok`` (this process)."""
+
 _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="healthz")
 _in_flight: dict[str, Future[str]] = {}
 _lock = threading.Lock()
@@ -43,16 +57,28 @@ def livez(request: HttpRequest) -> HttpResponse:
 
 
 def database_state() -> str:
-    """``ok`` or ``error: <kind>``; runs in a probe thread, with that thread's own connection."""
+    """``ok`` or ``error: <kind>``; runs in a probe thread, on that thread's own connection, kept open between
+    probes (the request deadline of calculator/dbguard.py bounds a hung one). A kept connection that fails
+    is dropped and the probe tried once more on a new one: a connection the network dropped since the last
+    probe is no outage."""
+    from .dbguard import WATCHDOG, gate
+
     connection = connections["default"]
+    kept = connection.connection is not None
+    timer = WATCHDOG.arm("default", gate().deadline)
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        return "ok"
-    except Exception as exc:  # noqa: BLE001 - a health check reports every failure
-        return f"error: {type(exc).__name__}"
+        for attempt in (1, 2):
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT 1")
+                return "ok"
+            except Exception as exc:  # noqa: BLE001 - a health check reports every failure
+                connection.close()
+                if not (kept and attempt == 1 and not timer.fired):
+                    return f"error: {type(exc).__name__}"
+        raise AssertionError("unreachable")
     finally:
-        connection.close()
+        WATCHDOG.disarm(timer)
 
 
 def _start(name: str, probe: Callable[[], str]) -> Future[str]:
@@ -77,9 +103,12 @@ def run_probes(probes: dict[str, Callable[[], str]], deadline: float = HEALTH_DE
         try:
             out[name] = future.result(timeout=max(0.0, end - time.monotonic()))
         except FutureTimeout:
-            out[name] = "timeout"
+            slow = time.monotonic() - _answered.get(name, -1e9) < HEALTH_GRACE
+            out[name] = "ok" if slow else "timeout"  # slow after a recent answer: busy, not hung
         except Exception as exc:  # noqa: BLE001
             out[name] = f"error: {type(exc).__name__}"
+        if out[name] == "ok" and future.done():
+            _answered[name] = time.monotonic()
     return out
 
 

@@ -150,12 +150,19 @@ RESULT_SCHEMA: dict[str, Any] = {
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["error"],
+    "description": "Every error of the API is this object, whatever its status.",
     "properties": {
         "error": {
             "type": "object",
             "required": ["code", "message", "position"],
             "properties": {
-                "code": {"type": "string"},
+                "code": {
+                    "type": "string",
+                    "description": "what went wrong: for a hand, the engine's (hand, notation, rules, context…); for "
+                    "the request, json, field, too_large, too_long (414), timeout (408), method_not_allowed, "
+                    "not_found, bad_request, rate_limited; for the ledger, also stale_version, "
+                    "idempotency_key_reused; for the server, unavailable and unconfirmed (503), server_error (500)",
+                },
                 "message": {"type": "string"},
                 "position": {
                     "type": ["integer", "null"],
@@ -164,36 +171,65 @@ ERROR_SCHEMA: dict[str, Any] = {
                 "message_zh": {
                     "type": ["string", "null"],
                     "description": "the message in 中文 (/api/v1/score: null for an error of the request itself; "
-                    "the ledger's /api/v1/tables: always given)",
+                    "the ledger's /api/v1/tables and the server's own errors: always given)",
                 },
                 "key": {
                     "type": ["string", "null"],
-                    "description": "the message key, stable across releases: the engine's (rulesets/messages.py) "
-                    "or the ledger's (ledger/words.py, ledger.…); null for an error of the scoring request "
-                    "itself or a reason with no key",
+                    "description": "the message key, stable across releases: the engine's (rulesets/messages.py), "
+                    "the ledger's (ledger/words.py, ledger.…) or the server's (server.…); null for an error of the "
+                    "scoring request itself or a reason with no key",
                 },
             },
         }
     },
 }
 
+_ERROR = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+HEADERS: dict[str, Any] = {
+    "RetryAfter": {"description": "seconds to wait before trying again", "schema": {"type": "integer", "minimum": 1}},
+    "Allow": {"description": "the methods this path takes", "schema": {"type": "string"}},
+}
+"""Response headers the operations refer to (components.headers)."""
 
-def _responses() -> dict[str, Any]:
-    return {
+
+def error(description: str, *headers: str) -> dict[str, Any]:
+    """A response that is the error object (with the headers named, from :data:`HEADERS`)."""
+    out: dict[str, Any] = {"description": description, **_ERROR}
+    if headers:
+        out["headers"] = {name.replace("RetryAfter", "Retry-After"): {"$ref": f"#/components/headers/{name}"}
+                          for name in headers}
+    return out
+
+
+COMMON_ERRORS: dict[str, Any] = {
+    "405": error("the path does not take this method (Allow lists those it takes)", "Allow"),
+    "408": error("the request's head did not arrive within GUNICORN_HEADER_TIMEOUT seconds of its first byte, or "
+                 "its body within GUNICORN_BODY_TIMEOUT seconds of its head"),
+    "414": error("the request line is longer than 8190 bytes (gunicorn's limit)"),
+    "431": error("the request's header fields are too large or too many (gunicorn's limits)"),
+    "default": error("any other failure of the server (500: it is logged); never an HTML page"),
+}
+"""Errors every operation can give."""
+
+
+def _responses(method: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "200": {
             "description": "the result object",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Result"}}},
         },
-        "400": {
-            "description": "bad input, with a message saying what and where",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-        },
-        "405": {"description": "method not allowed"},
-        "413": {
-            "description": "the body is larger than the server's limit (MAX_BODY_BYTES)",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-        },
+        "400": error("bad input, with a message saying what and where (a request Django refuses itself too: more "
+                     "than 400 query fields, say)"),
+        "429": error("this client is over the rate limit of /api/v1/score (RATE_LIMIT_API, counted across every "
+                     "server behind the balancer); retry after Retry-After seconds", "RetryAfter"),
+        **COMMON_ERRORS,
     }
+    if method == "get":
+        out["414"] = error("the request line is longer than 8190 bytes (gunicorn's limit): send a long hand in a "
+                           "POST body")
+    else:
+        out["413"] = error("the body is larger than the server's limit (MAX_BODY_BYTES)")
+    return out
 
 
 def _hand_limit() -> int:
@@ -231,7 +267,7 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
                         "required": True,
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScoreRequest"}}},
                     },
-                    "responses": _responses(),
+                    "responses": _responses("post"),
                 },
                 "get": {
                     "summary": "Score a hand (simple cases)",
@@ -245,7 +281,7 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
                         },
                         {"name": "rules", "in": "query", "required": False, "schema": {"type": "string"}},
                     ],
-                    "responses": _responses(),
+                    "responses": _responses("get"),
                 },
             },
             "/api/v1/rules": {
@@ -264,7 +300,8 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
                                     }
                                 }
                             },
-                        }
+                        },
+                        **COMMON_ERRORS,
                     },
                 }
             },
@@ -275,9 +312,11 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
                 "Context": CONTEXT_SCHEMA,
                 "Result": RESULT_SCHEMA,
                 "Error": ERROR_SCHEMA,
-            }
+            },
+            "headers": dict(HEADERS),
         },
     }
     document["paths"].update(ledger.paths())
     document["components"]["schemas"].update(ledger.schemas())
+    document["components"]["headers"].update(ledger.HEADERS)
     return document

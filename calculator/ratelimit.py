@@ -3,11 +3,15 @@ and the API. A client over its limit gets 429 with ``Retry-After`` (seconds) and
 
 Each limit is a token bucket: ``rate`` requests per second on average, bursts of up to ``burst``
 (``settings.RATE_LIMITS``, from ``RATE_LIMIT_<NAME>=rate,burst``; docs/deploy.md). The limits are
-checked in the WSGI entry point (:func:`wsgi`, before Django builds a request, so a refused request
-costs microseconds), or by :class:`RateLimitMiddleware` for requests that did not come through it (the
-test client, ``runserver``). The buckets live in memory shared by the server's worker processes
-(:class:`Buckets`; no cache or database call per request, so a failing Redis cannot slow this down):
-a limit holds per client and server; with N servers behind a balancer a client may get N times it.
+checked in the WSGI entry point (:func:`wsgi`, before Django builds a request), or by
+:class:`RateLimitMiddleware` for requests that did not come through it (the test client, ``runserver``).
+
+The buckets are counted in the shared cache when it is Redis and answers
+(:meth:`calculator.resilience.ResilientRedisCache.take`: one round trip, a Lua script on Redis's clock), so
+several servers behind one balancer count a client once: it gets the limit, not the limit times the
+servers. When Redis does not answer (down, hung, full: its breaker is open) each server counts in memory
+shared by its worker processes (:class:`Buckets`), so a limit then holds per client and server; with the
+local-memory cache (no ``CACHE_URL``) that is always so.
 
 The client is ``REMOTE_ADDR``, or with ``CLIENT_IP_HEADER`` set (e.g. ``X-Forwarded-For`` behind a
 proxy that appends the address it saw) the last address of that header. IPv6 clients are counted per
@@ -150,9 +154,21 @@ class Limiter:
         for pattern, limit in self.limits():
             if pattern.match(path):
                 client = address_from_meta(meta, getattr(settings, "CLIENT_IP_HEADER", ""))
-                wait = self.buckets.take((limit.name, client), limit.rate, limit.burst)
+                wait = _shared_take(f"ratelimit:{limit.name}:{client}", limit.rate, limit.burst)
+                if wait is None:  # the shared cache does not answer: this server's own count
+                    wait = self.buckets.take((limit.name, client), limit.rate, limit.burst)
                 return (limit, wait) if wait else None
         return None
+
+
+def _shared_take(key: str, rate: float, burst: float) -> float | None:
+    """The shared cache's count (see the module), or None when there is none or it does not answer."""
+    from django.core.cache import caches
+
+    from .resilience import ResilientRedisCache
+
+    cache = caches["default"]
+    return cache.take(key, rate, burst) if isinstance(cache, ResilientRedisCache) else None
 
 
 LIMITER = Limiter()

@@ -12,6 +12,10 @@
 
 Each failure is logged once per ``CACHE_RETRY_SECONDS`` (one line, no traceback). :func:`cache_state`
 says whether the cache is ``ok`` or ``degraded`` (for ``/healthz``).
+
+:meth:`ResilientRedisCache.take` is the shared rate limiter (calculator/ratelimit.py): a token bucket kept
+in Redis, so every server behind a balancer counts a client against the same limit; None when Redis does
+not answer (the caller then counts in its own server's memory).
 """
 
 from __future__ import annotations
@@ -137,6 +141,21 @@ class ResilientRedisCache(RedisCache):
     def clear(self) -> None:
         self._guard("clear", None, lambda: super(ResilientRedisCache, self).clear())
 
+    def take(self, key: str, rate: float, burst: float) -> float | None:
+        """One request against the shared bucket ``key`` (``rate`` per second, bursts of ``burst``): 0 when it
+        may pass (and is counted), else the seconds until one may; None when Redis does not answer."""
+        def call() -> float:
+            client = self.__dict__.get("_take_client")
+            if client is None:  # one client for this cache object (Django's makes one per call)
+                client = self.__dict__["_take_client"] = self._cache.get_client(key, write=True)
+            script = _TAKE.get("script")
+            if script is None:
+                script = _TAKE["script"] = client.register_script(TAKE_SCRIPT)  # its digest, loaded once
+            waited = script(keys=[self.make_and_validate_key(key)], args=[1e6 / rate, burst], client=client)
+            return max(0.0, float(waited) / 1e6)
+
+        return self._guard("take", None, call)
+
     def probe(self) -> str:
         """``ok`` after a real write and read, else ``degraded: <why>`` — also when Redis is at its memory
         limit under ``noeviction``, where it refuses writes (ignores the breaker; three short calls).
@@ -155,6 +174,27 @@ class ResilientRedisCache(RedisCache):
             return f"degraded: {type(exc).__name__}"
         self.breaker.reset()
         return "ok"
+
+
+TAKE_SCRIPT = """
+-- a token bucket as GCRA: the key holds the theoretical arrival time (microseconds, Redis's clock) of the
+-- next request; a request may pass while that is at most burst intervals ahead of now
+local interval = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local next_tat = tat + interval
+if next_tat - now > burst * interval then
+  return tostring(next_tat - now - burst * interval)
+end
+redis.call('SET', KEYS[1], string.format('%.0f', next_tat), 'PX', math.ceil((next_tat - now) / 1000) + 1)
+return '0'
+"""
+"""The shared bucket's one round trip (a Lua script: read, decide and write at once, on Redis's clock)."""
+
+_TAKE: dict[str, Any] = {}
 
 
 def _nearly_full(memory: dict[str, Any]) -> bool:

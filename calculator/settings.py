@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "calculator.errors.DatabaseTroubleMiddleware",  # a view failing on the database: 503, never a 500
 ]
 
 ROOT_URLCONF = "calculator.urls"
@@ -90,6 +91,14 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The database as a dependency that fails (calculator/dbguard.py): per worker, at most DB_THREADS threads use the
+# database at once (default: half of GUNICORN_THREADS); a request's database work is cut after DB_DEADLINE_MS
+# (connecting, queries and commit together, even when the server hangs with its kernel still acknowledging);
+# after a lost connection the database is not tried for DB_RETRY_SECONDS (503 with Retry-After meanwhile).
+DB_THREADS = env_int("DB_THREADS", max(1, env_int("GUNICORN_THREADS", 4) // 2))
+DB_DEADLINE_MS = env_int("DB_DEADLINE_MS", env_int("DB_STATEMENT_TIMEOUT_MS", 2000) + 1000)
+DB_RETRY_SECONDS = env_float("DB_RETRY_SECONDS", 2.0)
 
 # Retention of the link register (calculator/models.py; ``manage.py check_links --prune`` applies it).
 LINK_RETENTION_DAYS = env_int("LINK_RETENTION_DAYS", 400)

@@ -1,5 +1,6 @@
 """URL routes. The JSON API is calculator.api; the pages are split by owner:
-page_urls (the calculator, waits, language) and share_urls (share links, previews, fan reference)."""
+page_urls (the calculator, waits, language) and share_urls (share links, previews, fan reference).
+Errors are answered by calculator/errors.py (the JSON error object on the API, the site's pages elsewhere)."""
 
 from django.urls import include, path
 
@@ -15,3 +16,7 @@ urlpatterns = [
     path("", include("calculator.share_urls")),
     path("", include("calculator.page_urls")),
 ]
+
+handler400 = "calculator.errors.bad_request"
+handler404 = "calculator.errors.not_found"
+handler500 = "calculator.errors.server_error"

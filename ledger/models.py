@@ -2,7 +2,8 @@
 
 A table is found only by its two unguessable tokens (edit and read); nothing identifies a person.
 ``version`` grows by one with every change: a write names the version it was made against, and a
-stale one is refused (optimistic concurrency, ledger/service.py).
+stale one is refused (optimistic concurrency, ledger/service.py). A write sent with an idempotency key
+keeps its answer as a :class:`Receipt`, in the write's own transaction (ledger/receipts.py).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class Table(models.Model):
     settings = models.JSONField(default=dict, blank=True)  # ledger settings: refund policy, Rummikub options…
     players = models.JSONField(default=list)  # names in seat order (turn order), the first dealer first
     version = models.PositiveIntegerField(default=1)
+    # where the sheet stands after the last entry, {"count", "totals", "dealer"} (ledger.sheet.Tail), written
+    # with every change: an entry added at the end is settled from it alone. None: not known yet (a table
+    # made before it was kept), worked out from the entries by the next change.
+    tail = models.JSONField(null=True, blank=True, default=None)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
 
@@ -79,3 +84,22 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["-version"]
+
+
+class Receipt(models.Model):
+    """The answer a write gave, kept under the idempotency key it was sent with (ledger/receipts.py).
+
+    Written in the write's own transaction, so a write and its receipt are saved together or not at all;
+    a retry with the same key finds it and gets the same answer, and nothing is written twice."""
+
+    scope = models.CharField(max_length=40)  # "new" (creating a table) or "table:<id>" (changing one)
+    key = models.CharField(max_length=128)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="receipts")
+    request = models.CharField(max_length=64)  # SHA-256 of what was asked: a key reused for another request is refused
+    status = models.PositiveSmallIntegerField()
+    answer = models.BinaryField()  # the answer's JSON, zlib-compressed
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="ledger_receipt_key")]
+        indexes = [models.Index(fields=["scope", "created"], name="ledger_receipt_age")]

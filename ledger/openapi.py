@@ -1,6 +1,9 @@
 """The ledger's part of the OpenAPI document: paths under /api/v1/tables and their schemas.
 
-calculator/openapi.py merges :func:`paths` and :func:`schemas` into the site's document.
+calculator/openapi.py merges :func:`paths` and :func:`schemas` into the site's document. Every write takes
+an idempotency key (the ``Idempotency-Key`` header or an ``idempotency_key`` field, ledger/receipts.py) and
+may ask for the minimal answer (``Prefer: return=minimal``: the ``TableChange`` schema); every operation
+may answer 503 with ``Retry-After`` when the database is in trouble.
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ from typing import Any
 
 from rulesets.context import FLAGS
 
+_KEY_FIELD = {"type": "string", "minLength": 8, "maxLength": 128, "pattern": "^[!#-~]+$",
+              "description": "the write's idempotency key (or the Idempotency-Key header; the same if both)"}
 _PLAYER = {"type": "integer", "minimum": 0, "maximum": 5, "description": "a player's position at the table, 0-based"}
 _WIN = {
     "type": "object",
@@ -52,6 +57,7 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["players"],
         "properties": {
+            "idempotency_key": _KEY_FIELD,
             "kind": {"type": "string", "enum": ["mahjong", "rummikub"], "default": "mahjong"},
             "name": {"type": "string", "maxLength": 80},
             "system": {"type": "string", "description": "a ruleset id or alias (mahjong tables)", "default": "guobiao"},
@@ -76,6 +82,7 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["kind"],
         "properties": {
+            "idempotency_key": _KEY_FIELD,
             "kind": {"type": "string", "enum": ["hand", "draw", "round", "rummikub"]},
             "version": {"type": "integer", "description": "the table version this change was made against"},
             "data": {"oneOf": [
@@ -88,6 +95,29 @@ SCHEMAS: dict[str, Any] = {
                     "out": {**_PLAYER, "description": "who went out (absent: the pool ran dry)"}}},
                 {"type": "object", "title": "draw", "maxProperties": 0},
             ]},
+        },
+    },
+    "ChangeRequest": {
+        "type": "object",
+        "description": "undo (or delete, as a body): the version it is made against, and its key",
+        "properties": {"idempotency_key": _KEY_FIELD, "version": {"type": "integer"}},
+    },
+    "TableChange": {
+        "type": "object",
+        "description": "the minimal answer of a write (Prefer: return=minimal): what it did, from what it "
+                       "committed — the same size on any table",
+        "required": ["version", "count", "totals", "dealer", "entry", "links"],
+        "properties": {
+            "version": {"type": "integer", "description": "the table's version after the write"},
+            "count": {"type": "integer", "description": "how many entries the table has"},
+            "totals": {"type": "array", "items": {"type": "integer"}, "description": "after the last entry"},
+            "dealer": {**_PLAYER, "description": "who deals next"},
+            "standard_scores": {"type": ["array", "null"], "items": {"type": "number"}},
+            "entry": {"type": ["object", "null"], "description": "the entry the write added or replaced (as in "
+                                                                 "Table.entries); null for a delete or an undo"},
+            "links": {"type": "object"},
+            "note": {"type": "string"},
+            "note_zh": {"type": "string"},
         },
     },
     "Table": {
@@ -118,55 +148,101 @@ SCHEMAS: dict[str, Any] = {
 _ERROR = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
-def _responses(ok: str = "200") -> dict[str, Any]:
-    error = _ERROR
-    return {
-        ok: {"description": "the table",
-             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Table"}}}},
-        "400": {"description": "bad input, with a message", **error},
-        "404": {"description": "no table with this token", **error},
-        "405": {"description": "method not allowed", **error},
-        "409": {"description": "the table changed since the version given: fetch it and try again", **error},
+def _error(description: str, *headers: str) -> dict[str, Any]:
+    from calculator.openapi import error
+
+    return error(description, *headers)
+
+
+def _table(description: str, write: bool) -> dict[str, Any]:
+    schema: dict[str, Any] = {"$ref": "#/components/schemas/Table"}
+    if write:
+        schema = {"oneOf": [schema, {"$ref": "#/components/schemas/TableChange"}]}
+        description += ("; with Prefer: return=minimal, only what the write did (TableChange). A write sent "
+                        "again with its idempotency key gets the first answer again, with Idempotent-Replayed: true")
+    out: dict[str, Any] = {"description": description, "content": {"application/json": {"schema": schema}}}
+    if write:
+        out["headers"] = {"Idempotent-Replayed": {"$ref": "#/components/headers/IdempotentReplayed"}}
+    return out
+
+
+def _responses(ok: str = "200", write: bool = False) -> dict[str, Any]:
+    from calculator.openapi import COMMON_ERRORS
+
+    out = {
+        ok: _table("the table", write),
+        "400": _error("bad input, with a message (a malformed idempotency key too)"),
+        "404": _error("no table with this token"),
+        "409": _error("the table changed since the version given: fetch it and try again"),
+        "503": _error("the database is not answering (unavailable: nothing was done) or did not confirm a write "
+                      "(unconfirmed: send it again with the same idempotency key to learn whether it was saved); "
+                      "retry after Retry-After seconds", "RetryAfter"),
+        **COMMON_ERRORS,
     }
+    if write:
+        out["422"] = _error("this idempotency key was used for another request")
+    return out
 
 
 _TOKEN = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},
           "description": "the edit token (writes) or either token (reads)"}
 _N = {"name": "n", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+        "schema": {"type": "string", "minLength": 8, "maxLength": 128},
+        "description": "names this write: sent again with the same key, it is not made twice and gets the first "
+                       "answer (kept a day). 8–128 visible ASCII characters, a random UUID say; or the "
+                       "idempotency_key field"}
+_PREFER = {"name": "Prefer", "in": "header", "required": False,
+           "schema": {"type": "string", "enum": ["return=minimal"]},
+           "description": "return=minimal: answer with what the write did (TableChange), not the whole table"}
+_WRITE = [_KEY, _PREFER]
 
 
-def _body(ref: str) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
+def _body(ref: str, required: bool = True) -> dict[str, Any]:
+    return {"required": required,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
 
 
 def paths() -> dict[str, Any]:
     return {
         "/api/v1/tables": {"post": {
             "summary": "Create a table (rate limited per address)", "operationId": "createTable",
-            "requestBody": _body("TableRequest"),
-            "responses": {**_responses("201"), "429": {"description": "too many new tables from this address"}}}},
+            "parameters": [_KEY], "requestBody": _body("TableRequest"),
+            "responses": {**_responses("201", write=True),
+                          "429": _error("too many new tables from this address")}}},
         "/api/v1/tables/{token}": {"get": {
             "summary": "The table: entries in order with snapshots, running totals, next dealer, 标准分",
             "operationId": "getTable", "parameters": [_TOKEN], "responses": _responses()}},
         "/api/v1/tables/{token}/entries": {"post": {
             "summary": "Add a hand, drawn game, 血战 round or Rummikub round at the end", "operationId": "addEntry",
-            "parameters": [_TOKEN], "requestBody": _body("EntryRequest"), "responses": _responses("201")}},
+            "parameters": [_TOKEN, *_WRITE], "requestBody": _body("EntryRequest"),
+            "responses": _responses("201", write=True)}},
         "/api/v1/tables/{token}/entries/{n}": {
             "put": {"summary": "Replace entry n; what follows is recalculated", "operationId": "editEntry",
-                    "parameters": [_TOKEN, _N], "requestBody": _body("EntryRequest"), "responses": _responses()},
+                    "parameters": [_TOKEN, _N, *_WRITE], "requestBody": _body("EntryRequest"),
+                    "responses": _responses(write=True)},
             "delete": {"summary": "Delete entry n", "operationId": "deleteEntry",
-                       "parameters": [_TOKEN, _N, {"name": "version", "in": "query", "schema": {"type": "integer"}}],
-                       "responses": _responses()}},
+                       "parameters": [_TOKEN, _N, *_WRITE,
+                                      {"name": "version", "in": "query", "schema": {"type": "integer"}}],
+                       "requestBody": _body("ChangeRequest", required=False),
+                       "responses": _responses(write=True)}},
         "/api/v1/tables/{token}/undo": {"post": {
-            "summary": "Undo the last change", "operationId": "undoChange", "parameters": [_TOKEN],
-            "responses": _responses()}},
+            "summary": "Undo the last change", "operationId": "undoChange", "parameters": [_TOKEN, *_WRITE],
+            "requestBody": _body("ChangeRequest", required=False), "responses": _responses(write=True)}},
         "/api/v1/tables/{token}/export.csv": {"get": {
-            "summary": "The sheet as CSV (the JSON export is GET /api/v1/tables/{token})",
+            "summary": "The sheet as CSV (the JSON export is GET /api/v1/tables/{token}); a text cell a spreadsheet "
+                       "would read as a formula (starting with = + - @, a tab or a carriage return) starts with '",
             "operationId": "exportTableCsv", "parameters": [_TOKEN],
-            "responses": {"200": {"description": "CSV", "content": {"text/csv": {"schema": {"type": "string"}}}},
-                          "404": {"description": "no table with this token", **_ERROR},
-                          "405": {"description": "method not allowed", **_ERROR}}}},
+            "responses": {**_responses(), "200": {"description": "CSV",
+                                                  "content": {"text/csv": {"schema": {"type": "string"}}}}}}},
     }
+
+
+HEADERS: dict[str, Any] = {
+    "IdempotentReplayed": {"description": "true: this is the first answer of this write, given again (the write "
+                                          "had been made with this idempotency key)",
+                           "schema": {"type": "string", "enum": ["true"]}},
+}
 
 
 def schemas() -> dict[str, Any]:

@@ -134,42 +134,84 @@ def next_dealer(table: Mapping[str, Any], kind: str, snapshot: Mapping[str, Any]
     return dealer if not winners or winners[0] == dealer else (dealer + 1) % n
 
 
+@dataclass
+class Tail:
+    """Where a sheet stands after its last entry: how many entries, the running totals, who deals next.
+
+    A table keeps its tail (``Table.tail``), so an entry added at the end is settled from it alone: adding
+    costs the same on a table of 400 entries as on an empty one."""
+
+    count: int
+    totals: list[int]
+    dealer: int
+
+    @classmethod
+    def start(cls, table: Mapping[str, Any]) -> Tail:
+        """Before the first entry: nobody has scored, the first dealer deals."""
+        n = len(table["players"])
+        return cls(0, [0] * n, int(table.get("settings", {}).get("first_dealer", 0)) % n)
+
+    @classmethod
+    def of(cls, kept: Mapping[str, Any]) -> Tail:
+        return cls(int(kept["count"]), [int(t) for t in kept["totals"]], int(kept["dealer"]))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"count": self.count, "totals": list(self.totals), "dealer": self.dealer}
+
+
+def step(table: Mapping[str, Any], tail: Tail, entry: Mapping[str, Any],
+         fresh: bool = False) -> tuple[Row, dict[str, Any], Tail]:
+    """The entry after ``tail``: its row, the snapshot to keep and the tail after it.
+
+    The entry's snapshot is kept when its inputs are those it was made from (``fresh``: settled again)."""
+    n = len(table["players"])
+    index, dealer = tail.count, tail.dealer
+    wind = WINDS[(index // n) % 4]
+    key = _key(table, entry["kind"], entry["data"], dealer, wind)
+    snap = entry.get("snapshot") or {}
+    error = ""
+    if fresh or snap.get("key") != key:
+        try:
+            snap = snapshot_of(settle(table, entry["kind"], entry["data"], dealer, wind, index), entry["kind"], n,
+                               key)
+        except (rounds.RoundError, rummikub.RackError) as exc:
+            # an edit before this entry made it impossible (e.g. a winner has now already won):
+            # keep it, count nothing, and say why
+            snap, error = {"engine": rounds.ENGINE_VERSION, "key": key, "deltas": [0] * n, "lines": [],
+                           "results": [], "winners": [], "error": str(exc), "error_zh": exc.message_zh,
+                           "error_key": exc.key}, str(exc)
+    error = error or snap.get("error", "")
+    error_zh = snap.get("error_zh") or error
+    deltas = list(snap.get("deltas") or [0] * n)
+    totals = [t + d for t, d in zip(tail.totals, deltas, strict=True)]
+    following = next_dealer(table, entry["kind"], snap, dealer)
+    row = Row(index, entry["kind"], dict(entry["data"]), snap, dealer, deltas, totals, following, error, error_zh)
+    return row, snap, Tail(index + 1, totals, following)
+
+
 def build(table: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
           fresh: bool = False) -> tuple[Sheet, list[dict[str, Any]]]:
     """The sheet of ``entries`` (each ``{"kind", "data", "snapshot"}``) and each entry's snapshot to keep.
 
     ``fresh`` settles every entry again with the current engine (nothing reused)."""
-    n = len(table["players"])
-    sheet = Sheet(list(table["players"]), totals=[0] * n)
-    dealer, kept = int(table.get("settings", {}).get("first_dealer", 0)) % n, []
-    for index, entry in enumerate(entries):
-        wind = WINDS[(index // n) % 4]
-        key = _key(table, entry["kind"], entry["data"], dealer, wind)
-        snap = entry.get("snapshot") or {}
-        error = ""
-        if fresh or snap.get("key") != key:
-            try:
-                snap = snapshot_of(settle(table, entry["kind"], entry["data"], dealer, wind, index), entry["kind"],
-                                   n, key)
-            except (rounds.RoundError, rummikub.RackError) as exc:
-                # an edit before this entry made it impossible (e.g. a winner has now already won):
-                # keep it, count nothing, and say why
-                snap, error = {"engine": rounds.ENGINE_VERSION, "key": key, "deltas": [0] * n, "lines": [],
-                               "results": [], "winners": [], "error": str(exc), "error_zh": exc.message_zh,
-                               "error_key": exc.key}, str(exc)
-        error = error or snap.get("error", "")
-        error_zh = snap.get("error_zh") or error
-        deltas = list(snap.get("deltas") or [0] * n)
-        sheet.totals = [t + d for t, d in zip(sheet.totals, deltas, strict=True)]
-        following = next_dealer(table, entry["kind"], snap, dealer)
-        sheet.rows.append(Row(index, entry["kind"], dict(entry["data"]), snap, dealer, deltas, list(sheet.totals),
-                              following, error, error_zh))
+    tail = Tail.start(table)
+    sheet = Sheet(list(table["players"]), totals=list(tail.totals))
+    kept = []
+    for entry in entries:
+        row, snap, tail = step(table, tail, entry, fresh)
+        sheet.rows.append(row)
         kept.append(snap)
-        dealer = following
-    sheet.dealer = dealer
-    if table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and n == 4 and sheet.rows:
-        sheet.standard = standard_scores(sheet.totals)
+    sheet.totals, sheet.dealer = tail.totals, tail.dealer
+    sheet.standard = standard_of(table, tail)
     return sheet, kept
+
+
+def standard_of(table: Mapping[str, Any], tail: Tail) -> list[float] | None:
+    """国标 标准分 of the session so far (a four-player 国标 table with an entry), else None."""
+    if table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and \
+            len(table["players"]) == 4 and tail.count:
+        return standard_scores(tail.totals)
+    return None
 
 
 def standard_scores(totals: Sequence[int]) -> list[float]:

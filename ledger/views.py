@@ -15,16 +15,18 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
-from . import chart, entries, forms, rounds, rummikub, service
+from . import chart, entries, forms, receipts, rounds, rummikub, service
 from .models import Table
 
 COOKIE = "ledger_table"
@@ -64,19 +66,46 @@ def new_table(request: HttpRequest) -> HttpResponse:
     values = request.POST if request.method == "POST" else request.GET
     context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", "")}
     if request.method == "GET":
-        return render(request, "ledger/new.html", context)
-    if not service.creation_allowed(request):
-        context["error"] = _("Too many new tables from this address; try again in an hour.")
-        return render(request, "ledger/new.html", context, status=429)
+        return render(request, "ledger/new.html", context)  # the form needs no database
+    return _create(request, context)
+
+
+def _ask(request: HttpRequest) -> receipts.Ask | None:
+    """The form's idempotency key (its hidden field) and the digest of what it sends."""
+    key = receipts.key_of(None, request.POST.get(receipts.FIELD))
+    if key is None:
+        return None
+    fields = {k: request.POST.getlist(k) for k in request.POST}
+    return receipts.Ask(key, receipts.digest("POST", request.path, fields))
+
+
+def _redirected(kept: receipts.Kept) -> HttpResponse:
+    return redirect(kept.answer["location"])
+
+
+@uses_database
+def _create(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     try:
-        table = service.create_table(forms.table_from_post(request.POST))
-    except (service.LedgerError, entries.EntryError) as exc:
+        ask = _ask(request)
+        kept = receipts.find(receipts.scope_of(None), ask) if ask is not None else None
+        if kept is not None:  # this form was sent before: the same answer, nothing made twice
+            return _redirected(kept)
+        if not service.creation_allowed(request):
+            context["error"] = _("Too many new tables from this address; try again in an hour.")
+            return render(request, "ledger/new.html", context, status=429)
+
+        def answer(written: service.Written) -> receipts.Kept:
+            assert written.table is not None
+            url = reverse("ledger-edit", args=[written.table.edit_token])
+            if context["hand"]:
+                url += "?" + _query({"hand": context["hand"]})
+            return receipts.Kept(302, {"location": url})
+
+        written = service.open_table(forms.table_from_post(request.POST), ask=ask, answer=answer)
+    except (service.LedgerError, entries.EntryError, receipts.BadKey) as exc:
         context["error"] = _said(exc)
-        return render(request, "ledger/new.html", context, status=400)
-    url = reverse("ledger-edit", args=[table.edit_token])
-    if context["hand"]:
-        url += "?" + _query({"hand": context["hand"]})
-    return redirect(url)
+        return render(request, "ledger/new.html", context, status=getattr(exc, "status", 400))
+    return _redirected(written.kept or answer(written))
 
 
 def _query(params: dict[str, str]) -> str:
@@ -161,7 +190,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
         form = {"hand": request.GET["hand"][: settings.MAX_HAND_STRING],
                 **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING],
-                                       service.sheet_of(table).dealer, len(table.players))}
+                                       service.sheet_of(table, results=False).dealer, len(table.players))}
     form = form or {}
     try:
         count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
@@ -196,6 +225,7 @@ def _remember(response: HttpResponse, table: Table) -> HttpResponse:
 
 
 @require_GET
+@uses_database
 def edit_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "edit")
     return _remember(render(request, "ledger/table.html", _edit_context(request, table)), table)
@@ -221,19 +251,29 @@ def _entry_from_post(request: HttpRequest, table: Table) -> tuple[dict[str, Any]
 
 
 @require_POST
+@uses_database
 def change(request: HttpRequest, token: str) -> HttpResponse:
     """Every write of the edit page: add, edit, delete, undo (the ``action`` field)."""
     table = _table(token, "edit")
     action = request.POST.get("action", "add")
     form: dict[str, Any] = {}
     try:
+        ask = _ask(request)
         entry = None
         if action in ("add", "edit"):
             entry, form = _entry_from_post(request, table)
-        position = request.POST.get("position")
-        _, note = service.change(token, action, request.POST.get("version"),
-                                 int(position) - 1 if position and position.isdigit() else position, entry)
-    except (service.LedgerError, entries.EntryError) as exc:
+        given = request.POST.get("position")
+        position: int | str | None = given
+        if given and given.isascii() and given.isdigit() and len(given) <= 6:
+            position = int(given) - 1
+
+        def answer(written: service.Written) -> receipts.Kept:
+            merged = "?" + _query({"note": "merged"}) if written.note is not None else ""
+            return receipts.Kept(302, {"location": reverse("ledger-edit", args=[token]) + merged + "#sheet"})
+
+        written = service.change(token, action, request.POST.get("version"), position, entry, ask=ask,
+                                 answer=answer)
+    except (service.LedgerError, entries.EntryError, receipts.BadKey) as exc:
         status = getattr(exc, "status", 400)
         table.refresh_from_db()
         context = _edit_context(request, table, form)
@@ -241,12 +281,11 @@ def change(request: HttpRequest, token: str) -> HttpResponse:
         if action == "edit":
             context["editing"] = request.POST.get("position")
         return render(request, "ledger/table.html", context, status=status)
-    merged = "?" + _query({"note": "merged"}) if note is not None else ""
-    url = reverse("ledger-edit", args=[token]) + merged + "#sheet"
-    return redirect(url)
+    return _redirected(written.kept or answer(written))
 
 
 @require_GET
+@uses_database
 def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
     """The form of one entry, filled in, to change or delete it."""
     table = _table(token, "edit")
@@ -263,12 +302,14 @@ def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
 
 
 @require_GET
+@uses_database
 def read_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "read")
     return render(request, "ledger/read.html", _sheet_context(request, table, request.GET.get("recompute") == "1"))
 
 
 @require_GET
+@uses_database
 def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
     """The sheet alone, for polling: 204 (htmx keeps what it shows) while the version is the one asked about."""
     table = _table(token, "read")
@@ -278,6 +319,7 @@ def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@uses_database
 def edit_sheet(request: HttpRequest, token: str) -> HttpResponse:
     """The edit page's sheet alone, for polling (as :func:`sheet_part`, with the edit buttons)."""
     table = _table(token, "edit")
@@ -289,15 +331,17 @@ def edit_sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
+@uses_database
 def chart_svg(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "read")
-    built = service.sheet_of(table)
+    built = service.sheet_of(table, results=False)
     response = HttpResponse(chart.svg(built.players, built.series), content_type="image/svg+xml")
     response["Cache-Control"] = "no-cache"
     return response
 
 
 @require_GET
+@uses_database
 def export_json(request: HttpRequest, token: str) -> JsonResponse:
     table = _table(token, "read")
     response = JsonResponse(service.export(table), json_dumps_params={"ensure_ascii": False, "indent": 1})
@@ -305,22 +349,36 @@ def export_json(request: HttpRequest, token: str) -> JsonResponse:
     return response
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a text cell (CSV injection, OWASP)."""
+
+
+def cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is: a text starting as a formula gets a leading ``'`` (numbers
+    are written as numbers, a negative one included)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(table: Table) -> str:
-    """One row per entry: number, kind, dealer, what it was, each player's change and running total."""
+    """One row per entry: number, kind, dealer, what it was, each player's change and running total.
+    Every text cell is neutralised against formulas (:func:`cell`): names are the players' own."""
     data = service.export(table)
     out = io.StringIO()
     writer = csv.writer(out)
     names = table.players
-    writer.writerow(["#", "kind", "dealer", "what", *[f"{n} ±" for n in names], *[f"{n} total" for n in names],
-                     "engine"])
+    rows = [["#", "kind", "dealer", "what", *[f"{n} ±" for n in names], *[f"{n} total" for n in names], "engine"]]
     for e in data["entries"]:
-        writer.writerow([e["index"], e["kind"], names[e["dealer"]], json.dumps(e["data"], ensure_ascii=False),
-                         *e["deltas"], *e["totals"], e["engine"] or ""])
-    writer.writerow(["", "total", "", "", *data["totals"], *data["totals"], ""])
+        rows.append([e["index"], e["kind"], names[e["dealer"]], json.dumps(e["data"], ensure_ascii=False),
+                     *e["deltas"], *e["totals"], e["engine"] or ""])
+    rows.append(["", "total", "", "", *data["totals"], *data["totals"], ""])
+    writer.writerows([cell(v) for v in row] for row in rows)
     return out.getvalue()
 
 
 @require_GET
+@uses_database
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "read")
     response = HttpResponse(csv_text(table), content_type="text/csv; charset=utf-8")
@@ -330,9 +388,18 @@ def export_csv(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def add_hand(request: HttpRequest) -> HttpResponse:
-    """"Add to table" from a scored hand: straight to the last table this browser edited, or a new one."""
+    """"Add to table" from a scored hand: straight to the last table this browser edited, or a new one (also
+    when the database cannot say which table that is)."""
     hand = request.GET.get("hand", "")[: settings.MAX_HAND_STRING]
     token = request.COOKIES.get(COOKIE, "")
-    table = Table.objects.filter(edit_token=token).first() if token and len(token) < 64 else None
+    try:
+        table = _remembered(token) if token and len(token) < 64 else None
+    except DatabaseError:
+        table = None
     return render(request, "ledger/add.html", {"hand": hand, "table": table,
                                                "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})
+
+
+@uses_database
+def _remembered(token: str) -> Table | None:
+    return Table.objects.filter(edit_token=token).first()

@@ -78,6 +78,11 @@ WORDS: dict[str, str] = {
     "ledger.entry.numbered": gettext_noop("no entry %(n)s: entries are numbered from 1"),
     "ledger.method": gettext_noop("%(method)s is not allowed here (allowed: %(allowed)s)"),
     "ledger.rate_limited": gettext_noop("too many new tables from this address; try again later"),
+    "ledger.key.invalid": gettext_noop(
+        "the idempotency key must be 8–128 visible ASCII characters (a random UUID, say), the same in the "
+        "header and the field"),
+    "ledger.key.reused": gettext_noop(
+        "this idempotency key was used for another request: each write needs a key of its own"),
     # -- the pages' forms (ledger/forms.py) -------------------------------------------------------------------
     "ledger.form.not_a_player": gettext_noop("%(value)s is not a player"),
     "ledger.form.not_an_event": gettext_noop("row %(n)s: %(kind)s is not an event"),

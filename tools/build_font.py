@@ -62,8 +62,9 @@ def project_strings() -> list[str]:
 def source_texts() -> list[str]:
     """The 中文 catalogs, the 繁體 word table and the sources of the engine and the web layer (their messages
     and labels)."""
-    files = [ROOT / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po",
-             ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po", ROOT / "locale" / "zh_Hant" / "engine_words.json"]
+    locale = ROOT / "locale"
+    files = [locale / "zh_Hans" / "LC_MESSAGES" / "django.po", locale / "zh_Hant" / "LC_MESSAGES" / "django.po",
+             locale / "zh_Hant" / "engine_words.json"]
     files += sorted((ROOT / "rulesets").rglob("*.py")) + sorted((ROOT / "calculator").rglob("*.py"))
     return [p.read_text(encoding="utf-8") for p in files]
 

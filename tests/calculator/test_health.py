@@ -25,6 +25,7 @@ def hung_database(monkeypatch):
 
     release = threading.Event()
     monkeypatch.setattr(health, "database_state", lambda: release.wait(3) and "ok")
+    monkeypatch.setattr(health, "_answered", {})  # no earlier answer: hung from the start
     yield health
     release.set()
     for future in list(health._in_flight.values()):
@@ -59,3 +60,46 @@ def test_a_failing_cache_is_degraded_with_200_so_the_server_stays_in_rotation(cl
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json() == {"status": "degraded", "database": "ok", "cache": "degraded: ConnectionError"}
+
+
+def test_a_slow_probe_just_after_an_answer_is_not_an_outage(monkeypatch):
+    """A busy process may answer a probe after the deadline; only a database silent for HEALTH_GRACE is down."""
+    import threading
+    import time
+
+    from calculator import health
+
+    release = threading.Event()
+    monkeypatch.setattr(health, "_answered", {"slow": time.monotonic()})
+    try:
+        assert health.run_probes({"slow": lambda: release.wait(3) and "ok"}, deadline=0.05) == {"slow": "ok"}
+        health._answered["slow"] = time.monotonic() - health.HEALTH_GRACE - 0.1  # silent longer than the grace
+        assert health.run_probes({"slow": lambda: "never started"}, deadline=0.05) == {"slow": "timeout"}
+    finally:
+        release.set()
+        health._in_flight["slow"].result(timeout=5)
+
+
+@pytest.mark.django_db
+def test_the_probe_keeps_its_connection_between_checks():
+    """A check is one query on an open connection, not a new connection each time (a fresh connection on a busy
+    machine could take longer than the deadline while the database was fine)."""
+    from django.db import connections
+
+    from calculator import health
+
+    assert health.database_state() == "ok"
+    first = connections["default"].connection
+    assert health.database_state() == "ok"
+    assert first is not None and connections["default"].connection is first
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_kept_connection_dropped_since_the_last_probe_is_no_outage():
+    from django.db import connections
+
+    from calculator import health
+
+    assert health.database_state() == "ok"
+    connections["default"].connection.close()  # the network dropped it meanwhile
+    assert health.database_state() == "ok"
