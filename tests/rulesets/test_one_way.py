@@ -35,9 +35,11 @@ NOT_ON_THE_PIPELINE = {
 """Packages whose systems still hand-write their scoring, and what moving them takes."""
 
 FILES = {"__init__.py", "fans.py", "options.py", "context.py", "settle.py", "works.py"}
-MORE_FILES = {"wenzhou": {"pairs.py"}}
+MORE_FILES = {"wenzhou": {"pairs.py"}, "taiwan": {"reading.py"}}
 """The files of a system on the pipeline, and the few more a system keeps (温州: the 八对 reader, a shape the
-engine's shapes do not know)."""
+engine's shapes do not know; 台灣: its three readings — five sets and a pair, 嚦咕嚦咕, a win on the flowers —
+and the facts of a hand its rows and its waits both read: 門風 from the dealer and the tiles a 16-tile hand
+waited on, for 獨聽)."""
 
 BORROWED = {("erren", "guobiao")}
 """(system, the system whose internals it imports): what moves to a shared place with it."""
