@@ -235,6 +235,7 @@ def paths() -> dict[str, Any]:
             "operationId": "exportTableCsv", "parameters": [_TOKEN],
             "responses": {**_responses(), "200": {"description": "CSV",
                                                   "content": {"text/csv": {"schema": {"type": "string"}}}}}}},
+        **_group_paths(),
     }
 
 
@@ -247,3 +248,128 @@ HEADERS: dict[str, Any] = {
 
 def schemas() -> dict[str, Any]:
     return SCHEMAS
+
+
+# ---- groups of tables across evenings (ledger/groups.py, ledger/group_api.py) ---------------------------------
+
+_COUNT = {"type": "integer", "minimum": 0}
+SCHEMAS.update({
+    "GroupRequest": {
+        "type": "object",
+        "properties": {
+            "idempotency_key": _KEY_FIELD,
+            "name": {"type": "string", "maxLength": 80},
+            "tables": {"type": "array", "maxItems": 200, "items": {"type": "string"},
+                       "description": "the tables to start with: each a table's read or edit link (or token)"},
+        },
+    },
+    "GroupTableRequest": {
+        "type": "object",
+        "required": ["table"],
+        "properties": {"idempotency_key": _KEY_FIELD,
+                       "table": {"type": "string", "description": "the table's read link or edit link (or token)"},
+                       "version": {"type": "integer", "description": "ignored: adding a table never conflicts"}},
+    },
+    "GroupRenameRequest": {
+        "type": "object",
+        "required": ["from", "to"],
+        "properties": {"idempotency_key": _KEY_FIELD,
+                       "from": {"type": "string", "description": "a player of the group, by any name they have"},
+                       "to": {"type": "string", "minLength": 1, "maxLength": 24,
+                              "description": "the new name; another player's name merges the two"},
+                       "version": {"type": "integer", "description": "the group version the rename was made against"}},
+    },
+    "Group": {
+        "type": "object",
+        "required": ["group", "evenings", "players", "ranked_by", "aliases", "links", "version"],
+        "properties": {
+            "group": {"type": "object", "properties": {"name": {"type": "string"}, "version": {"type": "integer"},
+                                                       "created": {"type": "string"},
+                                                       "read_token": {"type": "string"}}},
+            "evenings": {"type": "array", "description": "the group's tables in the order they were made",
+                         "items": {"type": "object", "properties": {
+                             "n": {"type": "integer"}, "name": {"type": "string"}, "kind": {"type": "string"},
+                             "system": {"type": "string"}, "date": {"type": ["string", "null"]},
+                             "read_token": {"type": "string"}, "read_url": {"type": "string"},
+                             "players": {"type": "array", "items": {"type": "string"},
+                                         "description": "the players as the group shows them, in seat order"},
+                             "hands": _COUNT, "totals": {"type": "array", "items": {"type": "integer"}},
+                             "standard_scores": {"type": ["array", "null"], "items": {"type": "number"}}}}},
+            "players": {"type": "array", "description": "each player's figures, in the group's ranking order",
+                        "items": {"type": "object", "properties": {
+                            "name": {"type": "string"}, "evenings": _COUNT, "hands": _COUNT, "wins": _COUNT,
+                            "deal_ins": _COUNT, "net": {"type": "integer"},
+                            "average_win": {"type": ["number", "null"],
+                                            "description": "the player's change on the entries they won, per win"},
+                            "standard": {"type": ["number", "null"],
+                                         "description": "国标 标准分 summed over the 国标 tables (sessions) played"},
+                            "sessions": _COUNT,
+                            "series": {"type": "array", "items": {"type": "integer"},
+                                       "description": "the net after each evening of the group, from 0"}}}},
+            "ranked_by": {"type": "string", "enum": ["standard", "net"],
+                          "description": "standard: every table is 国标 (the sum of 标准分, then the net)"},
+            "aliases": {"type": "object", "additionalProperties": {"type": "string"},
+                        "description": "renames: a name as matched (trimmed, case-folded) → the name shown"},
+            "links": {"type": "object"},
+            "version": {"type": "integer"},
+        },
+    },
+})
+
+
+def _group(description: str, write: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"description": description,
+                           "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Group"}}}}
+    if write:
+        out["headers"] = {"Idempotent-Replayed": {"$ref": "#/components/headers/IdempotentReplayed"}}
+    return out
+
+
+def _group_responses(ok: str = "200", write: bool = False, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    from calculator.openapi import COMMON_ERRORS
+
+    out = {ok: _group("the group" + (" (sent again with its idempotency key: the first answer, with "
+                                      "Idempotent-Replayed: true)" if write else ""), write),
+           "400": _error("bad input, with a message"),
+           "404": _error("no group (or table) with this link"),
+           "503": _error("the database is not answering or did not confirm a write: retry after Retry-After "
+                         "seconds (with the same idempotency key)", "RetryAfter"),
+           **COMMON_ERRORS, **(extra or {})}
+    if write:
+        out["422"] = _error("this idempotency key was used for another request")
+    return out
+
+
+_GROUP_TOKEN = {"name": "token", "in": "path", "required": True, "schema": {"type": "string"},
+                "description": "the group's edit token (writes) or either token (reads)"}
+_STALE = {"409": _error("the group changed since the version given: fetch it and try again")}
+
+
+def _group_paths() -> dict[str, Any]:
+    return {
+        "/api/v1/groups": {"post": {
+            "summary": "Create a group of tables (counted with new tables against the rate limit)",
+            "operationId": "createGroup", "parameters": [_KEY], "requestBody": _body("GroupRequest", required=False),
+            "responses": _group_responses("201", True, {"429": _error("too many new tables or groups from this "
+                                                                      "address")})}},
+        "/api/v1/groups/{token}": {"get": {
+            "summary": "The group: its evenings, each player's figures across them (国标: 标准分), the renames",
+            "operationId": "getGroup", "parameters": [_GROUP_TOKEN], "responses": _group_responses()}},
+        "/api/v1/groups/{token}/tables": {"post": {
+            "summary": "Add a table by its link (201; 200 when it is in the group already)",
+            "operationId": "addGroupTable", "parameters": [_GROUP_TOKEN, _KEY],
+            "requestBody": _body("GroupTableRequest"),
+            "responses": {**_group_responses("201", True), "200": _group("the table was in the group already")}}},
+        "/api/v1/groups/{token}/tables/{table}": {"delete": {
+            "summary": "Take a table out of the group", "operationId": "removeGroupTable",
+            "parameters": [_GROUP_TOKEN, _KEY,
+                           {"name": "table", "in": "path", "required": True, "schema": {"type": "string"},
+                            "description": "the table's read token (as the group lists it)"},
+                           {"name": "version", "in": "query", "schema": {"type": "integer"}}],
+            "requestBody": _body("ChangeRequest", required=False),
+            "responses": _group_responses("200", True, _STALE)}},
+        "/api/v1/groups/{token}/rename": {"post": {
+            "summary": "Rename a player of the group (to another player's name: the two become one)",
+            "operationId": "renameGroupPlayer", "parameters": [_GROUP_TOKEN, _KEY],
+            "requestBody": _body("GroupRenameRequest"), "responses": _group_responses("200", True, _STALE)}},
+    }

@@ -119,6 +119,21 @@ WORDS: dict[str, str] = {
     "ledger.meld.sets": gettext_noop("give the sets of the first meld, separated by |"),
     "ledger.meld.not_a_set": gettext_noop(
         "%(set)s is neither a group (3–4 of a number, different colours) nor a run (3+ in a row, one colour)"),
+    # -- groups of tables (ledger/groups.py) ------------------------------------------------------------------
+    "ledger.group.not_found": gettext_noop("no group with this link"),
+    "ledger.group.object": gettext_noop("the group: an object"),
+    "ledger.group.tables": gettext_noop("tables: a list of table links"),
+    "ledger.group.table_link": gettext_noop("give a table's link (its read link or its edit link)"),
+    "ledger.group.link": gettext_noop("give the group's edit link"),
+    "ledger.group.full": gettext_noop("a group keeps at most %(max)s tables"),
+    "ledger.group.not_in": gettext_noop("this table is not in the group"),
+    "ledger.group.one_name": gettext_noop(
+        "%(a)s and %(b)s played at this table, and the group would take them for one player"),
+    "ledger.group.same_table": gettext_noop(
+        "%(a)s and %(b)s played at the same table: they are two players, and cannot be made one"),
+    "ledger.group.no_player": gettext_noop("no player %(name)s in this group"),
+    "ledger.group.new_name": gettext_noop("the new name: 1–%(max)s characters"),
+    "ledger.group.aliases": gettext_noop("a group keeps at most %(max)s renamed names"),
 }
 """Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
 
