@@ -478,7 +478,7 @@ def test_a_waiting_hand_has_a_preview_too(client):
     assert re.fullmatch(r"1z (\d+|✗) · 2z (\d+|✗)", lines[0].detail)
 
 
-# --- the whole answer: how it was won, fans, payments (issue 9) ----------------------------------------
+# --- the whole answer: how it was won, fans, payments --------------------------------------------------
 
 
 def _share_text(html: str) -> str:
