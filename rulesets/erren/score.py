@@ -16,11 +16,11 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from .._mcr.detection import Plan
+from .._mcr.lights import light_items
+from .._mcr.principles import account_once, has_unique_wait
+from .._mcr.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..errors import HandError
-from ..guobiao.detection import Plan
-from ..guobiao.lights import light_items
-from ..guobiao.principles import account_once, has_unique_wait
-from ..guobiao.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..hand import Hand, WinMethod
 from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict

@@ -29,7 +29,7 @@ NOT_ON_THE_PIPELINE = {
     "changsha": "起手小胡, 扎鸟 and 通炮 to be declared as rows, readings and settlement",
     "wuhan": "its orchestrator (reading chosen by what the winner collects) to be declared",
     "hangzhou": "its multiplying rows and 财飘 chains to be declared",
-    "erren": "its table reuses 国标's detection, which moves to a shared place first",
+    "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
     "shaanxi": "its orchestrator to be declared",
 }
 """Packages whose systems still hand-write their scoring, and what moving them takes."""
@@ -41,8 +41,8 @@ engine's shapes do not know; 台灣: its three readings — five sets and a pair
 and the facts of a hand its rows and its waits both read: 門風 from the dealer and the tiles a 16-tile hand
 waited on, for 獨聽)."""
 
-BORROWED = {("erren", "guobiao")}
-"""(system, the system whose internals it imports): what moves to a shared place with it."""
+SHARED_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] == "_")
+"""Code two systems share (``rulesets/_mcr``: the 国标 detection 二人麻将 runs too)."""
 
 STRING_READS = {"changsha", "erren", "hangzhou", "shaanxi", "wuhan"}
 """Packages that still read declared context by its key (``ctx.get("key")``) instead of ``FIELD.of(ctx)``."""
@@ -105,16 +105,69 @@ def test_a_system_on_the_pipeline_has_the_same_files_as_the_others(package):
 # --- what a system imports -------------------------------------------------------------------------------------
 
 
+def _system_imports(path: Path, source: str | None = None) -> Iterator[tuple[str, str | None, str]]:
+    """(system package, its module imported or None, the name imported) for each import of a system in ``path``:
+    ``from rulesets.guobiao import FAN`` is ("guobiao", None, "FAN"); ``from ..guobiao.view import View`` and
+    ``import rulesets.guobiao.view`` are ("guobiao", "view", …)."""
+    parts = ".".join(path.relative_to(ROOT).with_suffix("").parts).split(".")
+    if path.name == "__init__.py":
+        parts.append("__init__")
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8") if source is None else source)):
+        if isinstance(node, ast.ImportFrom):
+            base = ".".join(parts[: len(parts) - node.level]) if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p).split(".")
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                module = alias.name.split(".")
+                if len(module) > 1 and module[0] == "rulesets" and module[1] in SYSTEM_PACKAGES:
+                    yield module[1], module[2] if len(module) > 2 else "", "*"
+            continue
+        else:
+            continue
+        if len(module) > 1 and module[0] == "rulesets" and module[1] in SYSTEM_PACKAGES:
+            for name in names:
+                yield module[1], module[2] if len(module) > 2 else None, name
+        elif module == ["rulesets"]:
+            yield from ((name, "", name) for name in names if name in SYSTEM_PACKAGES)
+
+
+def _internals(path: Path, own: str | None, source: str | None = None) -> list[str]:
+    """What ``path`` imports from another system than ``own`` beyond its public names (the package's
+    ``__all__``): its modules, or a name the package does not export."""
+    import importlib
+
+    out = []
+    for system, module, name in _system_imports(path, source):
+        if system == own:
+            continue
+        public = getattr(importlib.import_module(f"rulesets.{system}"), "__all__", ())
+        if module is not None or name not in public:
+            out.append(f"rulesets.{system}" + (f".{module}" if module else "") + f": {name}")
+    return out
+
+
 @pytest.mark.parametrize("package", SYSTEM_PACKAGES)
 def test_no_system_imports_another_systems_internals(package):
-    borrowed = set()
-    for path in _python_files(ENGINE / package):
-        for name in _imports(path):
-            parts = name.split(".")
-            if len(parts) > 1 and parts[0] == "rulesets" and parts[1] in SYSTEM_PACKAGES and parts[1] != package:
-                borrowed.add((package, parts[1]))
-    allowed = {pair for pair in BORROWED if pair[0] == package}
-    assert borrowed == allowed, f"{package} imports {sorted(borrowed - allowed)} (or no longer needs {allowed})"
+    """A system may read another's public names (``from rulesets.guobiao import FAN``: 二人麻将's rows that are
+    国标's), never its modules: what two systems run in common lives in a shared package (``rulesets/_mcr``)."""
+    found = [f"{p.relative_to(ENGINE)}: {i}" for p in _python_files(ENGINE / package) for i in _internals(p, package)]
+    assert found == [], f"{package} imports another system's internals: {found}"
+
+
+def test_the_internals_finder_sees_a_module_and_an_unexported_name():
+    source = ("from ..guobiao.view import View\nfrom ..guobiao import fan_table, TIE_PREFERENCE\n"
+              "import rulesets.guobiao.lights\nfrom rulesets import guobiao\nfrom ..erren.fans import FAN\n")
+    found = _internals(ENGINE / "erren" / "probe.py", "erren", source)  # as if it were a module of 二人麻将
+    assert found == ["rulesets.guobiao.view: View", "rulesets.guobiao: TIE_PREFERENCE",
+                     "rulesets.guobiao.lights: *", "rulesets.guobiao: guobiao"], found
+
+
+@pytest.mark.parametrize("package", SHARED_PACKAGES)
+def test_shared_code_imports_no_system(package):
+    named = [f"{p.relative_to(ENGINE)}: {system}" for p in _python_files(ENGINE / package)
+             for system, _, _ in _system_imports(p)]
+    assert named == [], f"rulesets/{package} imports a system: {named}"
 
 
 @pytest.mark.parametrize("path", [p for p in _python_files(ENGINE) if p.parent == ENGINE], ids=lambda p: p.name)
