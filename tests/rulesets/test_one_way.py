@@ -184,6 +184,26 @@ def test_no_ledger_module_imports_a_system(path):
     assert named == [], f"ledger/{path.name} names a system: {named}"
 
 
+SYSTEM_NAMES_IN_THE_LEDGER = {"forms.py": {"guobiao"}, "openapi.py": {"guobiao"}, "service.py": {"guobiao"},
+                              "sheet.py": {"guobiao"}}
+"""Ledger modules that still name a system in their code (国标: the default table, its 标准分); may only shrink."""
+
+
+def _system_names() -> set[str]:
+    return {name for r in all_rulesets() for name in (r.id, r.zh, r.en, *r.aliases)}
+
+
+@pytest.mark.parametrize("path", [p for p in _python_files(ROOT / "ledger") if "migrations" not in p.parts],
+                         ids=lambda p: p.name)
+def test_no_ledger_module_names_a_system_in_its_code(path):
+    """What a system's rounds, hands or sheet need is declared by its ruleset; a string equal to a system's
+    id or name (``if system == "sichuan"``) is the ledger deciding for it."""
+    names = _system_names()
+    found = {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in names}
+    assert found == SYSTEM_NAMES_IN_THE_LEDGER.get(path.name, set()), f"ledger/{path.name} names {sorted(found)}"
+
+
 # --- reading the context ---------------------------------------------------------------------------------------
 
 _STRING_READ = re.compile(r"""(?:context|ctx)\.get\(\s*["']""")
