@@ -28,6 +28,7 @@ from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from ..tiles import FLOWERS
 from .fans import FANS, OWN
+from .options import ErrenOptions
 from .settle import capped, settle_score
 
 RULES, UNIT, PLAYERS = "erren", "番", 2
@@ -67,12 +68,12 @@ POSITION = {f.id: k for k, f in enumerate(FANS)}
 PLAN = Plan.of(FANS, frozenset(OWN))
 
 
-def _invalid(problem: Problem, options: Any, **more: Any) -> Score:
+def _invalid(problem: Problem, options: ErrenOptions, **more: Any) -> Score:
     return Score(RULES, False, UNIT, reason=problem[0], reason_en=problem[1], options=_echo(options), **more)
 
 
 @lru_cache(maxsize=16)
-def _echo(options: Any) -> Any:
+def _echo(options: ErrenOptions) -> Any:
     return options_dict(options)
 
 
@@ -93,7 +94,7 @@ def _context_problem(hand: Hand) -> Problem | None:
     return None
 
 
-def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
+def score_readings(hand: Hand, options: ErrenOptions) -> list[ShapeScore]:
     """Every reading of a complete hand, valued."""
     # no 圈风刻/门风刻 at this table: no wind is the seat's or the round's, so every wind pung is a 幺九刻
     facts = dataclasses.replace(facts_of(hand), seat_wind=-1, round_wind=-1)
@@ -119,7 +120,7 @@ def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
     return out
 
 
-def score(hand: Hand, options: Any) -> Score:
+def score(hand: Hand, options: ErrenOptions) -> Score:
     """Score a complete two-player hand (seats E and S)."""
     if hand.winning_tile is None:
         raise HandError(msg("hand.waiting_13"))
