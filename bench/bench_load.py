@@ -532,7 +532,7 @@ def _aligned(row: tuple[str, ...], widths: list[int]) -> list[str]:
 
 
 def aims(results: list[Measurement]) -> str:
-    """The issue-10 aims against the baseline of the same run: met or not, with the figures."""
+    """The phone aims (htmx update, API score) against the baseline of the same run: met or not, with the figures."""
     base = results[0].requests_per_second or 1
     lines = []
     for m in results[1:]:

@@ -18,9 +18,9 @@ from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
 from rulesets.lights import WIN, light
-from rulesets.notation import share_code
 from rulesets.scoring import Exclusion, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
 from rulesets.shapes import Shape
+from rulesets.sharecode import share_code
 
 from . import wording
 from .engine_messages import render

@@ -1,9 +1,10 @@
 """The ledger's part of the OpenAPI document: paths under /api/v1/tables and their schemas.
 
-calculator/openapi.py merges :func:`paths` and :func:`schemas` into the site's document. Every write takes
-an idempotency key (the ``Idempotency-Key`` header or an ``idempotency_key`` field, ledger/receipts.py) and
-may ask for the minimal answer (``Prefer: return=minimal``: the ``TableChange`` schema); every operation
-may answer 503 with ``Retry-After`` when the database is in trouble.
+``LedgerConfig.ready`` adds :func:`paths`, :func:`schemas` and the headers to the site's document
+(calculator/openapi.py). Every write takes an idempotency key (the ``Idempotency-Key`` header or an
+``idempotency_key`` field, ledger/receipts.py) and may ask for the minimal answer (``Prefer: return=minimal``:
+the ``TableChange`` schema); every operation may answer 503 with ``Retry-After`` when the database is in
+trouble.
 """
 
 from __future__ import annotations

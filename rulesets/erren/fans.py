@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..guobiao.fans import CATEGORIES as GB_CATEGORIES
-from ..guobiao.fans import FAN as GB
+from ..guobiao import CATEGORIES as GB_CATEGORIES
+from ..guobiao import FAN as GB
 from ..lights import declare
 from ..scoring import Excludes, Fan
 
@@ -170,7 +170,7 @@ EXAMPLES: dict[str, str] = {
 FANS: tuple[Fan, ...] = build(EXAMPLES)
 FAN: dict[str, Fan] = {f.id: f for f in FANS}
 
-LIGHTS: dict[str, str] = {  # its own rows; the 国标 rows are lit by rulesets.guobiao.lights
+LIGHTS: dict[str, str] = {  # its own rows; the 国标 rows are lit by rulesets._mcr.lights
     **dict.fromkeys(("tianhu", "dihu", "renhu", "tianting", "baoting"), "context"),
     "big_seven_stars": "hand", "three_dragons_seven_pairs": "dragons", "four_winds_seven_pairs": "winds",
     "four_honour_pungs": "pungs&honours", "little_three_winds": "winds",

@@ -16,11 +16,11 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from .._mcr.detection import Plan
+from .._mcr.lights import light_items
+from .._mcr.principles import account_once, has_unique_wait
+from .._mcr.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..errors import HandError
-from ..guobiao.detection import Plan
-from ..guobiao.lights import light_items
-from ..guobiao.principles import account_once, has_unique_wait
-from ..guobiao.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..hand import Hand, WinMethod
 from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
@@ -28,6 +28,7 @@ from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from ..tiles import FLOWERS
 from .fans import FANS, OWN
+from .options import ErrenOptions
 from .settle import capped, settle_score
 
 RULES, UNIT, PLAYERS = "erren", "番", 2
@@ -67,12 +68,12 @@ POSITION = {f.id: k for k, f in enumerate(FANS)}
 PLAN = Plan.of(FANS, frozenset(OWN))
 
 
-def _invalid(problem: Problem, options: Any, **more: Any) -> Score:
+def _invalid(problem: Problem, options: ErrenOptions, **more: Any) -> Score:
     return Score(RULES, False, UNIT, reason=problem[0], reason_en=problem[1], options=_echo(options), **more)
 
 
 @lru_cache(maxsize=16)
-def _echo(options: Any) -> Any:
+def _echo(options: ErrenOptions) -> Any:
     return options_dict(options)
 
 
@@ -93,7 +94,7 @@ def _context_problem(hand: Hand) -> Problem | None:
     return None
 
 
-def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
+def score_readings(hand: Hand, options: ErrenOptions) -> list[ShapeScore]:
     """Every reading of a complete hand, valued."""
     # no 圈风刻/门风刻 at this table: no wind is the seat's or the round's, so every wind pung is a 幺九刻
     facts = dataclasses.replace(facts_of(hand), seat_wind=-1, round_wind=-1)
@@ -119,7 +120,7 @@ def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
     return out
 
 
-def score(hand: Hand, options: Any) -> Score:
+def score(hand: Hand, options: ErrenOptions) -> Score:
     """Score a complete two-player hand (seats E and S)."""
     if hand.winning_tile is None:
         raise HandError(msg("hand.waiting_13"))

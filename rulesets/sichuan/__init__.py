@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ..context import REPLACEMENT_KONG
 from ..errors import RulesError
 from ..hand import Hand, KongEvent, Seat
 from ..messages import msg
+from ..rounds import STAND_INS
 from ..scoring import Ruleset, Score, Settlement
 from ..shapes import ShapeKind
 from ..tiles import Tile
@@ -27,7 +27,7 @@ from .options import PRESET_INFO, PRESETS, LiangfangOptions, SichuanOptions, Xue
 from .ready import best_ready_value as _best_ready_value
 from .ready import is_flower_pig, waits_with_scores
 from .ready import ready_values as _ready_values
-from .round import ROUND_EVENTS, STAND_INS, settle_round
+from .round import ROUND_EVENTS, settle_round
 from .rounds import settle_discard as _settle_discard
 from .rounds import wall_end as _wall_end
 from .score import score_hand, settle_score
@@ -106,7 +106,7 @@ the round wind (no wind fans), 和绝张 (no such fan), a wildcard; flowers are 
 with flowers is refused)."""
 
 
-def _ruleset(v: Variant) -> Ruleset:
+def _ruleset(v: Variant) -> Ruleset[SichuanOptions]:
     return Ruleset(
         id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=fan_table(v.id), options_type=v.options_type,
         score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
@@ -119,10 +119,10 @@ def _ruleset(v: Variant) -> Ruleset:
     )
 
 
-RULESETS: tuple[Ruleset, ...] = tuple(_ruleset(v) for v in VARIANTS.values())
+RULESETS: tuple[Ruleset[SichuanOptions], ...] = tuple(_ruleset(v) for v in VARIANTS.values())
 
 
-def _variant_and_options(rules: str, options: Any) -> tuple[Variant, Any]:
+def _variant_and_options(rules: str, options: SichuanOptions | None) -> tuple[Variant, SichuanOptions]:
     """The table called ``rules`` (id, alias or name) and its options (the defaults when None)."""
     wanted = rules.strip().casefold()
     variant = next((v for v in VARIANTS.values() if wanted in {n.casefold() for n in (v.id, v.zh, v.en, *v.aliases)}),
@@ -132,25 +132,26 @@ def _variant_and_options(rules: str, options: Any) -> tuple[Variant, Any]:
     return variant, options if options is not None else variant.options_type()
 
 
-def ready_value(hand13: Hand, options: Any = None, rules: str = "sichuan") -> list[tuple[Tile, int]]:
+def ready_value(hand13: Hand, options: SichuanOptions | None = None, rules: str = "sichuan") -> list[tuple[Tile, int]]:
     """Each winning tile of a ready 13-tile hand and what a 查大叫 payer owes for it (points)."""
     variant, opts = _variant_and_options(rules, options)
     return _ready_values(variant, hand13, opts)
 
 
-def best_ready_value(hand13: Hand, options: Any = None, rules: str = "sichuan") -> tuple[Tile, int] | None:
+def best_ready_value(hand13: Hand, options: SichuanOptions | None = None,
+                     rules: str = "sichuan") -> tuple[Tile, int] | None:
     """The best (tile, points) of a ready hand for 查大叫, or None when it is not ready."""
     variant, opts = _variant_and_options(rules, options)
     return _best_ready_value(variant, hand13, opts)
 
 
-def waits(hand13: Hand, options: Any = None, rules: str = "sichuan") -> list[tuple[Tile, Score]]:
+def waits(hand13: Hand, options: SichuanOptions | None = None, rules: str = "sichuan") -> list[tuple[Tile, Score]]:
     variant, opts = _variant_and_options(rules, options)
     return waits_with_scores(variant, hand13, opts)
 
 
 def settle_discard(
-    hands: Sequence[Hand], options: Any = None, rules: str = "sichuan"
+    hands: Sequence[Hand], options: SichuanOptions | None = None, rules: str = "sichuan"
 ) -> tuple[list[Score], Settlement]:
     """一炮多响: several winners on one discard, each paid on their own; shared kong money once."""
     variant, opts = _variant_and_options(rules, options)
@@ -158,8 +159,8 @@ def settle_discard(
 
 
 def wall_end(
-    hands: Mapping[Seat, Hand], options: Any = None, rules: str = "sichuan", kongs: Sequence[KongEvent] = (),
-    already_won: frozenset[Seat] = frozenset(),
+    hands: Mapping[Seat, Hand], options: SichuanOptions | None = None, rules: str = "sichuan",
+    kongs: Sequence[KongEvent] = (), already_won: frozenset[Seat] = frozenset(),
 ) -> Settlement:
     """退税, 查花猪 and 查大叫 at an exhausted wall, for the 13-tile hands of the players still in."""
     variant, opts = _variant_and_options(rules, options)

@@ -17,6 +17,7 @@ from ..lights import declare
 from ..messages import Text, Words, msg
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
+from .options import LongQiDui
 
 if TYPE_CHECKING:
     from .facts import Facts
@@ -227,7 +228,7 @@ def _golden(f: Facts, r: Reading) -> bool:
 
 
 def _lookup(f: Facts) -> bool:
-    return f.options.long_qidui.value == "lookup"
+    return f.options.long_qidui is LongQiDui.LOOKUP
 
 
 def _yj(f: Facts) -> bool:

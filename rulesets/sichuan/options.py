@@ -119,7 +119,7 @@ class TwoSuits(Choice):
 
     @property
     def suits(self) -> str:
-        return self.value
+        return str(self.value)
 
 
 def _o(zh: str, en: str, source: str, **extra: Any) -> dict[str, Any]:
@@ -207,14 +207,16 @@ _TWO_SUITS = field(default=TwoSuits.PS, metadata=_o(
     "两房用牌", "The two suits of the 72-tile table", "§8.1 (断勾卡: 筒 + 条)"))
 
 
-def with_defaults(base: type, name: str, extra: dict[str, Any] | None = None, **defaults: Any) -> type:
-    """A frozen options dataclass like ``base`` with other defaults (and optional extra fields).
+def with_defaults(base: type[SichuanOptions], name: str, extra: dict[str, Any] | None = None,
+                  **defaults: Any) -> type[SichuanOptions]:
+    """A frozen options dataclass like ``base`` with other defaults (and optional extra fields): a subclass of
+    ``base``, so what reads a table's options reads every variant's.
 
     Variants share one set of house rules; only their defaults differ.
 
     >>> T = with_defaults(SichuanOptions, "T", mode=Mode.XUELIU)
-    >>> T().mode, T().cap
-    (<Mode.XUELIU: 'xueliu'>, 0)
+    >>> T().mode, T().cap, isinstance(T(), SichuanOptions)
+    (<Mode.XUELIU: 'xueliu'>, 0, True)
     """
     unknown = set(defaults) - {f.name for f in dataclasses.fields(base)}
     if unknown:
@@ -225,7 +227,8 @@ def with_defaults(base: type, name: str, extra: dict[str, Any] | None = None, **
         specs.append((f.name, f.type, field(default=default, metadata=f.metadata)))
     for key, spec in (extra or {}).items():
         specs.append((key, type(spec.default).__name__, spec))
-    return dataclasses.make_dataclass(name, specs, frozen=True, module=__name__)
+    made: type[SichuanOptions] = dataclasses.make_dataclass(name, specs, bases=(base,), frozen=True, module=__name__)
+    return made
 
 
 XueliuOptions = with_defaults(SichuanOptions, "XueliuOptions", mode=Mode.XUELIU)

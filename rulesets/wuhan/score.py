@@ -269,7 +269,7 @@ def contractor(hand: Hand, fans: set[str], options: WuhanOptions) -> Seat | None
         return ctx.discarder(4)  # 3）B抢杠胡，被抢的A承包
     if "quanqiuren" in fans and ctx.win is WinMethod.DISCARD and not ctx.get("discarder_ready"):
         return ctx.discarder(4)  # 1）A放冲给B作全求人，A没听牌，A承包
-    third = ctx.get("third_opening")
+    third: Seat | None = ctx.get("third_opening")
     if third is not None and fans & {"qingyise", "jiangyise"}:
         return third  # 2）B胡清一色，B的第三次开口对象是A，A承包
     return None
@@ -336,7 +336,7 @@ def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
         first = next(v.problem for v in valued if v.problem is not None)
         assert first is not None
         return _invalid(first, options, (v.scored for v in valued))
-    best = max(good, key=lambda v: (v.collected, v.scored.total, v.hard))  # type: ignore[operator]
+    best = max(good, key=lambda v: (v.collected, v.scored.total, v.hard))
     assert best.outcome is not None
     extra: dict[str, object] = {
         "laizi": str(wild) if wild is not None else None,

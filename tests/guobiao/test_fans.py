@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
+from rulesets._mcr.predicates import PREDICATES
 from rulesets.guobiao import RULESET, Options, fan_table
 from rulesets.guobiao.fans import CATEGORIES, FAN, FANS
 from rulesets.guobiao.options import MixedKongs
-from rulesets.guobiao.predicates import PREDICATES
 from rulesets.notation import parse_hand
 
 # mcr.md §7 headings: how many fans of each value
