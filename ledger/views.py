@@ -26,7 +26,7 @@ from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
-from . import chart, entries, forms, receipts, rounds, rummikub, service
+from . import chart, entries, forms, quick, receipts, rounds, rummikub, service
 from .models import Table
 
 COOKIE = "ledger_table"
@@ -128,6 +128,10 @@ def _describe(table: Table, row: Any) -> str:
         how = {"self_drawn": _("self-drawn"), "discard": _("on %(p)s's discard"),
                "rob_kong": _("robbing %(p)s's kong")}[d["win"]]
         return f"{names[d['player']]} " + how % {"p": names[d.get("from", 0)]}
+    if row.kind in ("quick", "adjust"):
+        words = {"adjust": _("Adjustment"), "quick": _("Quick"), "self_drawn": _("self-drawn"),
+                 "discard": _("on %(p)s's discard"), "rob_kong": _("robbing %(p)s's kong")}
+        return quick.describe(names, row.kind, d, _system_unit(table), words)
     if row.kind == "rummikub":
         return (_("%(p)s went out") % {"p": names[d["out"]]}) if d.get("out") is not None else _("Pool empty")
     parts = []
@@ -178,6 +182,27 @@ def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> d
     return context
 
 
+def _system_unit(table: Table) -> str:
+    found = next((r for r in all_rulesets() if r.id == rounds.ruleset_id(table.system)), None)
+    return zh(found.unit) if found else ""
+
+
+def _quick_context(table: Table, form: dict[str, Any]) -> dict[str, Any]:
+    """The quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form sent)."""
+    lang_zh = engine_language().startswith("zh")
+    wins = form.get("wins") if form.get("kind") == "quick" and isinstance(form.get("wins"), list) else []
+    rows = 1 + (max(len(table.players) - 1, 3) if rounds.plays_to_the_wall(table.system) else len(table.players) - 2)
+    amounts = form.get("amounts") if form.get("kind") == "adjust" and isinstance(form.get("amounts"), list) else []
+    return {
+        "quick_value": quick.value_label(table.system, lang_zh),
+        "quick_rows": quick.form_rows(table.system, list(table.players), wins, lang_zh, rows),
+        "adjust": {"amounts": [{"i": i, "player": n, "value": amounts[i] if i < len(amounts) else ""}
+                               for i, n in enumerate(table.players)],
+                   "note": form.get("note", "") if form.get("kind") == "adjust" else "",
+                   "unbalanced": bool(form.get("unbalanced"))},
+    }
+
+
 def _system_name(table: Table) -> str:
     if table.kind == "rummikub":
         return _("Rummikub (拉密)")
@@ -206,6 +231,8 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
         row_types=forms.ROW_TYPES, note=request.GET.get("note", ""),
         meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
     )
+    if table.kind == "mahjong":
+        context.update(_quick_context(table, form))
     return context
 
 
@@ -247,6 +274,9 @@ def _entry_from_post(request: HttpRequest, table: Table) -> tuple[dict[str, Any]
         data = forms.rummikub_from_post(request.POST, len(table.players))
         form["racks"] = data["racks"]
         return {"kind": "rummikub", "data": data}, form
+    if kind in ("quick", "adjust") and table.kind == "mahjong":  # a hand without tiles, an adjustment
+        data = (quick.quick_from_post if kind == "quick" else quick.adjust_from_post)(request.POST, table)
+        return {"kind": kind, "data": data}, {**form, **data}
     return {"kind": kind, "data": {}}, form
 
 
