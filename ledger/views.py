@@ -212,10 +212,14 @@ def _system_name(table: Table) -> str:
 
 def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
+    at = _at(request, context)
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
-        form = {"hand": request.GET["hand"][: settings.MAX_HAND_STRING],
-                **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING],
-                                       service.sheet_of(table, results=False).dealer, len(table.players))}
+        dealer = service.sheet_of(table, results=False).dealer if at is None else \
+            table.players.index(context["rows"][at - 1]["dealer"])
+        form = {"kind": "hand", "hand": request.GET["hand"][: settings.MAX_HAND_STRING],
+                **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING], dealer, len(table.players))}
+        if at is not None:  # the hand scored for entry `at`: its form, to replace that entry
+            context.update(editing=at, editing_kind="hand")
     form = form or {}
     try:
         count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
@@ -233,7 +237,40 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
     )
     if table.kind == "mahjong":
         context.update(_quick_context(table, form))
+        following = table.players.index(context["next_dealer"])  # names are unique at a table
+        context["score_url"] = score_url(table, following, len(context["rows"]) + 1)
+        if at is not None:  # back from the calculator for entry `at`: score it again from there
+            context["score_url"] = score_url(table, table.players.index(context["rows"][at - 1]["dealer"]), at,
+                                             form.get("hand", ""))
     return context
+
+
+def _at(request: HttpRequest, context: dict[str, Any]) -> int | None:
+    """The entry a hand scored in the calculator is for (``at``), when it is one of the table's entries."""
+    given = request.GET.get("at", "")
+    if given.isascii() and given.isdigit() and len(given) <= 4 and 1 <= int(given) <= len(context["rows"]):
+        return int(given)
+    return None
+
+
+def score_url(table: Table, dealer: int, at: int, hand: str = "") -> str:
+    """The calculator in the table's system and house rules, its seats named by the players (the dealer of the
+    hand at E), for entry ``at`` ("Score a hand with its tiles": calculator/ledger_seats.py)."""
+    system = rounds.ruleset_id(table.system)
+    n = len(table.players)
+    options = dict(table.options or {})
+    preset = str(options.pop("preset", "") or "")
+    defaults = rounds.check_options(system, {})
+    options = {k: v for k, v in options.items() if defaults.get(k) != v}  # the table's own, not the defaults
+    query: dict[str, str] = {"rules": system, f"preset-{system}": preset, f"applied-{system}": preset}
+    if options:  # the changed house rules as the calculator's compact field (docs/calculator.md)
+        text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()}
+        query[f"hr-{system}"] = ".".join(f"{k}-{v}" for k, v in sorted(text.items()))
+    query["seats"] = ",".join(table.players[(dealer + i) % n] for i in range(n))
+    query["at"] = str(at)
+    if hand:
+        query["hand"] = hand
+    return reverse("calculator") + "?" + _query(query)
 
 
 def _meld(text: str, table: Table) -> dict[str, Any] | None:
@@ -328,6 +365,10 @@ def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
         form["rows"] = forms.rows_of(entry.data)
     context = _edit_context(request, table, form)
     context.update(editing=n, editing_kind=entry.kind, entry=entry.data)
+    if table.kind == "mahjong" and entry.kind in ("hand", "quick"):  # score it with its tiles, for this entry
+        row = context["rows"][n - 1]
+        code = (row["codes"] or [""])[0] if entry.kind == "hand" else ""
+        context["score_url"] = score_url(table, table.players.index(row["dealer"]), n, code)
     return render(request, "ledger/table.html", context)
 
 
@@ -426,7 +467,9 @@ def add_hand(request: HttpRequest) -> HttpResponse:
         table = _remembered(token) if token and len(token) < 64 else None
     except DatabaseError:
         table = None
-    return render(request, "ledger/add.html", {"hand": hand, "table": table,
+    at = request.GET.get("at", "")
+    at = at if at.isascii() and at.isdigit() and len(at) <= 4 else ""
+    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at,
                                                "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})
 
 
