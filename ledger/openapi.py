@@ -84,7 +84,7 @@ SCHEMAS: dict[str, Any] = {
         "required": ["kind"],
         "properties": {
             "idempotency_key": _KEY_FIELD,
-            "kind": {"type": "string", "enum": ["hand", "draw", "round", "rummikub"]},
+            "kind": {"type": "string", "enum": ["hand", "draw", "round", "rummikub", "quick", "adjust"]},
             "version": {"type": "integer", "description": "the table version this change was made against"},
             "data": {"oneOf": [
                 {**_WIN, "title": "hand"},
@@ -95,6 +95,8 @@ SCHEMAS: dict[str, Any] = {
                               "description": "each rack's tiles (\"5 7 J\") or total"},
                     "out": {**_PLAYER, "description": "who went out (absent: the pool ran dry)"}}},
                 {"type": "object", "title": "draw", "maxProperties": 0},
+                {"$ref": "#/components/schemas/QuickEntry"},
+                {"$ref": "#/components/schemas/Adjustment"},
             ]},
         },
     },
@@ -215,7 +217,8 @@ def paths() -> dict[str, Any]:
             "summary": "The table: entries in order with snapshots, running totals, next dealer, 标准分",
             "operationId": "getTable", "parameters": [_TOKEN], "responses": _responses()}},
         "/api/v1/tables/{token}/entries": {"post": {
-            "summary": "Add a hand, drawn game, 血战 round or Rummikub round at the end", "operationId": "addEntry",
+            "summary": "Add a hand, quick entry, adjustment, drawn game, 血战 round or Rummikub round "
+                       "at the end", "operationId": "addEntry",
             "parameters": [_TOKEN, *_WRITE], "requestBody": _body("EntryRequest"),
             "responses": _responses("201", write=True)}},
         "/api/v1/tables/{token}/entries/{n}": {
@@ -247,8 +250,45 @@ HEADERS: dict[str, Any] = {
 }
 
 
+def _quick_schemas() -> dict[str, Any]:
+    """The quick entry and the adjustment (ledger/quick.py); each system's quick fields from its declaration
+    (rulesets/<system>/quick.py), listed under ``x-systems``."""
+    from rulesets.quick import quick_of
+    from rulesets.registry import all_rulesets
+
+    systems = {}
+    for r in all_rulesets():
+        q = quick_of(r)
+        if q is not None:
+            systems[r.id] = {"unit": r.unit, "value": q.value.as_dict(), "fields": [f.as_dict() for f in q.fields]}
+    win = {"type": "object", "required": ["player", "value"], "properties": {
+        "player": _PLAYER, "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"],
+                                   "default": "self_drawn"},
+        "from": {**_PLAYER, "description": "the discarder (or the player robbed), for a win not self-drawn"},
+        "value": {"type": "integer", "description": "the hand's value in the system's unit (x-systems: value)"},
+        "together": {"type": "boolean", "description": "on the same discard as the win before (一炮多响, 通炮)"},
+        "fields": {"type": "object", "description": "the system's quick fields (x-systems: fields) in table terms: "
+                   "a per-player number as a list (one per player), players as positions, a set of players as a "
+                   "list of positions; numbers, booleans and tiles as themselves"}}}
+    return {
+        "QuickEntry": {"type": "object", "title": "quick", "required": ["wins"], "description":
+                       "a hand without tiles: each win settled by the system's own settlement. At a table that "
+                       "plays to the wall (血战, 血流) the wins are a round's, in order; elsewhere one win, or "
+                       "several on one discard", "properties": {"wins": {"type": "array", "items": win,
+                                                                         "minItems": 1, "maxItems": 12}},
+                       "x-systems": systems},
+        "Adjustment": {"type": "object", "title": "adjust", "required": ["amounts"], "description":
+                       "free amounts per player (诈胡 penalty, 包牌, a buy-in); they add up to 0 unless "
+                       "unbalanced is true, and then the note saying why is required", "properties": {
+                           "amounts": {"type": "array", "items": {"type": "integer"},
+                                       "description": "one per player, in turn order"},
+                           "note": {"type": "string", "maxLength": 200},
+                           "unbalanced": {"type": "boolean", "default": False}}},
+    }
+
+
 def schemas() -> dict[str, Any]:
-    return SCHEMAS
+    return {**SCHEMAS, **_quick_schemas()}
 
 
 # ---- groups of tables across evenings (ledger/groups.py, ledger/group_api.py) ---------------------------------

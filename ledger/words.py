@@ -134,6 +134,24 @@ WORDS: dict[str, str] = {
     "ledger.group.no_player": gettext_noop("no player %(name)s in this group"),
     "ledger.group.new_name": gettext_noop("the new name: 1–%(max)s characters"),
     "ledger.group.aliases": gettext_noop("a group keeps at most %(max)s renamed names"),
+    # -- quick entries and adjustments (ledger/quick.py) ------------------------------------------------------
+    "ledger.quick.none": gettext_noop("this system has no quick entry"),
+    "ledger.quick.wins": gettext_noop("%(what)s: a list of 1–%(max)s wins"),
+    "ledger.quick.number": gettext_noop("%(what)s: a whole number"),
+    "ledger.quick.per_player": gettext_noop("%(what)s: one whole number per player, %(n)s in all"),
+    "ledger.quick.players": gettext_noop("%(what)s: a list of players"),
+    "ledger.quick.text": gettext_noop("%(what)s: a short text"),
+    "ledger.quick.field": gettext_noop("%(what)s: this system's quick entry has no field %(key)s (it has: %(known)s)"),
+    "ledger.quick.together": gettext_noop(
+        "%(what)s: \"same discard\" needs a win on a discard right before it, on the same player's discard"),
+    "ledger.quick.one_hand": gettext_noop(
+        "%(what)s: at this table a quick entry is one hand: one win, or several on one discard"),
+    "ledger.adjust.amounts": gettext_noop("%(what)s: one whole amount per player, %(n)s in all"),
+    "ledger.adjust.note": gettext_noop("%(what)s: a note of at most %(limit)s characters"),
+    "ledger.adjust.nothing": gettext_noop("%(what)s: every amount is 0"),
+    "ledger.adjust.zero_sum": gettext_noop(
+        "the amounts add up to %(total)s, not 0: correct them, or tick \"not zero-sum\" and say why in the note"),
+    "ledger.adjust.note_needed": gettext_noop("%(what)s: say why the amounts do not add up to 0"),
 }
 """Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
 
