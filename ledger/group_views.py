@@ -86,6 +86,11 @@ def _to_group(group: Group) -> receipts.Kept:
     return receipts.Kept(302, {"location": reverse("ledger-group", args=[group.edit_token])})
 
 
+def _made(written: groups.Written) -> receipts.Kept:
+    assert written.group is not None
+    return _to_group(written.group)
+
+
 @uses_database
 def _create(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     try:
@@ -99,15 +104,11 @@ def _create(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
         link = request.POST.get("table", "").strip()
         data = {"name": request.POST.get("name", ""), "tables": [link] if link else []}
 
-        def answer(written: groups.Written) -> receipts.Kept:
-            assert written.group is not None
-            return _to_group(written.group)
-
-        written = groups.open_group(data, ask=ask, answer=answer)
+        written = groups.open_group(data, ask=ask, answer=_made)
     except (service.LedgerError, receipts.BadKey) as exc:
         context["error"] = views._said(exc)
         return render(request, "ledger/group_new.html", context, status=getattr(exc, "status", 400))
-    return redirect((written.kept or answer(written)).answer["location"])
+    return redirect((written.kept or _made(written)).answer["location"])
 
 
 @require_GET
@@ -174,8 +175,7 @@ def from_table(request: HttpRequest, token: str) -> HttpResponse:
                 return redirect(kept.answer["location"])
             if not service.creation_allowed(request):
                 raise service.LedgerError(said("ledger.rate_limited"))
-            written = groups.open_group({"tables": [table.edit_token]}, ask=ask,
-                                        answer=lambda w: _to_group(w.group) if w.group else receipts.Kept(302, {}))
+            written = groups.open_group({"tables": [table.edit_token]}, ask=ask, answer=_made)
         else:
             group_token = groups.group_token(request.POST.get("group"))
             written = groups.change(group_token, "add", table=table.edit_token, ask=ask,

@@ -230,9 +230,10 @@ def figures(evenings: Sequence[Evening], aliases: Mapping[str, str]) -> Figures:
     for p in players.values():
         if p.standard is not None and p.standard != int(p.standard):
             p.standard = round(p.standard, 4)
-    by_standard = bool(evenings) and all(e.sheet.standard is not None for e in evenings)
-    return Figures(list(evenings), _sorted(list(players.values()), by_standard), by_standard,
-                   any(e.sheet.standard is not None for e in evenings))
+    scored = any(e.sheet.standard is not None for e in evenings)
+    # every table a 国标 session (one without an entry yet has no 标准分 and changes no rank)
+    by_standard = scored and all(e.guobiao or e.sheet.standard is not None for e in evenings)
+    return Figures(list(evenings), _sorted(list(players.values()), by_standard), by_standard, scored)
 
 
 # ---- the chart --------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError
 from django.test import Client
 
@@ -117,6 +118,11 @@ def test_guobiao_sessions_sum_their_standard_scores_and_rank_by_them_then_by_the
     assert facts.ranked_by_standard
     assert [p.name for p in facts.players] == ["B", "A", "C", "D"]  # B 5, A 4, C and D 2.5 (net -20 each)
     assert by["A"].net == -10 and by["B"].net == 50
+    empty = evening(["A", "B", "C", "E"], [])  # a 国标 table without an entry yet: no 标准分, the same ranking
+    empty.guobiao = True
+    assert groups.figures([one, two, empty], {}).ranked_by_standard
+    other = evening(["A", "B", "C", "E"], [])  # a table of another system: ranked by the net
+    assert not groups.figures([one, two, other], {}).ranked_by_standard
 
 
 def test_renamed_names_count_as_one_player():
@@ -441,3 +447,31 @@ def test_the_openapi_document_describes_the_group_api(client):
                  "/api/v1/groups/{token}/tables/{table}", "/api/v1/groups/{token}/rename"):
         assert path in doc["paths"], path
     assert {"GroupRequest", "Group"} <= set(doc["components"]["schemas"])
+
+
+# --- concurrent writers -------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not getattr(settings, "POSTGRES_REACHABLE", False),
+                    reason="threads writing at once need a server database (SQLite's in-memory test database is "
+                           "one connection's)")
+@pytest.mark.django_db(databases=["postgres"], transaction=True)
+def test_concurrent_group_writers_lose_nothing_on_postgresql():
+    from tests.ledger.test_models import _together
+
+    made = [service.create_table({"system": "sichuan", "players": [f"P{i}", "Bo", "Cy", "Di"]}, using="postgres")
+            for i in range(5)]
+    group = groups.open_group({}, using="postgres").group
+    token = group.edit_token
+    # five tables added at once, and the first one twice more: every table once, a version for each
+    links = [t.read_token for t in made] + [made[0].edit_token, made[0].read_token]
+    errors = _together(len(links), lambda i: groups.change(token, "add", table=links[i], using="postgres"))
+    assert errors == [None] * len(links)
+    assert GroupTable.objects.using("postgres").filter(group=group).count() == 5
+    assert Group.objects.using("postgres").get(pk=group.pk).version == 6
+    # six renames made against the same version: exactly one wins, the others are told
+    errors = _together(6, lambda i: groups.change(token, "rename", old="Bo", new=f"Bob{i}", version=6,
+                                                  using="postgres"))
+    assert sum(e is None for e in errors) == 1
+    assert all(isinstance(e, service.Stale) for e in errors if e is not None)
+    assert Group.objects.using("postgres").get(pk=group.pk).version == 7
