@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, views
+from . import api, settle_views, views
 
 urlpatterns = [
     path("t/new", views.new_table, name="ledger-new"),
@@ -22,4 +22,8 @@ urlpatterns = [
     path("api/v1/tables/<str:token>/entries/<str:n>", api.entry, name="api-table-entry"),
     path("api/v1/tables/<str:token>/undo", api.undo, name="api-table-undo"),
     path("api/v1/tables/<str:token>/export.csv", api.export_csv, name="api-table-csv"),
+    path("t/<str:token>/settle", settle_views.settle_edit, name="ledger-settle-edit"),
+    path("t/r/<str:token>/settle", settle_views.settle_read, name="ledger-settle"),
+    path("t/r/<str:token>/settle.png", settle_views.settle_png, name="ledger-settle-png"),
+    path("api/v1/tables/<str:token>/settle", settle_views.api_settle, name="api-table-settle"),
 ]

@@ -119,6 +119,8 @@ WORDS: dict[str, str] = {
     "ledger.meld.sets": gettext_noop("give the sets of the first meld, separated by |"),
     "ledger.meld.not_a_set": gettext_noop(
         "%(set)s is neither a group (3–4 of a number, different colours) nor a run (3+ in a row, one colour)"),
+    # -- settling up (ledger/settle_views.py) ----------------------------------------------------------------
+    "ledger.settle.rate": gettext_noop("rate: %(value)s is not an amount per point (a number above 0, e.g. 0.5)"),
 }
 """Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
 
