@@ -23,7 +23,7 @@ from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
-from . import chart, entries, exports, forms, receipts, rounds, rummikub, service, table_words
+from . import chart, entries, exports, forms, receipts, rounds, rummikub, service, table_setup, table_words
 from .models import Table
 
 COOKIE = "ledger_table"
@@ -61,7 +61,8 @@ def _systems() -> list[dict[str, Any]]:
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
     values = request.POST if request.method == "POST" else request.GET
-    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", "")}
+    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", ""),
+                               **table_setup.context(values, posted=request.method == "POST")}
     if request.method == "GET":
         return render(request, "ledger/new.html", context)  # the form needs no database
     return _create(request, context)
