@@ -3,7 +3,8 @@ rule set by name and its house rules (calculator/house_rules.py), read back into
 
 The page is two forms. The first (GET, ``/t/new``) says what the table plays: the game (mahjong or
 Rummikub) and, for mahjong, one select of every system grouped by place, each system followed by its rule
-sets by their names (``table=sichuan`` or ``table=sichuan.table-a``, the calculator's spelling). Choosing
+sets by their names (``table=sichuan`` or ``table=sichuan.table-a``, the calculator's spelling; a hand
+brought by "Add to table" chooses the system its share code names). Choosing
 draws the page again for that choice (a button without JavaScript; static/ledger/new.js sends it on change,
 carrying the names typed so far). The second (POST) creates the table: the players — as many fields as the
 system seats — and the chosen system's house-rule controls as the calculator draws them
@@ -26,6 +27,7 @@ from calculator.lang import pick
 from calculator.tables import chooser, preset_label
 from rulesets.errors import MahjongError
 from rulesets.registry import get_ruleset
+from rulesets.sharecode import parse_share_code
 
 from .table_words import hu_of
 
@@ -39,12 +41,22 @@ def chosen(values: Mapping[str, Any]) -> tuple[str, str]:
     table = str(values.get("table") or "")
     system, _dot, preset = table.partition(".") if table else (str(values.get("system") or ""), "",
                                                                str(values.get("preset") or ""))
+    if not system and values.get("hand"):  # "Add to table" from a scored hand: the system its code names
+        system = _system_of_code(str(values["hand"]))
     try:
         ruleset = get_ruleset(system or DEFAULT_SYSTEM)
     except MahjongError:
         ruleset = get_ruleset(DEFAULT_SYSTEM)
         preset = ""
     return ruleset.id, preset if preset in ruleset.presets else ""
+
+
+def _system_of_code(code: str) -> str:
+    try:
+        rules = parse_share_code(code.strip()).rules
+    except MahjongError:
+        return ""
+    return rules[0] if rules else ""
 
 
 def systems() -> list[dict[str, Any]]:

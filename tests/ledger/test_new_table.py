@@ -123,3 +123,10 @@ def test_every_ledger_page_in_its_systems_words(client, system, says, never):
         assert word not in edit and word not in read, word
     line = "Bo 点炮胡（Cy 放炮）" if system == "sichuan" else "Bo 点和（Cy 放炮）"
     assert line in edit and line in read
+
+
+def test_a_hand_brought_to_a_new_table_chooses_its_system(client):
+    code = "v1.11234567789m55p-5p.ES.dW~sichuan"
+    html = page(client, hand=code)
+    assert '<option value="sichuan" selected>' in html and f'name="hand" value="{code}"' in html
+    assert '<option value="guobiao" selected>' in page(client, hand="not a code")
