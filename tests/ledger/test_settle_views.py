@@ -137,3 +137,22 @@ def test_a_rummikub_table_with_points_not_payments_is_not_settled(client):
     assert data["zero_sum"] is False and data["transfers"] == []
     html = client.get(f"/t/r/{links['read_token']}/settle", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "do not add up to zero" in html
+
+
+def test_database_trouble_is_a_503_on_every_settle_route(monkeypatch):
+    from django.db import OperationalError
+    from django.test import Client
+
+    from ledger import service
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(service, "table_by", down)
+    client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
+    token = "a" * 24
+    api = client.get(f"/api/v1/tables/{token}/settle")
+    assert api.status_code == 503 and api.json()["error"]["code"] == "unavailable" and api["Retry-After"].isdigit()
+    for url in (f"/t/{token}/settle", f"/t/r/{token}/settle", f"/t/r/{token}/settle.png"):
+        response = client.get(url)
+        assert response.status_code == 503 and response["Retry-After"].isdigit(), url
