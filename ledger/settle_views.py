@@ -102,7 +102,7 @@ def qr_svg(url: str) -> str:
     """The QR code of ``url`` as inline SVG (no XML declaration; sized by CSS)."""
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False, svgns=True,
-                                    title=url, svgclass="ledger-qr", lineclass=None)
+                                    title=url, svgclass="ledger-qr", lineclass=None, omitsize=True)
     return out.getvalue().decode()
 
 

@@ -102,8 +102,9 @@ def test_the_qr_code_reads_back_the_link():
     svg = qr_svg(url)
     expected = io.BytesIO()
     segno.make(url, error="m").save(expected, kind="svg", scale=4, border=2, xmldecl=False, title=url,
-                                    svgclass="ledger-qr", lineclass=None)
+                                    svgclass="ledger-qr", lineclass=None, omitsize=True)
     assert svg == expected.getvalue().decode() and svg.startswith("<svg")
+    assert 'viewBox="0 0 ' in svg and "width=" not in svg  # sized by the page's CSS, scaled whole
 
 
 def test_the_image_is_a_png_of_the_transfers(client, evening):
