@@ -44,7 +44,7 @@ waited on, for 獨聽)."""
 SHARED_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] == "_")
 """Code two systems share (``rulesets/_mcr``: the 国标 detection 二人麻将 runs too)."""
 
-STRING_READS = {"hangzhou", "shaanxi"}
+STRING_READS = {"shaanxi"}
 """Packages that still read declared context by its key (``ctx.get("key")``) instead of ``FIELD.of(ctx)``."""
 
 
