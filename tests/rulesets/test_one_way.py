@@ -44,10 +44,6 @@ waited on, for 獨聽)."""
 SHARED_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] == "_")
 """Code two systems share (``rulesets/_mcr``: the 国标 detection 二人麻将 runs too)."""
 
-STRING_READS = {"shaanxi"}
-"""Packages that still read declared context by its key (``ctx.get("key")``) instead of ``FIELD.of(ctx)``."""
-
-
 def _package(r: object) -> str:
     module = getattr(getattr(r, "options_type", None), "__module__", "")
     return module.split(".")[1]
@@ -213,10 +209,7 @@ _STRING_READ = re.compile(r"""(?:context|ctx)\.get\(\s*["']""")
 def test_a_system_reads_its_context_through_the_declared_fields(package):
     reads = [f"{p.name}:{n}" for p in _python_files(ENGINE / package)
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if _STRING_READ.search(line)]
-    if package in STRING_READS:
-        assert reads, f"{package} reads no context by key any more: take it off STRING_READS"
-    else:
-        assert reads == [], f"{package} reads context by its key (use FIELD.of(ctx)): {reads}"
+    assert reads == [], f"{package} reads context by its key (use FIELD.of(ctx)): {reads}"
 
 
 def test_the_core_reads_no_context_by_key():
