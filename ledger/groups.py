@@ -41,7 +41,7 @@ from xml.sax.saxutils import escape
 from django.db import IntegrityError
 from django.utils import timezone
 
-from . import receipts, rounds, service, sheet
+from . import receipts, service, sheet
 from .entries import MAX_NAME
 from .models import MAX_ALIASES, MAX_GROUP_TABLES, Group, GroupReceipt, GroupTable, Table
 from .service import LedgerError, NotFound, Stale
@@ -124,7 +124,7 @@ class Evening:
     sheet: sheet.Sheet
     label: str = ""
     day: date | None = None
-    guobiao: bool = False
+    session: bool = False  # a table that 标准分 ranks (sheet.is_session), even before its first hand
     table: Table | None = None
 
 
@@ -232,7 +232,7 @@ def figures(evenings: Sequence[Evening], aliases: Mapping[str, str]) -> Figures:
             p.standard = round(p.standard, 4)
     scored = any(e.sheet.standard is not None for e in evenings)
     # every table a 国标 session (one without an entry yet has no 标准分 and changes no rank)
-    by_standard = scored and all(e.guobiao or e.sheet.standard is not None for e in evenings)
+    by_standard = scored and all(e.session or e.sheet.standard is not None for e in evenings)
     return Figures(list(evenings), _sorted(list(players.values()), by_standard), by_standard, scored)
 
 
@@ -367,8 +367,8 @@ def evenings_of(group: Group) -> list[Evening]:
     out = []
     for table in tables_of(group):
         built = service.sheet_of(table, results=False)
-        guobiao = table.kind == "mahjong" and rounds.ruleset_id(table.system) == "guobiao"
-        out.append(Evening(list(table.players), built, table.name, timezone.localdate(table.created), guobiao,
+        session = sheet.is_session({"kind": table.kind, "system": table.system, "players": table.players})
+        out.append(Evening(list(table.players), built, table.name, timezone.localdate(table.created), session,
                            table))
     return out
 

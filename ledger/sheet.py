@@ -210,10 +210,15 @@ def build(table: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
     return sheet, kept
 
 
+def is_session(table: Mapping[str, Any]) -> bool:
+    """Whether the table is a competition session that 标准分 ranks: four players of 国标."""
+    return table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and \
+        len(table["players"]) == 4
+
+
 def standard_of(table: Mapping[str, Any], tail: Tail) -> list[float] | None:
-    """国标 标准分 of the session so far (a four-player 国标 table with an entry), else None."""
-    if table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and \
-            len(table["players"]) == 4 and tail.count:
+    """国标 标准分 of the session so far (a session table with an entry), else None."""
+    if is_session(table) and tail.count:
         return standard_scores(tail.totals)
     return None
 

@@ -125,15 +125,14 @@ def context(values: Mapping[str, Any], posted: bool) -> dict[str, Any]:
     seats = 4 if kind == "rummikub" else ruleset.players
     rules = house_rules._house_rules_view(  # the calculator's controls, built once per language and values
         _language(), house_rules.Keyed(ruleset), preset, _values(ruleset, preset, values if posted else None))
-    return {
-        "kind": kind, "system": system, "preset": preset, "table_choice": f"{system}.{preset}" if preset else system,
-        "chooser_groups": systems(), "house": rules, "rule_set": preset_label(ruleset, preset) if preset else "",
-        "system_label": pick(ruleset.zh, ruleset.en),
-        "seats": [{"i": i, "n": i + 1, "value": values.get(f"player{i}", "")} for i in range(seats)],
-        "min_seats": 2 if kind == "rummikub" else seats,
-        "hu": hu_of({"kind": kind, "system": system}),
-        "sichuan": kind == "mahjong" and _plays_to_the_wall(system),
-    }
+    return dict(  # keywords: ``house`` and ``sichuan`` are the templates' names, not systems
+        {"kind": kind, "system": system, "preset": preset, "table_choice": f"{system}.{preset}" if preset else system,
+         "chooser_groups": systems(), "rule_set": preset_label(ruleset, preset) if preset else "",
+         "system_label": pick(ruleset.zh, ruleset.en),
+         "seats": [{"i": i, "n": i + 1, "value": values.get(f"player{i}", "")} for i in range(seats)],
+         "min_seats": 2 if kind == "rummikub" else seats,
+         "hu": hu_of({"kind": kind, "system": system})},
+        house=rules, sichuan=kind == "mahjong" and _plays_to_the_wall(system))
 
 
 def _plays_to_the_wall(system: str) -> bool:

@@ -6,7 +6,7 @@ Kong money (刮风下雨) is entered as a round's kongs: a quick entry does not 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from ..context import Kind
 from ..errors import ContextError
@@ -19,7 +19,7 @@ from ..tiles import Tile
 from . import VARIANTS
 from .facts import hand_facts
 from .fans import FANS
-from .options import FanDisplay, Mode
+from .options import FanDisplay, Mode, SichuanOptions
 from .variant import Variant
 
 GEN = own("gen", Kind.INT, "根", "Gen", 0, "根的个数（每个根加 1 番）。", "How many 根 (each adds 1 fan).", 0, 8,
@@ -27,7 +27,7 @@ GEN = own("gen", Kind.INT, "根", "Gen", 0, "根的个数（每个根加 1 番�
 _ZIMO_DI = next(f for f in FANS if f.id == "zimo_di")
 
 
-def _fan(q: QuickHand, options: Any) -> int:
+def _fan(q: QuickHand, options: SichuanOptions) -> int:
     """The 番 (from 0) of the value as the table writes it."""
     display, value = options.fan_display, q.value
     if display is FanDisplay.E1:
@@ -43,8 +43,8 @@ def _fan(q: QuickHand, options: Any) -> int:
     return value
 
 
-def maker(variant: Variant) -> Any:
-    def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def maker(variant: Variant) -> Callable[[QuickHand, SichuanOptions], tuple[Score, Hand]]:
+    def make(q: QuickHand, options: SichuanOptions) -> tuple[Score, Hand]:
         q.context.check(variant.players, winners_stay=options.mode is Mode.XUELIU)
         fan = _fan(q, options) + q.values["gen"]
         hand = q.hand()

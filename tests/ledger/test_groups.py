@@ -119,7 +119,7 @@ def test_guobiao_sessions_sum_their_standard_scores_and_rank_by_them_then_by_the
     assert [p.name for p in facts.players] == ["B", "A", "C", "D"]  # B 5, A 4, C and D 2.5 (net -20 each)
     assert by["A"].net == -10 and by["B"].net == 50
     empty = evening(["A", "B", "C", "E"], [])  # a 国标 table without an entry yet: no 标准分, the same ranking
-    empty.guobiao = True
+    empty.session = True
     assert groups.figures([one, two, empty], {}).ranked_by_standard
     other = evening(["A", "B", "C", "E"], [])  # a table of another system: ranked by the net
     assert not groups.figures([one, two, other], {}).ranked_by_standard

@@ -180,7 +180,7 @@ def test_no_ledger_module_imports_a_system(path):
     assert named == [], f"ledger/{path.name} names a system: {named}"
 
 
-SYSTEM_NAMES_IN_THE_LEDGER = {"forms.py": {"guobiao"}, "openapi.py": {"guobiao"}, "service.py": {"guobiao"},
+SYSTEM_NAMES_IN_THE_LEDGER = {"table_setup.py": {"guobiao"}, "openapi.py": {"guobiao"}, "service.py": {"guobiao"},
                               "sheet.py": {"guobiao"}}
 """Ledger modules that still name a system in their code (国标: the default table, its 标准分); may only shrink."""
 
