@@ -76,7 +76,7 @@ FANS: tuple[Fan, ...] = (
          "四副都是吃碰明杠，手里只剩一张，单钓成将，将不限；点炮、自摸都算（选项：只算点炮）。",
          "Four claimed melds and a single wait for the pair, any pair; on a discard or self-drawn (option: on a "
          "discard only).",
-         WORKS.cite("omu", "§6 全求人", note="rules/regional.md §3(b) (four exposed melds, single wait); "
+         WORKS.cite("omu", "第6节 全求人", note="rules/regional.md §3(b) (four exposed melds, single wait); "
                                              "open_mahjong_unity 长沙经典双鸟规则书 §6 (点炮胡和自摸都算全求人); "
                                              "国标's definition in seed 003 (全靠吃牌、碰牌、单钓别人打出的牌) as "
                                              "the option"),
@@ -87,7 +87,7 @@ FANS: tuple[Fan, ...] = (
                                                  "rules/regional.md §3(b)"),
          "v1.234567p2266s-6s.A1111m.sk~changsha", "lucky"),
     _big("gangshangpao", "杠上炮", "Win on a discard after a kong", 1, "别人杠后打出的牌被和（含小胡）。",
-         "Won on the tile a player discards after his kong.", WORKS.cite("omu", "changsha.md 杠上炮",
+         "Won on the tile a player discards after his kong.", WORKS.cite("omu", "杠上炮",
                                                                          note="rules/regional.md §3(b) "
                                                                               "(open_mahjong_unity changsha.md)"),
          "v1.23567m345p55678s-4m.ES.dWa~changsha", "lucky"),

@@ -57,7 +57,7 @@ class ChangshaOptions:
     small_self_drawn: int = field(default=1, metadata=_o(
         "小胡自摸每家", "A small self-drawn win (and each 起手小胡): 1 from each payer (2 with the dealer), or 2 (3 "
         "with the dealer)",
-        WORKS.cite("omu", "§11.2", note="open_mahjong_unity 长沙经典双鸟规则书 §11.2 and its tests, xxqp "
+        WORKS.cite("omu", "第11.2节", note="open_mahjong_unity 长沙经典双鸟规则书 §11.2 and its tests, xxqp "
                                         "CsMjTable.calZiMoPoint: 1 (default); billee1011 JingDian and "
                                         "rules/regional.md §3(c) 1, CS-C: 2; the spec's errata"),
         choices=(1, 2)))
@@ -84,7 +84,7 @@ class ChangshaOptions:
                                       "open_mahjong_unity PR #65 (winner)")))
     haidi_birds: HaidiBirds = field(default=HaidiBirds.EACH, metadata=_o(
         "海底鸟", "After a 海底 win the 海底 tile is every bird, or one bird",
-        WORKS.cite("omu", "§9", note="seed 000 扎鸟 “如果为海底胡，则海底牌为鸟牌”; open_mahjong_unity "
+        WORKS.cite("omu", "第9节", note="seed 000 扎鸟 “如果为海底胡，则海底牌为鸟牌”; open_mahjong_unity "
                                      "长沙经典双鸟规则书 §9 “按照海底牌算两次” and PR #75 (each, default); its code "
                                      "and test_sea_bottom_win_uses_winning_tile_as_bird_when_wall_empty (one)")))
     jiajianghu: bool = field(default=False, metadata=_o(
@@ -105,7 +105,7 @@ class ChangshaOptions:
                                                        "seeds 000/001")))
     quanqiuren_self_drawn: bool = field(default=True, metadata=_o(
         "全求人可自摸", "全求人 counts when the pair is self-drawn too (then all three pay); off: only on a discard",
-        WORKS.cite("omu", "§6 全求人", note="open_mahjong_unity 长沙经典双鸟规则书 §6 "
+        WORKS.cite("omu", "第6节 全求人", note="open_mahjong_unity 长沙经典双鸟规则书 §6 "
                                             "“点炮胡和自摸都算全求人；自摸时三家支付分数” and its tests, xxqp "
                                             "CsMjTable (default); off: 国标's definition (seed 003 全求人: "
                                             "单钓别人打出的牌)")))
