@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rulesets.sources import Source, Work
 
-from .lang import pick
+from .lang import is_zh, pick
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,10 @@ class Citation:
     title: str
     where: str = ""
     link: str = ""
+    sep: str = ", "  # between the title and where in it: "，" on a 中文 page
 
     def __str__(self) -> str:
-        return f"{self.title}, {self.where}" if self.where else self.title
+        return f"{self.title}{self.sep}{self.where}" if self.where else self.title
 
 
 def public_link(work: Work) -> str:
@@ -51,7 +52,7 @@ def citation(source: object) -> Citation | None:
         return None
     title = pick(source.work.title, source.work.title_en or source.work.title)
     where = pick(source.where, source.where) if source.where else ""
-    return Citation(title, where, public_link(source.work))
+    return Citation(title, where, public_link(source.work), "，" if is_zh() else ", ")
 
 
 def citations(source: object) -> list[str]:
