@@ -81,11 +81,11 @@ class HangzhouOptions:
                                                                                                 "(base 1)")))
     dealer_factor: DealerFactor = field(default=DealerFactor.NONE, metadata=_o(
         "庄闲倍数", "The factor on payments between the dealer and a non-dealer",
-        WORKS.cite("competition", "庄闲倍数", note="seed 001 杭州麻将 (none); §2; competition "
+        WORKS.cite("competition", "mahjong/fan.py", note="seed 001 杭州麻将 (none); §2; competition "
                                                    "(EdGrass/hangzhou-mahjong-bot mahjong/fan.py) (×8); §2(c) ladder "
                                                    "2/4/8 [unverified]")))
     cap: int = field(default=0, metadata=_o(
-        "封顶（倍数）", "Cap on the hand's multiplier (0 = none)", WORKS.cite("competition", "封顶",
+        "封顶（倍数）", "Cap on the hand's multiplier (0 = none)", WORKS.cite("competition", "mahjong/fan.py",
                                                                         note="seed 001 杭州麻将 (none); §2; "
                                                                              "competition "
                                                                              "(EdGrass/hangzhou-mahjong-bot "
