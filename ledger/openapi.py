@@ -68,7 +68,7 @@ SCHEMAS: dict[str, Any] = {
             "settings": {"type": "object", "properties": {
                 "refund_policy": {"type": "string", "enum": ["still_in", "all"], "default": "all",
                                   "description": "退税: refund every original payer, players who already won too "
-                                                 "(all, rules/sichuan.md §6.6), or only those still in"},
+                                                 "(all), or only those still in"},
                 "empty_pool": {"type": "string", "enum": ["lowest", "minus_rack", "none"], "default": "lowest",
                                "description": "Rummikub, pool empty: the lowest rack scores the differences (tied "
                                               "racks share them), everyone scores minus their own rack, or nobody "

@@ -24,6 +24,7 @@ from .fans import FANS
 from .options import ChangshaOptions
 from .score import KINDS, score
 from .settle import settle_score
+from .works import WORKS
 
 __all__ = ["FANS", "RULESET", "ChangshaOptions", "settle_round", "waits"]
 
@@ -100,7 +101,7 @@ def _can_read(hand: Hand) -> bool:
 
 RULESET = Ruleset(
     id="changsha", zh="长沙麻将", en="Changsha Mahjong", unit="分", players=4, fans=FANS,
-    options_type=ChangshaOptions, score=score, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
+    options_type=ChangshaOptions, score=score, works=WORKS, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
     can_read=_can_read, waits=waits, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
     round_events=frozenset({Win}), settle=settle_score, dealt=lambda hand: STARTING_HAND.of(hand.context),
     description_zh="长沙麻将：108张万筒条；小胡须2、5、8作将，大胡不要将、可叠加（每个6分）；起手小胡（四喜、板板胡、"

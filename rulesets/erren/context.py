@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..context import BAOTING, DEALER, ContextField, Kind, Whose
+from .works import WORKS
 
 TIANTING: ContextField[bool] = ContextField(
     "tianting", Kind.BOOL, "天听", "Heavenly ready", default=False, whose=Whose.WINNER,
     help_zh="和牌者在第一巡（起手）就报了听。", help_en="The winner declared ready on the very first turn (天听).",
-    source="rules/regional.md §7(b) (gofishing-game ermj.go.bak: 天听 32番)",
+    source=WORKS.cite("gofishing", "天听", note="rules/regional.md §7(b) (gofishing-game ermj.go.bak: 天听 32番)"),
 )
 
 CONTEXT: tuple[ContextField[Any], ...] = (DEALER, BAOTING, TIANTING)

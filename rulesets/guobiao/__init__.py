@@ -35,6 +35,7 @@ from . import context
 from .fans import CATEGORIES, FAN, FANS, STRICT_VOIDED_SUIT
 from .options import MixedKongs, Options, Payout
 from .payout import settle_score
+from .works import WORKS
 
 __all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table", "FAN", "FANS", "CATEGORIES"]
 
@@ -219,6 +220,7 @@ RULESET = Ruleset(
     fans=FANS,
     options_type=Options,
     score=score,
+    works=WORKS,
     aliases=("gb", "mcr", "国标", "guobiao", "chinese-official"),
     hand_size=14,
     can_read=_can_read,

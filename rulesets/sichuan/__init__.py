@@ -32,16 +32,17 @@ from .rounds import settle_discard as _settle_discard
 from .rounds import wall_end as _wall_end
 from .score import score_hand, settle_score
 from .variant import Variant
+from .works import WORKS
 
 _SIX_ZH = (
-    "六人血战（暂定）：六人，每人7张，和牌8张 = 一对将 + 两组；108张，须缺一门，无七对（seed 001 六人血战）。"
+    "六人血战（暂定）：六人，每人7张，和牌8张 = 一对将 + 两组；108张，须缺一门，无七对（《全国麻将打法》六人血战）。"
     "番表沿用四人表，金钩钓 = 两组都已碰杠出后单钓；自摸时最多五家付。番值、杠钱和封顶没有出处，是暂定的假设。"
 )
 _SIX_EN = (
     "Six-player 血战 (provisional): six players hold 7 tiles and win with 8 = a pair + two sets; 108 tiles, "
-    "缺一门 required, no seven pairs (seed 001). The fan table of the four-player game is assumed, 金钩钓 = both "
-    "sets melded and a single wait; up to five players pay a self-draw. Fan values, kong money and any cap have "
-    "no source and are assumptions."
+    "缺一门 required, no seven pairs (“Mahjong rules across China”). The fan table of the four-player "
+    "game is assumed, 金钩钓 = both sets melded and a single wait; up to five players pay a self-draw. Fan "
+    "values, kong money and any cap have no source and are assumptions."
 )
 
 
@@ -50,9 +51,9 @@ def _liangfang(players: int, zh: str, en: str, aliases: tuple[str, ...]) -> Vari
     return Variant(
         f"sichuan-{players}p", f"四川麻将·{zh}两房", f"Sichuan Mahjong ({en}, two suits)", players, LiangfangOptions,
         two_suits=True, void_rule=False, flower_pig=False, in_comparisons=False, aliases=aliases,
-        description_zh=f"{zh}两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人（§8.1）。",
+        description_zh=f"{zh}两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人。",
         description_en=f"{en.capitalize()}, 72 tiles of two suits: no 缺一门, no 花猪, no 呼叫转移; the four-player "
-        "fan table (§8.1).",
+        "fan table.",
     )
 
 
@@ -71,8 +72,8 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "sichuan-xueliu", "四川麻将·血流成河", "Sichuan Mahjong (Flowing Blood)", 4, XueliuOptions,
             aliases=("血流成河", "血流", "xueliu", "xlch", "sichuan_xueliu"), in_comparisons=False,
-            description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底（§7）。",
-            description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底 (§7).",
+            description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底。",
+            description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底.",
         ),
         _liangfang(3, "三人", "3 players", ("三人两房", "两房", "三人", "3p", "sc3", "sichuan_3p")),
         _liangfang(2, "两人", "2 players", ("两人两房", "两人", "2p", "sc2", "sichuan_2p")),
@@ -110,7 +111,7 @@ def _ruleset(v: Variant) -> Ruleset[SichuanOptions]:
     return Ruleset(
         id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=fan_table(v.id), options_type=v.options_type,
         score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
-        presets=PRESETS, preset_info=PRESET_INFO,
+        presets=PRESETS, preset_info=PRESET_INFO, works=WORKS,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
         context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,

@@ -181,7 +181,7 @@ def test_the_house_rules_cite_sources_for_players(client):
     html = page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1", open="sichuan")
     lines = [text_of(s) for s in re.findall(r'<small class="option__source">.*?</small>', html, re.S)]
     assert lines and not any(re.search(r"§|seed|gofishing ×", line) for line in lines)
-    assert any("QQ 四川麻将规则（表B）" in line for line in lines)
+    assert any("《全国麻将打法》：四川麻将（QQ游戏）" in line for line in lines)
 
 
 @pytest.mark.django_db

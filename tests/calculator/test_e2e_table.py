@@ -322,7 +322,7 @@ def test_the_fan_reference_and_the_ledger_pass_axe_and_are_touchable(browser, li
     visit = Visit(browser, live_server, axe, lang)
     page = visit.page
     try:
-        for path in ("/fans/", "/fans/wuhan/", "/fans/guobiao/mixed_straight/", "/t/new",
+        for path in ("/fans/", "/fans/wuhan/", "/fans/changsha/", "/fans/guobiao/mixed_straight/", "/t/new",
                      f"/t/{links['edit_token']}/", f"/t/r/{links['read_token']}/"):
             page.goto(path)
             page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
