@@ -300,6 +300,19 @@ def adjust_from_post(post: Any, table: Any) -> dict[str, Any]:
             "note": post.get("note", ""), "unbalanced": bool(post.get("unbalanced"))}
 
 
+def streak(rows: list[Mapping[str, Any]], dealer: str) -> int:
+    """How many hands in a row ``dealer`` (the next dealer) has dealt just before: the dealer's streak (连庄) for
+    the next hand. Adjustments are no hands and do not break it."""
+    n = 0
+    for row in reversed(rows):
+        if row["kind"] == "adjust":
+            continue
+        if row["dealer"] != dealer:
+            break
+        n += 1
+    return n
+
+
 def describe(names: list[str], kind: str, data: Mapping[str, Any], unit: str, words: Mapping[str, str]) -> str:
     """One line saying what a quick entry or an adjustment was (``words``: the page's translated phrases)."""
     if kind == "adjust":
@@ -314,14 +327,15 @@ def describe(names: list[str], kind: str, data: Mapping[str, Any], unit: str, wo
 
 
 def form_rows(system: str, players: list[str], wins: list[Mapping[str, Any]], lang_zh: bool,
-              count: int) -> list[dict[str, Any]]:
+              count: int, defaults: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The quick form's rows (``count`` of them), each filled in from ``wins`` (an entry's data, or a form as it
-    was sent): every input with its name and value, so the page shows what was entered."""
+    was sent): every input with its name and value, so the page shows what was entered. A blank form's rows start
+    from ``defaults`` (the sheet's dealer streak)."""
     fields = form_fields(system, players, lang_zh)
     rows = []
     for row in range(max(count, len(wins))):
         w: Mapping[str, Any] = wins[row] if row < len(wins) else {}
-        given = w.get("fields") or {}
+        given = w.get("fields") or ({} if wins else dict(defaults or {}))
         shown = []
         for f in fields:
             name, value = f"q{row}_{f['key']}", given.get(f["key"])

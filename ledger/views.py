@@ -187,15 +187,18 @@ def _system_unit(table: Table) -> str:
     return zh(found.unit) if found else ""
 
 
-def _quick_context(table: Table, form: dict[str, Any]) -> dict[str, Any]:
-    """The quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form sent)."""
+def _quick_context(table: Table, form: dict[str, Any], context_rows: list[dict[str, Any]],
+                   next_dealer: str) -> dict[str, Any]:
+    """The quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form sent); a
+    blank one starts with the next dealer's streak."""
     lang_zh = engine_language().startswith("zh")
     wins = form.get("wins") if form.get("kind") == "quick" and isinstance(form.get("wins"), list) else []
     rows = 1 + (max(len(table.players) - 1, 3) if rounds.plays_to_the_wall(table.system) else len(table.players) - 2)
     amounts = form.get("amounts") if form.get("kind") == "adjust" and isinstance(form.get("amounts"), list) else []
     return {
         "quick_value": quick.value_label(table.system, lang_zh),
-        "quick_rows": quick.form_rows(table.system, list(table.players), wins, lang_zh, rows),
+        "quick_rows": quick.form_rows(table.system, list(table.players), wins, lang_zh, rows,
+                                      {"streak": quick.streak(context_rows, next_dealer)} if next_dealer else None),
         "adjust": {"amounts": [{"i": i, "player": n, "value": amounts[i] if i < len(amounts) else ""}
                                for i, n in enumerate(table.players)],
                    "note": form.get("note", "") if form.get("kind") == "adjust" else "",
@@ -236,7 +239,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
         meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
     )
     if table.kind == "mahjong":
-        context.update(_quick_context(table, form))
+        context.update(_quick_context(table, form, context["rows"], context["next_dealer"]))
         following = table.players.index(context["next_dealer"])  # names are unique at a table
         context["score_url"] = score_url(table, following, len(context["rows"]) + 1)
         if at is not None:  # back from the calculator for entry `at`: score it again from there

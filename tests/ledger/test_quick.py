@@ -167,3 +167,18 @@ def test_a_bad_form_says_why_and_keeps_what_was_typed(client, new_table):
     assert "add up to 6" in page and re.search(r'name="amount0"[^>]*value="5"', page)
     response = _post(client, table, kind="quick", q0_player="1", q0_win="discard", q0_from="", q0_value="1")
     assert response.status_code == 400
+
+
+def test_the_form_starts_with_the_dealers_streak(client, new_table):
+    """台灣 (rules/taiwan.md §4): the dealer who wins keeps the deal; the next hand's form starts at 連 1, and the
+    sheet counts it: the dealer (Ann) self-draws 0 台 at 連 1: each pays 100 + 20 × (0 + 1 + 2) = 160."""
+    table = new_table(system="taiwan")
+    page = unescape(client.get(f"/t/{table.edit_token}/").content.decode())
+    assert re.search(r'name="q0_streak"[^>]*value="0"', page)
+    assert _post(client, table, kind="quick", q0_player="0", q0_win="self_drawn", q0_value="0").status_code == 302
+    assert _totals(table) == [360, -120, -120, -120]  # 100 + 20 × (0 + 莊家 1), 連 0
+    page = unescape(client.get(f"/t/{table.edit_token}/").content.decode())
+    assert re.search(r'name="q0_streak"[^>]*value="1"', page)
+    assert _post(client, table, kind="quick", q0_player="0", q0_win="self_drawn", q0_value="0",
+                 q0_streak="1").status_code == 302
+    assert _totals(table) == [360 + 480, -280, -280, -280]
