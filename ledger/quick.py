@@ -354,3 +354,28 @@ def form_rows(system: str, players: list[str], wins: list[Mapping[str, Any]], la
                      "from": w.get("from", ""), "value": w.get("value", ""), "together": bool(w.get("together")),
                      "fields": shown, "extra": row > 0})
     return rows
+
+
+def unit_of(system: str) -> str:
+    """The system's unit as the page writes it (番, 台 …; 繁體 on a 繁體 page)."""
+    return zh(get_ruleset(rounds.ruleset_id(system)).unit)
+
+
+def page_context(table: Any, form: Mapping[str, Any], rows: list[Mapping[str, Any]], next_dealer: str,
+                 lang_zh: bool) -> dict[str, Any]:
+    """The edit page's quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form
+    sent); a blank quick form starts with the next dealer's streak. A table that plays to the wall gets a row per
+    possible winner of a round (at least four), any other one row per winner of one discard."""
+    wins = form.get("wins") if form.get("kind") == "quick" and isinstance(form.get("wins"), list) else []
+    n = len(table.players)
+    count = 1 + (max(n - 1, 3) if rounds.plays_to_the_wall(table.system) else n - 2)
+    amounts = form.get("amounts") if form.get("kind") == "adjust" and isinstance(form.get("amounts"), list) else []
+    return {
+        "quick_value": value_label(table.system, lang_zh),
+        "quick_rows": form_rows(table.system, list(table.players), wins, lang_zh, count,
+                                {"streak": streak(rows, next_dealer)} if next_dealer else None),
+        "adjust": {"amounts": [{"i": i, "player": name, "value": amounts[i] if i < len(amounts) else ""}
+                               for i, name in enumerate(table.players)],
+                   "note": form.get("note", "") if form.get("kind") == "adjust" else "",
+                   "unbalanced": bool(form.get("unbalanced"))},
+    }
