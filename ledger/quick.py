@@ -300,6 +300,19 @@ def adjust_from_post(post: Any, table: Any) -> dict[str, Any]:
             "note": post.get("note", ""), "unbalanced": bool(post.get("unbalanced"))}
 
 
+def streak(rows: list[Mapping[str, Any]], dealer: str) -> int:
+    """How many hands in a row ``dealer`` (the next dealer) has dealt just before: the dealer's streak (连庄) for
+    the next hand. Adjustments are no hands and do not break it."""
+    n = 0
+    for row in reversed(rows):
+        if row["kind"] == "adjust":
+            continue
+        if row["dealer"] != dealer:
+            break
+        n += 1
+    return n
+
+
 def describe(names: list[str], kind: str, data: Mapping[str, Any], unit: str, words: Mapping[str, str]) -> str:
     """One line saying what a quick entry or an adjustment was (``words``: the page's translated phrases)."""
     if kind == "adjust":
@@ -314,14 +327,15 @@ def describe(names: list[str], kind: str, data: Mapping[str, Any], unit: str, wo
 
 
 def form_rows(system: str, players: list[str], wins: list[Mapping[str, Any]], lang_zh: bool,
-              count: int) -> list[dict[str, Any]]:
+              count: int, defaults: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The quick form's rows (``count`` of them), each filled in from ``wins`` (an entry's data, or a form as it
-    was sent): every input with its name and value, so the page shows what was entered."""
+    was sent): every input with its name and value, so the page shows what was entered. A blank form's rows start
+    from ``defaults`` (the sheet's dealer streak)."""
     fields = form_fields(system, players, lang_zh)
     rows = []
     for row in range(max(count, len(wins))):
         w: Mapping[str, Any] = wins[row] if row < len(wins) else {}
-        given = w.get("fields") or {}
+        given = w.get("fields") or ({} if wins else dict(defaults or {}))
         shown = []
         for f in fields:
             name, value = f"q{row}_{f['key']}", given.get(f["key"])
@@ -340,3 +354,28 @@ def form_rows(system: str, players: list[str], wins: list[Mapping[str, Any]], la
                      "from": w.get("from", ""), "value": w.get("value", ""), "together": bool(w.get("together")),
                      "fields": shown, "extra": row > 0})
     return rows
+
+
+def unit_of(system: str) -> str:
+    """The system's unit as the page writes it (番, 台 …; 繁體 on a 繁體 page)."""
+    return zh(get_ruleset(rounds.ruleset_id(system)).unit)
+
+
+def page_context(table: Any, form: Mapping[str, Any], rows: list[Mapping[str, Any]], next_dealer: str,
+                 lang_zh: bool) -> dict[str, Any]:
+    """The edit page's quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form
+    sent); a blank quick form starts with the next dealer's streak. A table that plays to the wall gets a row per
+    possible winner of a round (at least four), any other one row per winner of one discard."""
+    wins = form.get("wins") if form.get("kind") == "quick" and isinstance(form.get("wins"), list) else []
+    n = len(table.players)
+    count = 1 + (max(n - 1, 3) if rounds.plays_to_the_wall(table.system) else n - 2)
+    amounts = form.get("amounts") if form.get("kind") == "adjust" and isinstance(form.get("amounts"), list) else []
+    return {
+        "quick_value": value_label(table.system, lang_zh),
+        "quick_rows": form_rows(table.system, list(table.players), wins, lang_zh, count,
+                                {"streak": streak(rows, next_dealer)} if next_dealer else None),
+        "adjust": {"amounts": [{"i": i, "player": name, "value": amounts[i] if i < len(amounts) else ""}
+                               for i, name in enumerate(table.players)],
+                   "note": form.get("note", "") if form.get("kind") == "adjust" else "",
+                   "unbalanced": bool(form.get("unbalanced"))},
+    }

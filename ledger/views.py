@@ -23,7 +23,20 @@ from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
-from . import chart, entries, exports, forms, quick, receipts, rounds, rummikub, service, table_setup, table_words
+from . import (
+    chart,
+    entries,
+    exports,
+    forms,
+    full_entry,
+    quick,
+    receipts,
+    rounds,
+    rummikub,
+    service,
+    table_setup,
+    table_words,
+)
 from .models import Table
 
 COOKIE = "ledger_table"
@@ -130,7 +143,7 @@ def _describe(table: Table, row: Any) -> str:
     if row.kind in ("quick", "adjust"):
         words = {"adjust": _("Adjustment"), "quick": _("Quick"), "self_drawn": _("self-drawn"),
                  "discard": _("on %(p)s's discard"), "rob_kong": _("robbing %(p)s's kong")}
-        return quick.describe(names, row.kind, d, _system_unit(table), words)
+        return quick.describe(names, row.kind, d, quick.unit_of(table.system), words)
     if row.kind == "rummikub":
         return (_("%(p)s went out") % {"p": names[d["out"]]}) if d.get("out") is not None else _("Pool empty")
     parts = []
@@ -181,27 +194,6 @@ def _sheet_context(request: HttpRequest, table: Table, fresh: bool = False) -> d
     return context
 
 
-def _system_unit(table: Table) -> str:
-    found = next((r for r in all_rulesets() if r.id == rounds.ruleset_id(table.system)), None)
-    return zh(found.unit) if found else ""
-
-
-def _quick_context(table: Table, form: dict[str, Any]) -> dict[str, Any]:
-    """The quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form sent)."""
-    lang_zh = engine_language().startswith("zh")
-    wins = form.get("wins") if form.get("kind") == "quick" and isinstance(form.get("wins"), list) else []
-    rows = 1 + (max(len(table.players) - 1, 3) if rounds.plays_to_the_wall(table.system) else len(table.players) - 2)
-    amounts = form.get("amounts") if form.get("kind") == "adjust" and isinstance(form.get("amounts"), list) else []
-    return {
-        "quick_value": quick.value_label(table.system, lang_zh),
-        "quick_rows": quick.form_rows(table.system, list(table.players), wins, lang_zh, rows),
-        "adjust": {"amounts": [{"i": i, "player": n, "value": amounts[i] if i < len(amounts) else ""}
-                               for i, n in enumerate(table.players)],
-                   "note": form.get("note", "") if form.get("kind") == "adjust" else "",
-                   "unbalanced": bool(form.get("unbalanced"))},
-    }
-
-
 def _system_name(table: Table) -> str:
     if table.kind == "rummikub":
         return _("Rummikub (拉密)")
@@ -211,7 +203,7 @@ def _system_name(table: Table) -> str:
 
 def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
-    at = _at(request, context)
+    at = full_entry.at_of(request.GET.get("at", ""), len(context["rows"]))
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
         dealer = service.sheet_of(table, results=False).dealer if at is None else \
             table.players.index(context["rows"][at - 1]["dealer"])
@@ -234,42 +226,12 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
         row_types=forms.ROW_TYPES, note=request.GET.get("note", ""),
         meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
     )
-    if table.kind == "mahjong":
-        context.update(_quick_context(table, form))
-        following = table.players.index(context["next_dealer"])  # names are unique at a table
-        context["score_url"] = score_url(table, following, len(context["rows"]) + 1)
-        if at is not None:  # back from the calculator for entry `at`: score it again from there
-            context["score_url"] = score_url(table, table.players.index(context["rows"][at - 1]["dealer"]), at,
-                                             form.get("hand", ""))
+    if table.kind == "mahjong":  # quick entry and adjustments; scoring a hand with its tiles
+        context.update(quick.page_context(table, form, context["rows"], context["next_dealer"],
+                                          engine_language().startswith("zh")))
+        context["score_url"] = full_entry.score_url_of(table, context["rows"], context["next_dealer"], at,
+                                                       form.get("hand", "") if at else "")
     return context
-
-
-def _at(request: HttpRequest, context: dict[str, Any]) -> int | None:
-    """The entry a hand scored in the calculator is for (``at``), when it is one of the table's entries."""
-    given = request.GET.get("at", "")
-    if given.isascii() and given.isdigit() and len(given) <= 4 and 1 <= int(given) <= len(context["rows"]):
-        return int(given)
-    return None
-
-
-def score_url(table: Table, dealer: int, at: int, hand: str = "") -> str:
-    """The calculator in the table's system and house rules, its seats named by the players (the dealer of the
-    hand at E), for entry ``at`` ("Score a hand with its tiles": calculator/ledger_seats.py)."""
-    system = rounds.ruleset_id(table.system)
-    n = len(table.players)
-    options = dict(table.options or {})
-    preset = str(options.pop("preset", "") or "")
-    defaults = rounds.check_options(system, {})
-    options = {k: v for k, v in options.items() if defaults.get(k) != v}  # the table's own, not the defaults
-    query: dict[str, str] = {"rules": system, f"preset-{system}": preset, f"applied-{system}": preset}
-    if options:  # the changed house rules as the calculator's compact field (docs/calculator.md)
-        text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()}
-        query[f"hr-{system}"] = ".".join(f"{k}-{v}" for k, v in sorted(text.items()))
-    query["seats"] = ",".join(table.players[(dealer + i) % n] for i in range(n))
-    query["at"] = str(at)
-    if hand:
-        query["hand"] = hand
-    return reverse("calculator") + "?" + _query(query)
 
 
 def _meld(text: str, table: Table) -> dict[str, Any] | None:
@@ -367,7 +329,7 @@ def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
     if table.kind == "mahjong" and entry.kind in ("hand", "quick"):  # score it with its tiles, for this entry
         row = context["rows"][n - 1]
         code = (row["codes"] or [""])[0] if entry.kind == "hand" else ""
-        context["score_url"] = score_url(table, table.players.index(row["dealer"]), n, code)
+        context["score_url"] = full_entry.score_url(table, table.players.index(row["dealer"]), n, code)
     return render(request, "ledger/table.html", context)
 
 
@@ -448,9 +410,8 @@ def add_hand(request: HttpRequest) -> HttpResponse:
         table = _remembered(token) if token and len(token) < 64 else None
     except DatabaseError:
         table = None
-    at = request.GET.get("at", "")
-    at = at if at.isascii() and at.isdigit() and len(at) <= 4 else ""
-    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at,
+    at = full_entry.at_of(request.GET.get("at", ""))
+    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at or "",
                                                "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})
 
 

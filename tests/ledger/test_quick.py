@@ -167,3 +167,62 @@ def test_a_bad_form_says_why_and_keeps_what_was_typed(client, new_table):
     assert "add up to 6" in page and re.search(r'name="amount0"[^>]*value="5"', page)
     response = _post(client, table, kind="quick", q0_player="1", q0_win="discard", q0_from="", q0_value="1")
     assert response.status_code == 400
+
+
+def test_the_form_starts_with_the_dealers_streak(client, new_table):
+    """台灣 (rules/taiwan.md §4): the dealer who wins keeps the deal; the next hand's form starts at 連 1, and the
+    sheet counts it: the dealer (Ann) self-draws 0 台 at 連 1: each pays 100 + 20 × (0 + 1 + 2) = 160."""
+    table = new_table(system="taiwan")
+    page = unescape(client.get(f"/t/{table.edit_token}/").content.decode())
+    assert re.search(r'name="q0_streak"[^>]*value="0"', page)
+    assert _post(client, table, kind="quick", q0_player="0", q0_win="self_drawn", q0_value="0").status_code == 302
+    assert _totals(table) == [360, -120, -120, -120]  # 100 + 20 × (0 + 莊家 1), 連 0
+    page = unescape(client.get(f"/t/{table.edit_token}/").content.decode())
+    assert re.search(r'name="q0_streak"[^>]*value="1"', page)
+    assert _post(client, table, kind="quick", q0_player="0", q0_win="self_drawn", q0_value="0",
+                 q0_streak="1").status_code == 302
+    assert _totals(table) == [360 + 480, -280, -280, -280]
+
+
+QUICK_ATOMS = [None, True, False, 0, 1, -1, 3, 8, 99, 10**7, 1.5, "", "0", "2", "x", "E", "3s9m", "discard",
+               "self_drawn", "rob_kong", [], {}, [0, 1], [1, 2, 0, 0], {"0": 2}, "👀", "\x00"]
+QUICK_KEYS = ["wins", "player", "win", "from", "value", "fields", "together", "amounts", "note", "unbalanced", "gen",
+              "streak", "cannons", "birds", "units", "maidi", "caishen", "liable", "openings", "big", "baoting"]
+
+
+def _junk(depth=0):
+    """Any JSON of the quick entry's words and odd values, nested a few levels."""
+    from hypothesis import strategies as st
+
+    if depth > 2:
+        return st.sampled_from(QUICK_ATOMS)
+    inner = st.deferred(lambda: _junk(depth + 1))
+    return st.one_of(st.sampled_from(QUICK_ATOMS), st.lists(inner, max_size=4),
+                     st.dictionaries(st.sampled_from(QUICK_KEYS), inner, max_size=5))
+
+
+def test_random_quick_and_adjust_bodies_get_a_4xx_or_go_in(client):
+    """No quick or adjustment body crashes the ledger, at a table of each system: 201 or a 400 with a message."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from rulesets.registry import all_rulesets
+
+    tables = {r.id: create(client, system=r.id, players=["a", "b", "c", "d", "e", "f"][:r.players])["links"]
+              for r in all_rulesets()}
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(system=st.sampled_from(sorted(tables)), kind=st.sampled_from(["quick", "adjust"]),
+           data=_junk(), wins=st.lists(st.dictionaries(st.sampled_from(QUICK_KEYS),
+                                                                  st.sampled_from(QUICK_ATOMS)), max_size=3))
+    def check(system, kind, data, wins):
+        body = {"kind": kind, "data": data if not isinstance(data, dict) or kind == "adjust" else
+                {**data, "wins": wins}}
+        response = client.post(f"/api/v1/tables/{tables[system]['edit_token']}/entries", data=json.dumps(body),
+                                content_type="application/json")
+        assert response.status_code in (201, 400), (body, response.content[:300])
+        if response.status_code == 400:
+            error = response.json()["error"]
+            assert error["message"] and error["message_zh"], body
+
+    check()
