@@ -302,3 +302,15 @@ def test_the_tile_names_drawn_in_one_systems_words_are_kept_for_that_system_only
         assert (indicator(own), indicator(wuhan), indicator(own)) == ("一索 1s", "一條 1s", "一索 1s")
     with translation.override("zh-hans"):
         assert indicator(own) == "一条 1s"
+
+
+@pytest.mark.django_db
+def test_one_point_is_a_point_in_english(client):
+    wuhan = text_of(card(page(client, "en", hand="[123m1]2456m5888p78s2m", rules="wuhan", **{"ctx-indicator": "4p"}),
+                         "wuhan"))
+    assert re.search(r"Total 1 point\b", wuhan) and "1 points" not in wuhan
+    sichuan = text_of(card(page(client, "en", hand="[555s1]1122233344s4s", rules="sichuan"), "sichuan"))
+    assert re.search(r"Total [02-9]\d* fan\b", sichuan)
+    chinese = text_of(card(page(client, "zh-hans", hand="[123m1]2456m5888p78s2m", rules="wuhan",
+                                **{"ctx-indicator": "4p"}), "wuhan"))
+    assert re.search(r"合计 1 分", chinese)
