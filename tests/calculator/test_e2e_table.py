@@ -463,6 +463,7 @@ def _play_hant(visit: Visit, page, player: HantPlayer) -> None:
     asked = _hant_text(page, "#context")  # the table's questions in its words too: 糊牌方式 on 香港
     hu = player.words[0][0]
     assert f"{hu}牌方式" in asked and f"搶槓{hu}" in asked and f"特殊{hu}法" in asked
+    assert f"{hu}這張" in _hant_text(page, "#placed")  # any standing tile made the winning tile, in its words
     page_text = page.locator("#calc").inner_text()
     assert "萬" in page_text and not set(page_text) & set(SIMPLIFIED_ONLY)
     before = state(page)
