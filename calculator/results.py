@@ -263,7 +263,7 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
         valid=s.valid, reason=wording.player_text(wording.engine_text(s.reason, s.reason_en), r) if not s.valid else "",
-        total=s.total,
+        total=s.total, unit=unit_name(r.unit, s.total),
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
         notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),

@@ -80,6 +80,11 @@ _MCR_SPELLING = (
     _("Heavenly hand: the dealer wins on the deal (天和)"),
     _("Earthly hand: a non-dealer wins on the first turn (地和)"),
     _("won on"),
+    _("win?"),
+    _("“win?” under a tile makes it the winning tile."),
+    _("Make %(tile)s the winning tile"),
+    _("winning tile"),
+    _("Remove the winning tile %(tile)s"),
 )
 _HU_SPELLING = (
     pgettext_lazy("regional systems: 胡", "Legal win"),
@@ -99,6 +104,11 @@ _HU_SPELLING = (
     pgettext_lazy("regional systems: 胡", "Heavenly hand: the dealer wins on the deal (天和)"),
     pgettext_lazy("regional systems: 胡", "Earthly hand: a non-dealer wins on the first turn (地和)"),
     pgettext_lazy("regional systems: 胡", "won on"),
+    pgettext_lazy("regional systems: 胡", "win?"),
+    pgettext_lazy("regional systems: 胡", "“win?” under a tile makes it the winning tile."),
+    pgettext_lazy("regional systems: 胡", "Make %(tile)s the winning tile"),
+    pgettext_lazy("regional systems: 胡", "winning tile"),
+    pgettext_lazy("regional systems: 胡", "Remove the winning tile %(tile)s"),
 )
 
 SHORT_FLAGS = {

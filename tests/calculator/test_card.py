@@ -279,6 +279,8 @@ def test_a_table_of_one_system_is_asked_and_answered_in_its_words_in_traditional
     assert "胡" not in asked
     answered = text_of(card(hongkong, "hongkong"))
     assert "糊張" in answered and "糊牌者" in answered and "胡" not in answered and "和" not in answered
+    placed = text_of(hongkong[hongkong.index('id="placed"'):hongkong.index('id="palette"')])
+    assert "糊這張" in placed and "把一索設為糊張" in placed and "糊牌張" in placed and "和" not in placed
     taiwan = traditional(hand="[1111s]234567m345678p9m9m", rules="taiwan", win="self_drawn", **{"ctx-indicator": "1s"})
     assert "糊" not in text_of(taiwan) and "胡牌方式" in text_of(taiwan) and "胡張" in text_of(card(taiwan, "taiwan"))
 
@@ -302,3 +304,24 @@ def test_the_tile_names_drawn_in_one_systems_words_are_kept_for_that_system_only
         assert (indicator(own), indicator(wuhan), indicator(own)) == ("一索 1s", "一條 1s", "一索 1s")
     with translation.override("zh-hans"):
         assert indicator(own) == "一条 1s"
+
+
+@pytest.mark.django_db
+def test_one_point_is_a_point_in_english(client):
+    wuhan = text_of(card(page(client, "en", hand="[123m1]2456m5888p78s2m", rules="wuhan", **{"ctx-indicator": "4p"}),
+                         "wuhan"))
+    assert re.search(r"Total 1 point\b", wuhan) and "1 points" not in wuhan
+    sichuan = text_of(card(page(client, "en", hand="[555s1]1122233344s4s", rules="sichuan"), "sichuan"))
+    assert re.search(r"Total [02-9]\d* fan\b", sichuan)
+    chinese = text_of(card(page(client, "zh-hans", hand="[123m1]2456m5888p78s2m", rules="wuhan",
+                                **{"ctx-indicator": "4p"}), "wuhan"))
+    assert re.search(r"合计 1 分", chinese)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("rules", "words", "other"), [("guobiao", ("和这张", "和牌张"), "胡"),
+                                                       ("sichuan", ("胡这张", "胡牌张", "把一条设为胡张"), "和")])
+def test_the_tiles_entered_offer_the_winning_tile_in_the_tables_words(client, rules, words, other):
+    html = page(client, "zh-hans", hand="[555s1]1122233344s4s", rules=rules)
+    placed = text_of(html[html.index('id="placed"'):html.index('id="palette"')])
+    assert all(w in placed for w in words) and other not in placed

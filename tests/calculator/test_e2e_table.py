@@ -16,6 +16,7 @@ the share and the calculator opened from it, every text in 繁體 and in the sys
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,14 +127,24 @@ def axe():
     return sync_axe.Axe()
 
 
-class Visit:
-    """One player's browser: a page at 360×800, its console errors, and the checks every page gets."""
+def shots() -> Path:
+    """Where each checked page is kept as a full-page PNG to look at (``TABLE_SCREENSHOTS``)."""
+    folder = Path(os.environ.get("TABLE_SCREENSHOTS", "/tmp/table-screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
-    def __init__(self, browser, live_server, axe, lang):
-        self.context = browser.new_context(viewport={"width": 360, "height": 800}, locale=LOCALES[lang],
+
+class Visit:
+    """One player's browser: a page at 360×800, its console errors, and the checks every page gets (each page
+    checked is also kept as a screenshot, named after the player and the step: :func:`shots`)."""
+
+    def __init__(self, browser, live_server, axe, lang, name: str = "", locale: str = ""):
+        self.context = browser.new_context(viewport={"width": 360, "height": 800}, locale=locale or LOCALES[lang],
                                            base_url=live_server.url)
         self.page = self.context.new_page()
         self.axe = axe
+        self.name = name or lang
+        self.shown = 0
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("console", lambda msg: self.errors.append(msg.text)
@@ -151,6 +162,10 @@ class Visit:
         small = self.page.evaluate(TARGETS)
         assert small == [], f"{what}: {small}"
         assert self.errors == [], f"{what}: {self.errors}"
+        self.shown += 1
+        step = re.sub(r"[^\w]+", "-", what).strip("-")
+        self.page.screenshot(path=str(shots() / f"{self.name}-{self.shown}-{step}.png"), full_page=True,
+                             caret="initial")  # "hide" injects a style the CSP refuses
 
     def close(self) -> None:
         self.context.close()
@@ -203,7 +218,7 @@ def summary_total(page) -> int:
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.system)
 def test_a_player_chooses_the_table_once_and_nothing_is_lost(browser, live_server, axe, player):
-    visit = Visit(browser, live_server, axe, player.start)
+    visit = Visit(browser, live_server, axe, player.start, name=player.system)
     page = visit.page
     try:
         _play(visit, page, player)
@@ -319,7 +334,7 @@ def test_the_fan_reference_and_the_ledger_pass_axe_and_are_touchable(browser, li
     entries = f"{live_server.url}/api/v1/tables/{links['edit_token']}/entries"
     with urlopen(Request(entries, json.dumps(hand).encode(), {"Content-Type": "application/json"})):
         pass
-    visit = Visit(browser, live_server, axe, lang)
+    visit = Visit(browser, live_server, axe, lang, name=f"reference-{lang}")
     page = visit.page
     try:
         for path in ("/fans/", "/fans/wuhan/", "/fans/changsha/", "/fans/guobiao/mixed_straight/", "/t/new",
@@ -390,14 +405,8 @@ def test_a_hant_player_plays_a_hand_with_flowers(browser, live_server, axe, play
     """In 繁體中文 (the browser's language): first visit → the table's game → the hand by taps, its flowers too →
     the total of the spec's worked example → share → open in the calculator (the same total); the result in the
     system's own words (香港 糊 and 索, 台灣 胡), nothing in 简体."""
-    visit = Visit(browser, live_server, axe, "zh")
-    visit.context.close()
-    visit.context = browser.new_context(viewport={"width": 360, "height": 800}, locale=player.locale,
-                                        base_url=live_server.url)
-    visit.page = page = visit.context.new_page()
-    page.on("pageerror", lambda exc: visit.errors.append(str(exc)))
-    page.on("console", lambda msg: visit.errors.append(msg.text)
-            if msg.type == "error" and not msg.text.startswith(("htmx:sendAbort,", "htmx:afterRequest,")) else None)
+    visit = Visit(browser, live_server, axe, "zh", name=f"{player.system}-hant", locale=player.locale)
+    page = visit.page
     try:
         _play_hant(visit, page, player)
     finally:
@@ -454,6 +463,7 @@ def _play_hant(visit: Visit, page, player: HantPlayer) -> None:
     asked = _hant_text(page, "#context")  # the table's questions in its words too: 糊牌方式 on 香港
     hu = player.words[0][0]
     assert f"{hu}牌方式" in asked and f"搶槓{hu}" in asked and f"特殊{hu}法" in asked
+    assert f"{hu}這張" in _hant_text(page, "#placed")  # any standing tile made the winning tile, in its words
     page_text = page.locator("#calc").inner_text()
     assert "萬" in page_text and not set(page_text) & set(SIMPLIFIED_ONLY)
     before = state(page)
