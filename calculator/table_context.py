@@ -75,7 +75,7 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
 def _controls(chosen: tuple[Ruleset, ...], ctx: WinContext, dropped: Mapping[str, str]) -> list[dict[str, Any]]:
     rows = []
     for f, readers in declared_fields(chosen):
-        value = ctx.get(f.key, f.default)
+        value = f.of(ctx)
         row: dict[str, Any] = {
             "key": f.key, "name": PREFIX + f.key, "kind": f.kind.value, "label": pick(f.zh, f.en),
             "stage": f.stage.value,

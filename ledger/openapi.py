@@ -123,6 +123,26 @@ SCHEMAS: dict[str, Any] = {
             "note_zh": {"type": "string"},
         },
     },
+    "Settlement": {
+        "type": "object",
+        "required": ["players", "totals", "zero_sum", "transfers", "count", "text", "version"],
+        "properties": {
+            "players": {"type": "array", "items": {"type": "string"}},
+            "totals": {"type": "array", "items": {"type": ["integer", "string"]},
+                       "description": "each total (times rate); a fraction as an exact decimal string"},
+            "rate": {"type": ["string", "integer", "null"], "description": "money per point, as asked"},
+            "zero_sum": {"type": "boolean", "description": "the totals add up to zero (else nothing is settled)"},
+            "transfers": {"type": "array", "items": {"type": "object", "required": ["from", "to", "amount"],
+                                                     "properties": {
+                "from": _PLAYER, "to": _PLAYER,
+                "amount": {"type": ["integer", "string"], "description": "above 0; exact (\"0.3\")"},
+                "from_name": {"type": "string"}, "to_name": {"type": "string"}}}},
+            "count": {"type": "integer", "description": "how many transfers: the fewest that settle"},
+            "text": {"type": "string", "description": "one transfer a line: \"丙 → 甲 18\""},
+            "entries": {"type": "integer"},
+            "version": {"type": "integer"},
+        },
+    },
     "Table": {
         "type": "object",
         "required": ["table", "entries", "totals", "version"],
@@ -240,6 +260,18 @@ def paths() -> dict[str, Any]:
             "responses": {**_responses(), "200": {"description": "CSV",
                                                   "content": {"text/csv": {"schema": {"type": "string"}}}}}}},
         **_group_paths(),
+        "/api/v1/tables/{token}/settle": {"get": {
+            "summary": "Settle up (结账): the fewest transfers that settle the table so far (either token)",
+            "description": "The players owing or owed are split into the most groups whose totals add up to "
+                           "zero (an exact search); a group of k settles in k − 1 transfers. A table whose "
+                           "totals do not add up to zero (Rummikub points) answers zero_sum false and no transfers.",
+            "operationId": "settleTable",
+            "parameters": [_TOKEN, {"name": "rate", "in": "query", "required": False,
+                                    "schema": {"type": "string", "pattern": "^[0-9]+(\\.[0-9]{1,6})?$"},
+                                    "description": "money per point (a decimal above 0): every total is multiplied "
+                                                   "by it first, exactly"}],
+            "responses": {**_responses(), "200": {"description": "the transfers", "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Settlement"}}}}}}},
     }
 
 

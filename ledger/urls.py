@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import api, group_api, group_views, views
+from . import api, group_api, group_views, settle_views, views
 
 urlpatterns = [
     path("t/new", views.new_table, name="ledger-new"),
@@ -35,4 +35,8 @@ urlpatterns = [
     path("api/v1/groups/<str:token>/tables", group_api.tables, name="api-group-tables"),
     path("api/v1/groups/<str:token>/tables/<str:table>", group_api.table, name="api-group-table"),
     path("api/v1/groups/<str:token>/rename", group_api.rename, name="api-group-rename"),
+    path("t/<str:token>/settle", settle_views.settle_edit, name="ledger-settle-edit"),
+    path("t/r/<str:token>/settle", settle_views.settle_read, name="ledger-settle"),
+    path("t/r/<str:token>/settle.png", settle_views.settle_png, name="ledger-settle-png"),
+    path("api/v1/tables/<str:token>/settle", settle_views.api_settle, name="api-table-settle"),
 ]

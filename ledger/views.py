@@ -9,9 +9,6 @@ sheet every 3 seconds (htmx); the sheet answers 204 while the table's version is
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from typing import Any
 
 from django.conf import settings
@@ -26,7 +23,7 @@ from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
-from . import chart, entries, forms, quick, receipts, rounds, rummikub, service
+from . import chart, entries, exports, forms, quick, receipts, rounds, rummikub, service, table_setup, table_words
 from .models import Table
 
 COOKIE = "ledger_table"
@@ -64,7 +61,8 @@ def _systems() -> list[dict[str, Any]]:
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
     values = request.POST if request.method == "POST" else request.GET
-    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", "")}
+    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", ""),
+                               **table_setup.context(values, posted=request.method == "POST")}
     if request.method == "GET":
         return render(request, "ledger/new.html", context)  # the form needs no database
     return _create(request, context)
@@ -122,10 +120,11 @@ def _describe(table: Table, row: Any) -> str:
     """One line saying what an entry was."""
     names = table.players
     d = row.data
+    hu = table_words.hu_of(table)  # the system's own words: 胡 or 和
     if row.kind == "draw":
         return _("Drawn game")
     if row.kind == "hand":
-        how = {"self_drawn": _("self-drawn"), "discard": _("on %(p)s's discard"),
+        how = {"self_drawn": _("self-drawn"), "discard": table_words.word("on %(p)s's discard", hu),
                "rob_kong": _("robbing %(p)s's kong")}[d["win"]]
         return f"{names[d['player']]} " + how % {"p": names[d.get("from", 0)]}
     if row.kind in ("quick", "adjust"):
@@ -140,10 +139,10 @@ def _describe(table: Table, row: Any) -> str:
             parts.append(_("%(p)s kong") % {"p": names[e["player"]]})
         elif e["type"] == "win":
             parts.append(f"{names[e['player']]} " + (_("self-drawn") if e["win"] == "self_drawn" else
-                                                      _("wins on %(p)s") % {"p": names[e["from"]]}))
+                                                      table_words.word("wins on %(p)s", hu) % {"p": names[e["from"]]}))
         elif e["type"] == "multi":
-            parts.append(_("%(w)s win on %(p)s (一炮多响)") % {"w": "+".join(names[w["player"]] for w in e["wins"]),
-                                                             "p": names[e["from"]]})
+            winners = "+".join(names[w["player"]] for w in e["wins"])
+            parts.append(table_words.word("%(w)s win on %(p)s (一炮多响)", hu) % {"w": winners, "p": names[e["from"]]})
         else:
             parts.append(_("wall end (流局)"))
     return " · ".join(parts)
@@ -414,45 +413,27 @@ def chart_svg(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 @uses_database
 def export_json(request: HttpRequest, token: str) -> JsonResponse:
+    """The sheet as JSON for people, in the table's language (ledger/exports.py)."""
     table = _table(token, "read")
-    response = JsonResponse(service.export(table), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response = JsonResponse(exports.json_export(table, request.GET.get("lang")),
+                            json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table-{table.read_token[:8]}.json"'
     return response
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet reads as the start of a formula in a text cell (CSV injection, OWASP)."""
+cell = exports.cell  # the CSV's formula guard (ledger/exports.py), where it was first defined
 
 
-def cell(value: Any) -> Any:
-    """A CSV cell a spreadsheet shows as it is: a text starting as a formula gets a leading ``'`` (numbers
-    are written as numbers, a negative one included)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def csv_text(table: Table) -> str:
-    """One row per entry: number, kind, dealer, what it was, each player's change and running total.
-    Every text cell is neutralised against formulas (:func:`cell`): names are the players' own."""
-    data = service.export(table)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    names = table.players
-    rows = [["#", "kind", "dealer", "what", *[f"{n} ±" for n in names], *[f"{n} total" for n in names], "engine"]]
-    for e in data["entries"]:
-        rows.append([e["index"], e["kind"], names[e["dealer"]], json.dumps(e["data"], ensure_ascii=False),
-                     *e["deltas"], *e["totals"], e["engine"] or ""])
-    rows.append(["", "total", "", "", *data["totals"], *data["totals"], ""])
-    writer.writerows([cell(v) for v in row] for row in rows)
-    return out.getvalue()
+def csv_text(table: Table, lang: str | None = None) -> str:
+    """The sheet as CSV in the table's language, or ``lang`` (ledger/exports.py)."""
+    return exports.csv_text(table, lang)
 
 
 @require_GET
 @uses_database
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "read")
-    response = HttpResponse(csv_text(table), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text(table, request.GET.get("lang")), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table.read_token[:8]}.csv"'
     return response
 

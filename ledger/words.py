@@ -152,6 +152,8 @@ WORDS: dict[str, str] = {
     "ledger.adjust.zero_sum": gettext_noop(
         "the amounts add up to %(total)s, not 0: correct them, or tick \"not zero-sum\" and say why in the note"),
     "ledger.adjust.note_needed": gettext_noop("%(what)s: say why the amounts do not add up to 0"),
+    # -- settling up (ledger/settle_views.py) ----------------------------------------------------------------
+    "ledger.settle.rate": gettext_noop("rate: %(value)s is not an amount per point (a number above 0, e.g. 0.5)"),
 }
 """Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
 

@@ -147,7 +147,7 @@ def read_values(quick: Quick, values: Mapping[str, Any]) -> dict[str, Any]:
             for f in quick.fields}
 
 
-def settle_quick(ruleset: Ruleset[Any], win: QuickWin, options: Any) -> Settlement:
+def settle_quick[O](ruleset: Ruleset[O], win: QuickWin, options: O) -> Settlement:
     """The settlement of a quick win by the system's own ``settle`` (raises :class:`ContextError` on bad input)."""
     quick = quick_of(ruleset)
     if quick is None:

@@ -3,18 +3,17 @@ holds (0: a small win; 庄闲 adds one per unit) and the birds. 起手小胡 are
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import BIRDS, Kind
 from ..hand import Hand
 from ..quick import Quick, QuickHand, own, value_field
 from ..scoring import Score
+from .options import ChangshaOptions
 
 UNITS = own("units", Kind.INT, "大胡个数", "Big wins", 0, "大胡的个数（0 = 小胡）。",
             "How many big wins the hand holds (0: a small win).", 0, 20, source="rules/regional.md §3(c)")
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: ChangshaOptions) -> tuple[Score, Hand]:
     return q.score(q.value, extra={"units": q.values["units"]}), q.hand()
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..context import BIRDS
 from ..errors import HandError
 from ..hand import Hand, WinMethod
 from ..messages import msg, text
@@ -21,6 +22,7 @@ from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..settle import settled
 from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
 from ..tiles import Tile
+from .context import STARTING_HAND
 from .fans import BY_ID
 from .options import ChangshaOptions
 from .settle import birds_of, landings, origin_of, settle_score, starting_birds
@@ -125,7 +127,7 @@ def check(hand: Hand) -> None:
 
 def score(hand: Hand, options: ChangshaOptions) -> Score:
     """Score a complete hand (or, flagged ``starting_hand``, a dealt hand's 起手小胡)."""
-    if hand.context.get("starting_hand"):
+    if STARTING_HAND.of(hand.context):
         return score_starting(hand, options)
     if hand.winning_tile is None:
         raise HandError(msg("changsha.waiting"))
@@ -197,7 +199,7 @@ def score_starting(hand: Hand, options: ChangshaOptions) -> Score:
                          "The dealt hand has no starting win (四喜, 板板胡, 缺一色, 六六顺)"), options)
     lands = landings(starting_birds(hand, options), origin_of(hand, options))
     items = tuple(Item(BY_ID[f], n, value_override=options.small_self_drawn) for f, n in found)
-    notes: list[str] = [] if options.qishou_birds or not ctx.get("birds", ()) else [
+    notes: list[str] = [] if options.qishou_birds or not BIRDS.of(ctx) else [
         text(msg("changsha.starting_no_birds"),
              "起手小胡不扎鸟（选项 qishou_birds）(birds do not apply to starting wins: option qishou_birds)")]
     return settled(Score(RULES, True, UNIT, sum(i.total for i in items), items, options=options_dict(options),

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..context import BIRDS
 from ..errors import ContextError
 from ..hand import Hand, Seat, seats
 from ..messages import msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment, Score, Settlement
 from ..tiles import Tile
+from .context import STARTING_HAND, STARTING_WINS
 from .options import BirdOrigin, BirdRule, ChangshaOptions, HaidiBirds, ZhuangXian
 
 PLAYERS = 4
@@ -36,7 +38,7 @@ def birds_of(hand: Hand, options: ChangshaOptions) -> tuple[tuple[Tile, ...], li
     """The bird tiles of this hand and notes: on a 海底 win the 海底 tile is every bird, or one with
     ``haidi_birds=one`` (seed 000 \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity 规则书 §9), otherwise the
     ``birds`` context."""
-    given: tuple[Tile, ...] = hand.context.get("birds", ())
+    given = BIRDS.of(hand.context)
     notes: list[str] = []
     if any(not t.is_suited for t in given):
         raise ContextError(msg("changsha.bird_tiles"))
@@ -113,7 +115,7 @@ def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, opti
 def declared_starting(hand: Hand, options: ChangshaOptions, lands: Sequence[Landing]) -> list[Payment]:
     """The 起手小胡 each seat declared earlier this hand (``starting_wins``), settled with the win."""
     out: list[Payment] = []
-    for seat, n in hand.context.get("starting_wins", ()):
+    for seat, n in STARTING_WINS.of(hand.context):
         out += starting_payments(hand, seat, n, "起手小胡", "starting win", options, lands)
     return out
 
@@ -136,7 +138,7 @@ def settle_score(score: Score, table: Hand, options: ChangshaOptions) -> Settlem
     itself (``big_unit``, ``small_self_drawn``, how the hand was won: 杠上开花, 海底, 全求人) is the Score's: a
     table or option that changes it needs a new score."""
     ctx = table.context
-    if ctx.get("starting_hand"):
+    if STARTING_HAND.of(ctx):
         lands = landings(starting_birds(table, options), origin_of(table, options))
         payments: list[Payment] = []
         for i in score.items:

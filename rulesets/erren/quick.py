@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
 from ..scoring import Score
+from .options import ErrenOptions
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: ErrenOptions) -> tuple[Score, Hand]:
     return q.score(q.value), q.hand()
 
 

@@ -3,8 +3,6 @@ times from the winner (反承包). 承包 is read from the winner's melds: a qui
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import STREAK
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
@@ -12,9 +10,10 @@ from ..scoring import Fan, Item, Score, ShapeScore
 from ..shapes import Shape, ShapeKind
 from ..tiles import Tile
 from .context import CLAIMS_FROM_WINNER
+from .options import HangzhouOptions
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: HangzhouOptions) -> tuple[Score, Hand]:
     items = (Item(Fan("quick_times", "倍数", "Multiplier", q.value)),) if q.value > 1 else ()
     best = ShapeScore(Shape(ShapeKind.STANDARD, (), Tile(0)), q.value, items)
     return q.score(q.value, items, shape=best), q.hand()

@@ -3,17 +3,16 @@ self-draw). A false win (詐糊) is an adjustment line."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import FLOWER_WIN
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
 from ..scoring import Score
 from .context import LIABLE
+from .options import HongKongOptions
 from .settle import HongKongDetails
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: HongKongOptions) -> tuple[Score, Hand]:
     return q.score(q.value, details=HongKongDetails(flower_win=FLOWER_WIN.of(q.context))), q.hand()
 
 

@@ -3,13 +3,12 @@ winner's kongs (kong money: 明杠 1, 暗杠 2 from each; kongs of 一筒, 幺�
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import BAOTING, Kind
 from ..hand import Hand, KongKind, Meld, MeldKind
 from ..quick import Quick, QuickHand, own, value_field
 from ..scoring import Score
 from ..tiles import tile
+from .options import JilinOptions
 
 _SOURCE = "rulesets/jilin/settle.py (MIL 2024 杠钱)"
 FIELDS = (
@@ -25,7 +24,7 @@ FIELDS = (
 _PLAIN, _DOUBLE = tile("2m"), (tile("1p"), tile("1s"), tile("5z"), tile("6z"))
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: JilinOptions) -> tuple[Score, Hand]:
     kinds = [KongKind.EXPOSED] * q.values["exposed_kongs"] + [KongKind.CONCEALED] * q.values["concealed_kongs"]
     doubled = min(q.values["double_kongs"], len(kinds))
     melds = tuple(Meld(MeldKind.KONG, _DOUBLE[i] if i < doubled else _PLAIN.shifted(i) or _PLAIN, kind)

@@ -3,17 +3,16 @@ is paid from the winner's melds and the others' kongs: a quick entry does not ca
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import CANNONS
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
 from ..scoring import Fan, Item, Score
+from .options import ShaanxiOptions
 
 DOUBLES = Fan("quick_doubles", "倍数", "Doubles", 1)
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: ShaanxiOptions) -> tuple[Score, Hand]:
     items = (Item(DOUBLES, value_override=q.value),) if q.value > 1 else ()
     return q.score(q.value, items), q.hand()
 

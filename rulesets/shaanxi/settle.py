@@ -7,6 +7,7 @@ Each payment is :func:`rulesets.scoring.paid` from the base 1 with named factors
 
 from __future__ import annotations
 
+from ..context import CANNONS
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod, seats
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment, Score, Settlement, paid
@@ -16,7 +17,7 @@ PLAYERS = 4
 
 
 def cannons(hand: Hand) -> dict[Seat, int]:
-    return dict(hand.context.get("cannons", ()))
+    return dict(CANNONS.of(hand.context))
 
 
 def base_factor(options: ShaanxiOptions) -> list[Factor]:

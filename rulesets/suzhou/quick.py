@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import SONGGANG
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
 from ..scoring import Score
 from .context import FANBEI
+from .options import SuzhouOptions
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: SuzhouOptions) -> tuple[Score, Hand]:
     return q.score(q.value), q.hand()
 
 

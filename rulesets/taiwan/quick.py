@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import STREAK
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
 from ..scoring import Score
+from .options import TaiwanOptions
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: TaiwanOptions) -> tuple[Score, Hand]:
     return q.score(q.value), q.hand()
 
 

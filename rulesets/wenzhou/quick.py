@@ -4,8 +4,6 @@ Kong points (杠分) are read from the kongs: a quick entry does not carry them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import STREAK
 from ..errors import ContextError
 from ..hand import Hand
@@ -14,10 +12,11 @@ from ..quick import Quick, QuickHand, value_field
 from ..scoring import Score
 from .context import CAISHEN, MAIDI
 from .fans import LEVEL_NAMES
+from .options import WenzhouOptions
 from .settle import WenzhouDetails
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: WenzhouOptions) -> tuple[Score, Hand]:
     if q.value not in LEVEL_NAMES:
         raise ContextError(msg("context.bad_value", key="value", shown=repr(q.value),
                                what=msg("what.choice", choices=", ".join(map(str, LEVEL_NAMES)))))

@@ -5,14 +5,13 @@ kong's (the robbed player pays all)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import Kind, Whose
-from ..hand import Hand, KongEvent, KongKind, Meld, MeldKind, Relative
+from ..hand import Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat
 from ..quick import Quick, QuickHand, own, value_field
 from ..scoring import Score
 from ..tiles import tile
 from .context import LAIZI_KONGS, OPENINGS, RED_KONGS
+from .options import WuhanOptions
 
 _SEED = "seed 001 武汉麻将 记分规则"
 BIG = own("big", Kind.BOOL, "大胡", "Big win", False,
@@ -27,10 +26,11 @@ CONCEALED = own("concealed_kongs", Kind.PER_SEAT, "暗杠", "Concealed kongs", (
                 "Each player's concealed kongs.", 0, 4, Whose.EACH, _SEED)
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: WuhanOptions) -> tuple[Score, Hand]:
     ctx, me = q.context, q.context.seat
     exposed, concealed = dict(q.values["exposed_kongs"]), dict(q.values["concealed_kongs"])
-    opened = dict(OPENINGS.of(ctx)).get(me, 0)
+    openings: tuple[tuple[Seat, int], ...] = OPENINGS.of(ctx)
+    opened = next((n for s, n in openings if s is me), 0)
     melds = [Meld(MeldKind.KONG, tile("2m").shifted(i) or tile("2m"), KongKind.EXPOSED, Relative.LEFT)
              for i in range(exposed.get(me, 0))]
     melds += [Meld(MeldKind.KONG, tile("2p").shifted(i) or tile("2p"), KongKind.CONCEALED)

@@ -3,15 +3,14 @@ fed three of them): a quick entry does not carry it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..context import SONGGANG
 from ..hand import Hand
 from ..quick import Quick, QuickHand, value_field
 from ..scoring import Score
+from .options import XiangshanOptions
 
 
-def make(q: QuickHand, options: Any) -> tuple[Score, Hand]:
+def make(q: QuickHand, options: XiangshanOptions) -> tuple[Score, Hand]:
     return q.score(q.value), q.hand()
 
 

@@ -58,8 +58,9 @@ def _hongkong(r: Ruleset[Any], score: Score, hand: Hand, options: Any) -> Found:
 
 
 def _changsha(r: Ruleset[Any], score: Score, hand: Hand, options: Any) -> Found:
+    from rulesets.changsha.context import STARTING_HAND, STARTING_WINS
     ctx = hand.context
-    if ctx.get("starting_hand") or ctx.get("starting_wins") or ctx.last_tile:  # 起手小胡, 海底 birds from tiles
+    if STARTING_HAND.of(ctx) or STARTING_WINS.of(ctx) or ctx.last_tile:  # 起手小胡, 海底 birds from tiles
         return None
     return score.total, {"units": score.extra.get("units", 0), "birds": "".join(map(str, BIRDS.of(ctx)))}
 

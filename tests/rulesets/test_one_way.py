@@ -34,7 +34,7 @@ NOT_ON_THE_PIPELINE = {
 }
 """Packages whose systems still hand-write their scoring, and what moving them takes."""
 
-FILES = {"__init__.py", "fans.py", "options.py", "context.py", "settle.py", "works.py"}
+FILES = {"__init__.py", "fans.py", "options.py", "context.py", "settle.py", "works.py", "quick.py"}
 MORE_FILES = {"wenzhou": {"pairs.py"}, "taiwan": {"reading.py"}}
 """The files of a system on the pipeline, and the few more a system keeps (温州: the 八对 reader, a shape the
 engine's shapes do not know; 台灣: its three readings — five sets and a pair, 嚦咕嚦咕, a win on the flowers —
@@ -43,10 +43,6 @@ waited on, for 獨聽)."""
 
 SHARED_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] == "_")
 """Code two systems share (``rulesets/_mcr``: the 国标 detection 二人麻将 runs too)."""
-
-STRING_READS = {"changsha", "erren", "hangzhou", "shaanxi", "wuhan"}
-"""Packages that still read declared context by its key (``ctx.get("key")``) instead of ``FIELD.of(ctx)``."""
-
 
 def _package(r: object) -> str:
     module = getattr(getattr(r, "options_type", None), "__module__", "")
@@ -206,30 +202,55 @@ def test_no_ledger_module_names_a_system_in_its_code(path):
 
 # --- reading the context ---------------------------------------------------------------------------------------
 
-_STRING_READ = re.compile(r"""(?:context|ctx)\.get\(\s*["']""")
+CONTEXT_TABLE_MODULES = {"context.py", "engine.py", "hand.py", "sharecode.py"}
+"""The core modules that hold, parse and write the declared values as a table of keys (``WinContext.table``);
+everything else reads a value through its field."""
 
 
-@pytest.mark.parametrize("package", SYSTEM_PACKAGES)
-def test_a_system_reads_its_context_through_the_declared_fields(package):
-    reads = [f"{p.name}:{n}" for p in _python_files(ENGINE / package)
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if _STRING_READ.search(line)]
-    if package in STRING_READS:
-        assert reads, f"{package} reads no context by key any more: take it off STRING_READS"
-    else:
-        assert reads == [], f"{package} reads context by its key (use FIELD.of(ctx)): {reads}"
+def _is_context(node: ast.expr) -> bool:
+    """Whether an expression names a win context: ``ctx``, ``context``, ``hand.context``, ``r.hand.ctx``…"""
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    return name in ("ctx", "context") or name.endswith(("_ctx", "_context"))
 
 
-def test_the_core_reads_no_context_by_key():
-    reads = [f"{p.name}:{n}" for p in _python_files(ENGINE) if p.parent == ENGINE
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if _STRING_READ.search(line)]
-    assert reads == []
+def _key_reads(source: str, table_too: bool) -> list[int]:
+    """The lines that read a context by a string key: ``ctx.get("key")``, ``getattr(ctx, "key")`` and, with
+    ``table_too``, the raw table of keys (``ctx.table``)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            f, args = node.func, node.args
+            if isinstance(f, ast.Attribute) and f.attr == "get" and _is_context(f.value):
+                lines.append(node.lineno)
+            elif isinstance(f, ast.Name) and f.id == "getattr" and len(args) >= 2 and _is_context(args[0]) \
+                    and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
+                lines.append(node.lineno)
+        elif table_too and isinstance(node, ast.Attribute) and node.attr == "table" and _is_context(node.value):
+            lines.append(node.lineno)
+    return sorted(set(lines))
 
 
-def test_an_undeclared_context_key_is_refused():
+def test_the_key_read_finder_sees_each_spelling():
+    reads = 'ctx.get("bao")\nhand.context.get("x", 0)\ngetattr(ctx, "seat")\nr.hand.context.table\n'
+    assert _key_reads(reads, table_too=True) == [1, 2, 3, 4]
+    assert _key_reads(reads, table_too=False) == [1, 2, 3]
+    assert _key_reads('BAO.of(ctx)\nctx.seat\nBAO.without(hand.context)\noptions.get("x")\n', True) == []
+
+
+@pytest.mark.parametrize("path", list(_python_files(ENGINE)), ids=lambda p: str(p.relative_to(ENGINE)))
+def test_no_engine_module_reads_context_by_a_string_key(path):
+    table_too = not (path.parent == ENGINE and path.name in CONTEXT_TABLE_MODULES)
+    reads = _key_reads(path.read_text(encoding="utf-8"), table_too)
+    assert reads == [], f"{path.relative_to(ROOT)} reads context by its key on lines {reads}: use FIELD.of(ctx)"
+
+
+def test_a_context_has_no_read_by_key():
+    from rulesets.context import ContextField, Kind
     from rulesets.hand import WinContext
 
+    assert not any(hasattr(WinContext, name) for name in ("get", "__getitem__")), "WinContext reads by key"
     with pytest.raises(KeyError, match="no_such_field"):
-        WinContext().get("no_such_field")
+        ContextField("no_such_field", Kind.BOOL, "无", "none", default=False).of(WinContext())
 
 
 # --- typed options ---------------------------------------------------------------------------------------------
