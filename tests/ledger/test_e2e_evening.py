@@ -13,13 +13,20 @@ Screenshots are written to ``$LEDGER_SCREENSHOTS`` (default: a temporary folder,
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+from urllib.request import Request, urlopen
+
+import pytest
+
 from ledger.models import Table
+from tests.calculator.test_e2e import _aborted
 from tests.calculator.test_e2e import settle as quiet
 from tests.ledger import test_e2e as ledger_e2e
 
 pytestmark = ledger_e2e.pytestmark
 async_unsafe, browser = ledger_e2e.async_unsafe, ledger_e2e.browser  # the browser fixtures: pytest finds them here
-contexts = ledger_e2e.contexts
 shots, create, shown_totals = ledger_e2e.shots, ledger_e2e.create, ledger_e2e.shown_totals
 
 NAMES = ("安", "Bo", "=1+1", "Di")
@@ -32,6 +39,27 @@ A, B, C, D = range(4)
 # with 自摸加番 included and 根 apart (rulesets/sichuan/quick.py), so a quick win of value v and g 根 is 2^(v+g).
 # A hand scored with its tiles is one win: its 番 come from §5.1 (平胡 0, 对对胡 1, 七对 2, 清一色 2, 清七对 4),
 # plus 1 per 根 and 1 for 自摸加番 (§5.7).
+
+
+@pytest.fixture
+def contexts(browser, live_server):
+    """Phones at 360×800, each its own browser (cookies, storage); no script error or CSP violation on any page.
+    The calculator's hx-sync cancels a request a newer tap replaced: htmx logs that, and it is no error."""
+    made, errors = [], []
+
+    def new(locale="zh-CN"):
+        context = browser.new_context(viewport={"width": 360, "height": 800}, locale=locale, base_url=live_server.url)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and not _aborted(msg.text)
+                else None)
+        made.append(context)
+        return page
+
+    yield new
+    for context in made:
+        context.close()
+    assert errors == [], errors
 
 
 def q(player, value, win="self_drawn", source=None, gen=0, together=False):
@@ -105,17 +133,22 @@ def palette_entry(page, taps, winner, discarder):
     page.wait_for_url("**/?*rules=sichuan*")
     seats = page.input_value("#context input[name=seats]").split(",")  # E (this hand's dealer) first
     seat = {name: "ESWN"[i] for i, name in enumerate(seats)}
-    for t in taps.split():
-        page.click(f'#palette button[data-tile="{t}"]')
     how = "discard" if discarder is not None else "self_drawn"
+    # how it was won, by whom and from whom: the seats read "南 · Bo"
     page.locator(f"#context label.chip:has(input[name=win][value={how}])").click()
-    quiet(page)
-    page.locator(f"#context label.chip:has(input[name=seat][value={seat[NAMES[winner]]}])").click()
-    quiet(page)
+    winner_chip = page.locator(f"#context label.chip:has(input[name=seat][value={seat[NAMES[winner]]}])")
+    assert winner_chip.inner_text().endswith(f" · {NAMES[winner]}")
+    winner_chip.click()
     if discarder is not None:
         page.select_option("#context select[name=from_seat]", seat[NAMES[discarder]])
-        quiet(page)
-    page.locator("p.add-to-table a").first.click()
+    for t in taps.split():  # each tap sends the hand so far; only the last answer counts (hx-sync)
+        page.locator(f'#palette button[data-tile="{t}"]').click(no_wait_after=True)
+    quiet(page)
+    try:
+        page.locator("p.add-to-table a").first.click(timeout=20_000)
+    except Exception:
+        page.screenshot(path=str(shots() / "ledger-evening-failed-palette.png"), full_page=True)
+        raise
     page.wait_for_url("**/t/add?*")
     page.locator("a.btn--primary").click()
     page.wait_for_url("**/t/*/?hand=*")
@@ -130,9 +163,9 @@ def palette_entry(page, taps, winner, discarder):
 def test_a_sichuan_evening_on_two_phones_settled_exported_and_grouped(contexts, live_server):
     from playwright.sync_api import expect
 
-    one = contexts(360, "zh-CN")
+    one = contexts("zh-CN")
     edit_url = create(one, "sichuan", NAMES)
-    two = contexts(360, "zh-CN")
+    two = contexts("zh-CN")
     expected = [0, 0, 0, 0]
     for n, ((how, *what), change) in enumerate(HANDS, start=1):
         assert sum(change) == 0, f"hand {n} of the test is not zero-sum"
@@ -152,4 +185,78 @@ def test_a_sichuan_evening_on_two_phones_settled_exported_and_grouped(contexts, 
             assert shown_totals(one) == expected
     table = Table.objects.get(edit_token=edit_url.rstrip("/").rsplit("/", 1)[-1])
     assert [e.kind for e in table.entries.all()] == ["quick", "hand"] * 8
-    one.screenshot(path=str(shots() / "ledger-evening-360-zh.png"), full_page=True)
+    one.goto(edit_url)
+    one.locator("#sheet tfoot").scroll_into_view_if_needed()
+    one.screenshot(path=str(shots() / "ledger-evening-sheet-360-zh.png"))
+    assert expected == TOTALS
+
+    # 结账: only =1+1 is owed, and no two or three players' totals add up to zero (−12 − 22, −12 − 6, −22 − 6,
+    # −12 − 22 − 6 ≠ 0 and none is 0 alone), so the four players are one group: 4 − 1 = 3 transfers, each loser
+    # paying =1+1 what they lost (ledger/settle_up.py: the fewest transfers split the players into the most
+    # zero-sum groups; a group of k settles in k − 1)
+    one.click("a.ledger-settle-link")
+    one.wait_for_url("**/settle")
+    transfers = [f"{NAMES[p]} → {NAMES[C]} {-TOTALS[p]}" for p in (A, B, D)]
+    shown = one.locator(".ledger-transfers li").all_inner_texts()
+    assert sorted(shown) == sorted(transfers) and len(shown) == 3
+    assert sorted(one.input_value("#settle-text").split("\n")) == sorted(transfers)
+    one.screenshot(path=str(shots() / "ledger-evening-settle-360-zh.png"), full_page=True)
+
+    # the CSV export, read back: one row per hand and a total row; the name =1+1 reaches a spreadsheet as text
+    one.goto(edit_url)
+    answer = one.request.get(one.locator("a[href$='export.csv']").get_attribute("href"))
+    assert answer.ok and answer.headers["content-type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(answer.text())))
+    header, *entries, total = rows
+    assert len(entries) == 16
+    assert "=1+1 ±" not in header and "'=1+1 ±" in header  # a cell starting with = gets a leading '
+    change_at = [header.index(f"{n} ±" if not n.startswith("=") else f"'{n} ±") for n in NAMES]
+    for n, (row, (_, change)) in enumerate(zip(entries, HANDS, strict=True), start=1):
+        assert row[0] == str(n)
+        assert [int(row[i] or 0) for i in change_at] == change, f"hand {n} in the CSV"
+    assert [int(total[i]) for i in change_at] == TOTALS
+    dealers = {row[2] for row in entries}
+    assert "'=1+1" in dealers and "=1+1" not in dealers  # =1+1 dealt after hand 4 (the first winner deals next)
+    formulas = [c for row in rows for c in row if c.startswith(("=", "+", "@", "\t", "\r"))]
+    assert formulas == [], formulas
+    assert not any(c.startswith("-") and not c.lstrip("-").isdigit() for row in rows for c in row)
+
+    # a second evening, made through the API (two 平胡 on a discard: 1 each, rules/sichuan.md §5.1, §6.2), and a
+    # group of the two made on this table's page; the group page shows each player's two evenings and net
+    two_links = _evening(live_server.url, ["安", "Bo", "=1+1", "Eve"], [(A, D), (C, B)])
+    assert two_links["totals"] == [1, -1, 1, -1]
+    one.click("#groups button[value=new]")
+    one.wait_for_url("**/g/*/#players")
+    one.fill("#table-link", two_links["read_url"])
+    one.click("#add-table button[value=add]")
+    one.wait_for_load_state()
+    quiet(one)
+    assert one.locator(".group-evening").count() == 2
+    net = {"安": -12 + 1, "Bo": -22 - 1, "=1+1": 40 + 1, "Di": -6, "Eve": -1}
+    group_rows = one.locator("tr.group-player")
+    shown_rows = {group_rows.nth(i).locator("th").inner_text(): group_rows.nth(i).locator("td").all_inner_texts()
+                  for i in range(group_rows.count())}
+    assert set(shown_rows) == set(net)
+    for name, cells in shown_rows.items():
+        assert int(cells[0]) == (1 if name in ("Di", "Eve") else 2), (name, cells)  # evenings
+        assert int(cells[4].lstrip("+")) == net[name], (name, cells)
+    assert one.evaluate("document.documentElement.scrollWidth") <= 360
+    one.screenshot(path=str(shots() / "ledger-evening-group-360-zh.png"), full_page=True)
+
+
+TOTALS = [-12, -22, 40, -6]  # the evening's totals: the sum of every hand's column above
+
+
+def _evening(base: str, players: list[str], wins: list[tuple[int, int]]) -> dict:
+    """A 四川 table through the API, each win a 平胡 (11m234m567m789m55p + 5p) on a discard."""
+    def send(path, body):
+        with urlopen(Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})) as answer:
+            return json.load(answer)
+
+    made = send("/api/v1/tables", {"system": "sichuan", "players": players})
+    state = made
+    for winner, discarder in wins:
+        state = send(f"/api/v1/tables/{made['links']['edit_token']}/entries",
+                     {"kind": "hand", "data": {"hand": "11m234m567m789m55p5p", "player": winner, "win": "discard",
+                                               "from": discarder}})
+    return {**made["links"], "totals": state["totals"]}
