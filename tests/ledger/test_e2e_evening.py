@@ -145,7 +145,7 @@ def palette_entry(page, taps, winner, discarder):
         page.locator(f'#palette button[data-tile="{t}"]').click(no_wait_after=True)
     quiet(page)
     try:
-        page.locator("p.add-to-table a").first.click(timeout=20_000)
+        page.locator("p.add-to-table a").first.click(timeout=45_000)
     except Exception:
         page.screenshot(path=str(shots() / "ledger-evening-failed-palette.png"), full_page=True)
         raise
@@ -233,12 +233,18 @@ def test_a_sichuan_evening_on_two_phones_settled_exported_and_grouped(contexts, 
     quiet(one)
     assert one.locator(".group-evening").count() == 2
     net = {"安": -12 + 1, "Bo": -22 - 1, "=1+1": 40 + 1, "Di": -6, "Eve": -1}
+    # wins and deal-ins (one per discard: a 一炮多响 is one), by hand number above, then the second evening
+    wins = {"安": len([1, 3, 7, 9, 12]) + 1, "Bo": len([1, 2, 3, 8, 13, 14, 15]),
+            "=1+1": len([1, 4, 7, 11, 13, 15, 16]) + 1, "Di": len([3, 5, 6, 10, 11, 13, 15]), "Eve": 0}
+    deal_ins = {"安": len([2, 5, 10, 13, 15]), "Bo": len([6, 7, 11]) + 1, "=1+1": len([3, 8, 15]),
+                "Di": len([1, 1, 12, 16]), "Eve": 1}
     group_rows = one.locator("tr.group-player")
     shown_rows = {group_rows.nth(i).locator("th").inner_text(): group_rows.nth(i).locator("td").all_inner_texts()
                   for i in range(group_rows.count())}
     assert set(shown_rows) == set(net)
     for name, cells in shown_rows.items():
         assert int(cells[0]) == (1 if name in ("Di", "Eve") else 2), (name, cells)  # evenings
+        assert (int(cells[2]), int(cells[3])) == (wins[name], deal_ins[name]), (name, cells)
         assert int(cells[4].lstrip("+")) == net[name], (name, cells)
     assert one.evaluate("document.documentElement.scrollWidth") <= 360
     one.screenshot(path=str(shots() / "ledger-evening-group-360-zh.png"), full_page=True)
