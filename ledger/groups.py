@@ -13,10 +13,10 @@ a table whose seats would be one player in the group).
 **The figures are computed from each table's own sheet** (``ledger/service.py sheet_of``), whatever its
 entries' kinds: per player, the evenings played, the hands (the entries counted at their tables), the
 wins (the entry's winners as its settlement names them), the deal-ins (wins on the player's discard or
-robbing their kong: each event of the entry that says ``from`` the player with a win that is not
-self-drawn, or a 一炮多响 on their discard), the net (the sum of their final totals), the average win
-(their change on the entries they won, per win) and, for 国标 tables, the 标准分: each table is a session
-scored 4/2/1/0 by rank, ties sharing the tied places (rules/mcr.md §2.4, 1998 rules 第十条 二:
+robbing their kong: each event of the entry, or each win of a quick entry, that says ``from`` the player
+with a win that is not self-drawn, or a 一炮多响 on their discard), the net (the sum of their final totals),
+the average win (their change on the entries they won, per win) and, for 国标 tables, the 标准分: each table
+is a session scored 4/2/1/0 by rank, ties sharing the tied places (rules/mcr.md §2.4, 1998 rules 第十条 二:
 ``ledger/sheet.py standard_scores``), summed over the sessions — the overall ranking of 第十一条, ties
 broken by the larger sum of 比赛分 (the net). A group of 国标 tables only is ranked so; any other group by
 the net.
@@ -164,7 +164,8 @@ class Figures:
 
 def deal_ins(data: Mapping[str, Any]) -> list[int]:
     """Who dealt in, once per win on their discard (or robbing their kong): the entry itself when it is one
-    win, else each of its events (a 一炮多响 is one discard).
+    win, else each of its events, or each win of a quick entry (a 一炮多响 is one discard: a quick win
+    ``together`` with the one above is not counted again).
 
     >>> deal_ins({"player": 1, "win": "discard", "from": 2})
     [2]
@@ -172,9 +173,15 @@ def deal_ins(data: Mapping[str, Any]) -> list[int]:
     ...                      {"type": "multi", "from": 3, "wins": [{"player": 1}, {"player": 2}]},
     ...                      {"type": "win", "win": "rob_kong", "player": 0, "from": 1}]})
     [3, 1]
+    >>> deal_ins({"wins": [{"player": 0, "win": "discard", "from": 3, "value": 1},
+    ...                    {"player": 1, "win": "discard", "from": 3, "value": 2, "together": True},
+    ...                    {"player": 2, "win": "self_drawn", "value": 1},
+    ...                    {"player": 0, "win": "rob_kong", "from": 1, "value": 1}]})
+    [3, 1]
     """
+    quick = [w for w in data.get("wins") or [] if isinstance(w, Mapping) and not w.get("together")]
     out = []
-    for event in [data, *(e for e in data.get("events") or [] if isinstance(e, Mapping))]:
+    for event in [data, *(e for e in data.get("events") or [] if isinstance(e, Mapping)), *quick]:
         discarder = event.get("from")
         if not isinstance(discarder, int) or isinstance(discarder, bool):
             continue

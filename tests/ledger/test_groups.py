@@ -168,6 +168,23 @@ def test_a_group_reads_its_tables_own_sheets():
 
 
 @pytest.mark.django_db
+def test_quick_entries_count_their_wins_and_deal_ins():
+    """A quick entry's wins name who dealt in: each win on a discard or a robbed kong, a 一炮多响 once."""
+    table = _table()
+    rounds = [  # Bo and Cy on Di's one discard, then Ann 自摸; Ann robs Bo's kong
+        {"wins": [{"player": 1, "win": "discard", "from": 3, "value": 1},
+                  {"player": 2, "win": "discard", "from": 3, "value": 0, "together": True},
+                  {"player": 0, "win": "self_drawn", "value": 1}]},
+        {"wins": [{"player": 0, "win": "rob_kong", "from": 1, "value": 1}]},
+    ]
+    for data in rounds:
+        service.change(table.edit_token, "add", entry={"kind": "quick", "data": data})
+    group = groups.open_group({"tables": [table.edit_token]}).group
+    by = {p.name: p for p in groups.figures_of(group).players}
+    assert [(by[n].wins, by[n].deal_ins) for n in ("Ann", "Bo", "Cy", "Di")] == [(2, 0), (1, 1), (1, 0), (0, 1)]
+
+
+@pytest.mark.django_db
 def test_adding_removing_and_renaming_move_the_version_and_a_stale_one_is_refused():
     group = groups.open_group({}).group
     assert group is not None and group.version == 1
