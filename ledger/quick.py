@@ -366,10 +366,12 @@ def page_context(table: Any, form: Mapping[str, Any], rows: list[Mapping[str, An
     """The edit page's quick-entry and adjustment forms, filled in from ``form`` (an entry being changed, or a form
     sent); a blank quick form starts with the next dealer's streak. A table that plays to the wall gets a row per
     possible winner of a round (at least four), any other one row per winner of one discard."""
-    wins = form.get("wins") if form.get("kind") == "quick" and isinstance(form.get("wins"), list) else []
+    given = form.get("wins")
+    wins: list[Any] = given if form.get("kind") == "quick" and isinstance(given, list) else []
     n = len(table.players)
     count = 1 + (max(n - 1, 3) if rounds.plays_to_the_wall(table.system) else n - 2)
-    amounts = form.get("amounts") if form.get("kind") == "adjust" and isinstance(form.get("amounts"), list) else []
+    listed = form.get("amounts")
+    amounts: list[Any] = listed if form.get("kind") == "adjust" and isinstance(listed, list) else []
     return {
         "quick_value": value_label(table.system, lang_zh),
         "quick_rows": form_rows(table.system, list(table.players), wins, lang_zh, count,

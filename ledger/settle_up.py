@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import Any
 
 Amount = int | Decimal | Fraction
 
@@ -114,8 +115,8 @@ def _split(values: tuple[Amount, ...]):  # noqa: ANN202 - a memoised search over
 def _settle_group(balances: Sequence[Amount], seats: list[int]) -> list[Transfer]:
     """The transfers inside one zero-sum group: the largest debtor pays the largest creditor as much as
     settles one of them, until nobody owes (ties by seat)."""
-    left = {i: balances[i] for i in seats}
-    out = []
+    left: dict[int, Any] = {i: balances[i] for i in seats}  # one table's amounts are all of one type
+    out: list[Transfer] = []
     while True:
         debtors = [i for i in seats if left[i] < 0]
         creditors = [i for i in seats if left[i] > 0]
@@ -140,7 +141,7 @@ def transfers(balances: Sequence[Amount]) -> list[Transfer]:
 
 def settles(balances: Sequence[Amount], paid: Sequence[Transfer]) -> bool:
     """Whether ``paid`` brings every balance to zero (each amount positive)."""
-    left = list(balances)
+    left: list[Any] = list(balances)  # one table's amounts are all of one type
     for t in paid:
         if t.amount <= 0 or t.payer == t.payee:
             return False

@@ -37,11 +37,12 @@ def test_a_quick_round_an_adjustment_and_a_hand_with_its_tiles(browser, live_ser
     page = visit.page
     try:
         page.goto("/t/new")
-        page.select_option("select[name=system]", "sichuan")
+        page.select_option("select[name=table]", "sichuan")  # the page is drawn again for the system (new.js)
+        page.wait_for_url("**/t/new?*table=sichuan*")
         for i, name in enumerate(("Ann", "Bo", "Cy", "Di")):
             page.fill(f"input[name=player{i}]", name)
-        page.click("form:has(#t-system) button[type=submit]")
-        page.wait_for_load_state()
+        page.click("button[type=submit].btn--primary")
+        page.wait_for_url("**/t/*/")
         edit = page.url.split("#")[0].split("?")[0]
         page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         visit.check("the edit page with the quick form")
