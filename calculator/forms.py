@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, cast
 
 from django import forms
@@ -382,14 +383,24 @@ def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozense
     try:
         if hand is None:
             ctx.check(4)
-        else:
-            size = hand.size() + (0 if hand.is_complete else 1)
-            hand.with_context(ctx).validate(hand_size=size, players=4, skip_checks=skip)
+        elif _tiles_possible(hand):  # tiles that cannot exist are the hand's own error, whatever the context
+            hand.with_context(ctx).check_context(players=4, skip_checks=skip)
     except ContextError as exc:
         return render(exc)
     except MahjongError:
         return None
     return None
+
+
+@lru_cache(maxsize=32)
+def _tiles_possible(hand: Hand) -> bool:
+    """Whether the tiles of ``hand`` pass ``Hand.validate``'s own checks at their own count: one answer for
+    the twenty-odd contexts :func:`conflict` tries on the same hand."""
+    try:
+        hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
+    except MahjongError:
+        return False
+    return True
 
 
 def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset()) -> Context:
