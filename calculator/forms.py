@@ -174,6 +174,8 @@ class CalculatorForm(forms.Form):
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self.parsed: Hand | None = None
+        self._readers_of: Hand | None = None  # the hand _readers_kept was found for
+        self._readers_kept: tuple[Ruleset, ...] = ()
         self.hand_error: MahjongError | None = None
         self.notes: list[str] = []  # the reader's notes on the hand string (a red five 0m read as 5m), rendered
         self.context = Context()
@@ -257,9 +259,14 @@ class CalculatorForm(forms.Form):
         return (table, *self.compared())
 
     def _readers(self) -> tuple[Ruleset, ...]:
+        """Every system that reads the parsed hand (all of them when none does); asked once per hand, as the
+        page asks for the systems scored several times."""
         if self.parsed is None:
             return ()
-        return tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
+        if self._readers_of is not self.parsed:
+            self._readers_kept = tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
+            self._readers_of = self.parsed
+        return self._readers_kept
 
     def preset(self, ruleset: Ruleset) -> str:
         return (self.cleaned_data.get(f"preset-{ruleset.id}") or "") if hasattr(self, "cleaned_data") else ""
