@@ -44,7 +44,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_load import production_server  # noqa: E402
 
-from rulesets.notation import parse_hand, share_code  # noqa: E402
+from rulesets.notation import parse_hand  # noqa: E402
+from rulesets.sharecode import share_code  # noqa: E402
 
 HANDS = ["[123m1]456m789m345p55p", "[123m1][345m1]56s678p33z7s", "123m456m789m123p55p", "234m345m456m678p99p"]
 ABUSER = "127.0.0.2"

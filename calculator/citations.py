@@ -1,92 +1,77 @@
-"""Sources as players read them: the rule books, pages and articles a value comes from.
+"""Sources as players read them: the work a value comes from, by its real title and link, and where in it.
 
-The engine cites its sources for developers (``"§6.4 (seed 001; Novikov: refund)"``, ``"mcr.md §7 fan 12"``):
-section numbers of the project's rule notes, seed document numbers, repository names. Those belong in
-the docs. A page shows :func:`cite`: the works the source names, each once, in the reader's language,
-from the table below; references to the project's own files are dropped.
+Every system declares its works (``rulesets/<system>/works.py``) and cites one of them for each fan row, house
+rule, preset and context field it declares (a :class:`rulesets.sources.Source`). A page shows
+:func:`citation`: the work's title in the reader's language, a link when the work is published at one, and where
+in it; the source's developer note is never shown.
 
 >>> from django.utils import translation
+>>> from rulesets.registry import get_ruleset
 >>> with translation.override("en"):
-...     cite("§6.4 (seed 001; Novikov: refund)")
-'QQ Sichuan mahjong rules (Table B) · Novikov’s English Sichuan rule book'
+...     str(citation(get_ruleset("guobiao").fan("big_four_winds").source))
+'Chinese Mahjong Competition Rules (trial), 番种表 第1番'
+
+:func:`strip_references` drops references to the project's own documents from the engine's texts (a result's
+notes), which are written for developers and read by players.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from dataclasses import dataclass
 
-from rulesets.sources import Source
+from rulesets.sources import Source, Work
 
-from .lang import pick
+from .lang import is_zh, pick
 
-WORKS: tuple[tuple[str, str, str], ...] = (
-    # (pattern in the engine's source text, 中文, English)
-    (r"1998|中国麻将竞赛规则", "《中国麻将竞赛规则（试行）》（国家体育总局，1998）",
-     "Chinese Mahjong Competition Rules (trial), State Sports General Administration, 1998"),
-    (r"MCR 2006", "国标麻将英文规则 Mahjong Competition Rules（2006）", "Mahjong Competition Rules (MCR), 2006"),
-    (r"\bMIL\b", "国际麻将联盟（MIL）《国标麻将(MCR)规则补充细则》",
-     "Mahjong International League (MIL) rulings on the MCR"),
-    (r"summerinsects|PyMahjongGB", "国标算番器 ChineseOfficialMahjongHelper / PyMahjongGB",
-     "the MCR fan calculators ChineseOfficialMahjongHelper / PyMahjongGB"),
-    (r"seed 000|Table A\b|Tables A\b", "成都麻将计番表（表A）", "Chengdu scoring table (Table A)"),
-    (r"seed 001|Table B\b|Tables A and B|\bQQ\b|both project tables", "QQ 四川麻将规则（表B）",
-     "QQ Sichuan mahjong rules (Table B)"),
-    (r"seed 003", "《麻将的基本玩法规则》", "“Basic mahjong rules” (article)"),
-    (r"seed 004", "《陕西麻将规则介绍》", "“Shaanxi mahjong rules” (article)"),
-    (r"\bJJ\b", "JJ 四川麻将番种计算一览表", "JJ Sichuan mahjong fan table"),
-    (r"gofishing", "gofishing-game 开源棋牌服务器的四川麻将",
-     "gofishing-game, an open-source game server (Sichuan tables)"),
-    (r"balckban", "balckban/majiang 开源血战到底服务器", "balckban/majiang, an open-source 血战到底 server"),
-    (r"C\+\+", "开源 C++ 成都麻将服务器的番表", "an open-source C++ Chengdu table server's fan table"),
-    (r"requirements index", "一份麻将 App 的需求清单", "a mahjong app's published requirements list"),
-    (r"Novikov|dcmshi", "Novikov 四川麻将英文规则书", "Novikov’s English Sichuan rule book"),
-    (r"donachen01", "donachen01/sichuan-mahjong 规则说明", "the donachen01/sichuan-mahjong rules"),
-    (r"open_mahjong_unity", "open_mahjong_unity 血流成河规则", "the open_mahjong_unity 血流成河 rules"),
-    (r"WMT|World Mahjong Tour|Tournament", "World Mahjong Tour 四川麻将比赛规则",
-     "World Mahjong Tour Sichuan tournament rules"),
-    (r"断勾卡", "《断勾卡血战麻将》规则", "the 断勾卡 血战 rules page"),
-    (r"hjpbs", "《請問四川麻將如何算番數》", "“How to count 番 in Sichuan mahjong” (article)"),
-    (r"zhinanshenghuo", "《四川麻将如何算牌》", "“How to score Sichuan mahjong” (article)"),
-)
-"""Each work a source may name, with how a page cites it."""
 
-SUMMARY = ("本站整理的四川麻将规则（比较多方出处）", "this site’s Sichuan rules, compared across several sources")
-"""What a source that names no work (only sections of the project's rule notes) is cited as."""
+@dataclass(frozen=True)
+class Citation:
+    """One source as a page shows it: the work's title (in the active language), a link when it has a public one,
+    and where in the work."""
+
+    title: str
+    where: str = ""
+    link: str = ""
+    sep: str = ", "  # between the title and where in it: "，" on a 中文 page
+
+    def __str__(self) -> str:
+        return f"{self.title}{self.sep}{self.where}" if self.where else self.title
+
+
+def public_link(work: Work) -> str:
+    """The work's link when it is a public web address (this site's notes, kept in the repository's docs, have
+    none to show)."""
+    return work.link if work.link.startswith(("https://", "http://")) else ""
+
+
+def citation(source: object) -> Citation | None:
+    """How a page cites ``source``: its work's real title, link and where in it; None for no source (a value that
+    is not a :class:`Source` cites nothing a player could look up)."""
+    if not isinstance(source, Source):
+        return None
+    title = pick(source.work.title, source.work.title_en or source.work.title)
+    where = pick(source.where, source.where) if source.where else ""
+    return Citation(title, where, public_link(source.work), "，" if is_zh() else ", ")
+
+
+def citations(source: object) -> list[str]:
+    """The source as text, in the active language: its work and where in it ([] for no source)."""
+    found = citation(source)
+    return [str(found)] if found is not None else []
+
+
+def cite(source: object) -> str:
+    """One source line for a page ("" for no source)."""
+    found = citation(source)
+    return str(found) if found is not None else ""
+
 
 _REFERENCE = re.compile(
     r"\s*\(?(?:DESIGN|rules/\S+|\S+\.md)?\s*§\s*[\d.]+(?:\s*(?:item|step|fan|#)\s*\d+)*"
     r"(?:\s*(?:and|,)\s*§?\s*[\d.]+(?:\s*#\s*\d+)?)*(?:\s+of the anchors)?\)?"
     r"|\s*\bT\d+\b|\s*\bseed \d{3}\b|\s*\(English name\)|\s*\S+\.md\b"
 )
-
-
-@lru_cache(maxsize=512)
-def _works(source: str) -> tuple[int, ...]:
-    found = []
-    for i, (pattern, _zh, _en) in enumerate(WORKS):
-        match = re.search(pattern, source)
-        if match:
-            found.append((match.start(), i))
-    return tuple(i for _pos, i in sorted(found))
-
-
-def citations(source: str | Source) -> list[str]:
-    """The works ``source`` names, in the active language, in the order it names them. A :class:`Source` value
-    names its work itself (its real title) and where in it."""
-    if isinstance(source, Source):
-        return [pick(source.shown("zh"), source.shown("en"))]
-    if not source:
-        return []
-    works = _works(source)
-    if not works:
-        return [pick(*SUMMARY)]
-    return [pick(WORKS[i][1], WORKS[i][2]) for i in works]
-
-
-def cite(source: str | Source) -> str:
-    """One source line for a page: its works joined with " · " ("" for no source)."""
-    return " · ".join(citations(source))
 
 
 def strip_references(text: str) -> str:

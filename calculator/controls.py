@@ -5,6 +5,7 @@ chosen systems do not read it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,7 +20,7 @@ from rulesets.tiles import ALL_TILES, Tile
 
 from . import wording
 from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm, Context
-from .lang import pick, seat_name
+from .lang import pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
 
@@ -117,10 +118,17 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None,
                      shown: dict[str, bool] | None = None) -> dict[str, Any]:
     """Every win-context control with its current value, why a control is off when it is, which chosen
     systems do not read it (``uses``, from :func:`uses_context`), whether it is asked for at all (``shown``,
-    from :func:`shown_context`) and the values of those that are not (``kept``)."""
+    from :func:`shown_context`) and the values of those that are not (``kept``). A table of one system is
+    asked in its own words (香港's 糊牌方式 on a 繁體 page: ``lang.system_words``)."""
+    chosen = form.chosen_rulesets()
+    with system_words(chosen[0]) if len(chosen) == 1 else nullcontext():
+        return _controls_context(form, chosen, uses, shown)
+
+
+def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: dict[str, str] | None,
+                      shown: dict[str, bool] | None) -> dict[str, Any]:
     c = form.context
     ctx = c.value
-    chosen = form.chosen_rulesets()
     hu = wording.speaks_hu(chosen)
     uses = uses if uses is not None else uses_context(chosen)
     shown = shown if shown is not None else shown_context(chosen)
@@ -134,7 +142,7 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None,
                       "reason": reason, "unused": uses[key], "shown": shown[key]})
     won = {s.value for s in ctx.already_won}
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
-    lang = get_language() or ""
+    lang = script()  # the drawings kept per language are kept per system's words too
     return {
         "win": [_choice("win", v, win_label(v, hu), ctx.win.value == v, c) for v, _label in WIN_CHOICES],
         "title": wording.word("How it was won", hu), "win_legend": wording.word("Won", hu),

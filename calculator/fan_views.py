@@ -28,7 +28,7 @@ from rulesets.scoring import Fan, Ruleset
 from rulesets.sharecode import VERSION, parse_share_code
 
 from . import fan_search
-from .citations import cite
+from .citations import Citation, citation
 from .lang import is_zh, pick, system_words, unit_name, zh
 from .tiles_view import HandView, hand_view
 from .views import HtmxHttpRequest
@@ -62,7 +62,7 @@ class FanEntry:
     example: HandView | None
     calculator_url: str | None
     url: str
-    source: str = ""  # the fan's sources as players read them (calculator.citations.cite)
+    source: Citation | None = None  # the work the fan's value comes from, as players read it
     cannot_occur: str = ""  # why no hand at this table scores the fan (Ruleset.cannot_occur): it has no example
 
 
@@ -136,7 +136,7 @@ def _entry(ruleset: Ruleset, fan: Fan) -> FanEntry:
         example=view,
         calculator_url=calculator_url(ruleset, fan.example) if view is not None else None,
         url=fan_url(ruleset, fan.id),
-        source=cite(fan.source),
+        source=citation(fan.source),
         cannot_occur=pick(*ruleset.cannot_occur[fan.id]) if fan.id in ruleset.cannot_occur else "",
     )
 

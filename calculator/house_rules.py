@@ -12,7 +12,7 @@ from django.utils.translation import get_language, gettext
 
 from rulesets.scoring import Ruleset, options_dict
 
-from .citations import cite
+from .citations import citation
 from .forms import CalculatorForm, option_field_name, plain
 from .lang import pick
 from .parts import frozen
@@ -148,7 +148,7 @@ def _house_rules_view(language: str, key: Keyed, preset: str, values: Any) -> di
         options.append({
             "name": option_field_name(r, info.key), "key": info.key, "label": pick(info.zh, info.en),
             "kind": info.kind, "value": plain(value), "checked": value is True, "choices": choices,
-            "source": cite(info.source), "changed": current[info.key] != defaults[info.key],
+            "source": citation(info.source), "changed": current[info.key] != defaults[info.key],
             # what the browser leaves out of hr-<system>: the value the applied preset gives (the server
             # applies the preset first, then hr-), so a value set back to the system's default still travels
             "default": plain(getattr(baseline, info.key)),

@@ -117,10 +117,18 @@ UNITS = (
 )
 """The units the systems count in, for the catalog (English: fan, ×, tai, points)."""
 
+UNITS_ONE = (
+    pgettext_lazy("unit, after 1", "番"),
+    pgettext_lazy("unit, after 1", "倍"),
+    pgettext_lazy("unit, after 1", "台"),
+    pgettext_lazy("unit, after 1", "分"),
+)
+"""The same units after the number 1 (English: 1 point, not 1 points)."""
 
-def unit_name(unit: str) -> str:
-    """A system's unit (番, 倍, 台…) in the active language."""
-    return pgettext("unit", unit)
+
+def unit_name(unit: str, count: object = None) -> str:
+    """A system's unit (番, 倍, 台…) in the active language; after ``count`` when given (1 point, 2 points)."""
+    return pgettext("unit, after 1" if count == 1 else "unit", unit)
 
 
 SCRIPTS[HANT] = traditional

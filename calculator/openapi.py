@@ -1,7 +1,13 @@
-"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``)."""
+"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``).
+
+The calculator's own paths are written here; another app adds its part with :func:`add_part` when Django
+starts it (the table ledger from ``LedgerConfig.ready``), so this module imports no app that builds on it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rulesets.context import SHARED
@@ -243,10 +249,26 @@ def _request_schema(max_hand: int) -> dict[str, Any]:
     return {**REQUEST_SCHEMA, "properties": {**REQUEST_SCHEMA["properties"], "hand": hand}}
 
 
+@dataclass(frozen=True)
+class Part:
+    """Another app's part of the document: its paths, its schemas and its response headers."""
+
+    paths: Callable[[], dict[str, Any]]
+    schemas: Callable[[], dict[str, Any]]
+    headers: dict[str, Any]
+
+
+PARTS: dict[str, Part] = {}
+"""The parts the installed apps added, by app name, in the order they were added."""
+
+
+def add_part(app: str, part: Part) -> None:
+    """Add ``app``'s paths, schemas and headers to the document (again: the part replaces its earlier self)."""
+    PARTS[app] = part
+
+
 def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
     """The document; ``max_hand`` (default: settings.MAX_HAND_STRING) is the longest hand string accepted."""
-    from ledger import openapi as ledger  # the table ledger's paths and schemas
-
     max_hand = _hand_limit() if max_hand is None else max_hand
     document: dict[str, Any] = {
         "openapi": "3.1.0",
@@ -316,7 +338,8 @@ def openapi_document(max_hand: int | None = None) -> dict[str, Any]:
             "headers": dict(HEADERS),
         },
     }
-    document["paths"].update(ledger.paths())
-    document["components"]["schemas"].update(ledger.schemas())
-    document["components"]["headers"].update(ledger.HEADERS)
+    for part in PARTS.values():
+        document["paths"].update(part.paths())
+        document["components"]["schemas"].update(part.schemas())
+        document["components"]["headers"].update(part.headers)
     return document

@@ -12,17 +12,21 @@ from django.utils.translation import gettext
 
 from rulesets.tiles import FLOWERS, Suit, Tile
 
-from . import editor
+from . import editor, wording
 from .lang import HANT, html_lang, is_hant, pick, zh
 from .tiles_view import TileView, tile_view
 
 
-def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL) -> dict[str, Any]:
+def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: bool = False) -> dict[str, Any]:
     """The tiles entered so far, each with the remove token its button sends (``full``: the tiles of a
-    complete hand at this table)."""
+    complete hand at this table), and the words of "make it the winning tile" in the table's spelling
+    (``hu``: 胡这张 rather than 和这张; 香港's 糊 on a 繁體 page, ``lang.system_words``)."""
+    words = {"win_word": wording.word("win?", hu),
+             "win_hint": wording.word("“win?” under a tile makes it the winning tile.", hu),
+             "win_caption": wording.word("winning tile", hu)}
     if hand is None:
         return {"packs": [], "standing": [], "winning": None, "size": 0, "full": full, "text": "",
-                "pack_tokens": "", "tile_tokens": ""}
+                "pack_tokens": "", "tile_tokens": "", **words}
     packs = []
     for i, p in enumerate(hand.packs):
         meld = _pack_view(p)
@@ -32,18 +36,18 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL) -> d
                       "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
     standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t), "str": str(t),
                  # said after the button's visible "win?": its name holds what it shows
-                 "win_aria": gettext("Make %(tile)s the winning tile") % {"tile": pick(t.zh, t.en)}}
+                 "win_aria": wording.word("Make %(tile)s the winning tile", hu) % {"tile": pick(t.zh, t.en)}}
                 for t in hand.held]
     win = hand.winning_tile
     winning = None
     if win is not None:
         winning = {"token": "w", "tile": tile_view(win, winning=True),
-                   "aria": gettext("Remove the winning tile %(tile)s") % {"tile": pick(win.zh, win.en)}}
-    win_label = gettext("win?") if winning is not None else ""
+                   "aria": wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)}}
+    win_label = words["win_word"] if winning is not None else ""
     for n, item in enumerate(standing, 1):
         item["html"] = _standing_html(item, n, win_label)
     return {"packs": packs, "standing": standing, "size": hand.size, "full": hand.full, "winning": winning,
-            "text": editor.write(hand), **model_tokens(hand)}
+            "text": editor.write(hand), **model_tokens(hand), **words}
 
 
 def _standing_html(item: dict[str, Any], n: int, win_label: str) -> SafeString:

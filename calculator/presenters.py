@@ -9,6 +9,7 @@ the house rules (:mod:`calculator.house_rules`); this one puts the page together
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, cast
 
@@ -19,10 +20,11 @@ from rulesets.context import Stage, complete_as_it_stands
 from rulesets.engine import Request
 from rulesets.scoring import Ruleset
 
-from . import editor, table_context, tables
+from . import editor, table_context, tables, wording
 from .controls import controls_context, shown_context, uses_context
 from .forms import CLAIMED_CHOICES, FROM_CHOICES, MODE_CHOICES, CalculatorForm, editor_hand, selected
 from .house_rules import systems_context
+from .lang import system_words
 from .palette import palette_context, placed_context
 from .results import results_context, score_each
 from .visible import visible
@@ -65,7 +67,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "rewrite_hand": (form.context.from_string or form.shared is not None) and form.parsed is not None,
         "hand_error": hand_error_context(form),
         # the tiles entered, and the text they were read from
-        "placed": {**placed_context(ed, form.hand_size()), "read": form.data.get("hand") or ""},
+        "placed": {**_placed(ed, form.hand_size(), chosen), "read": form.data.get("hand") or ""},
         "notice": " ".join([notice, *form.notes]).strip(),  # the reader's notes on the hand string too
         "controls": controls,
         "setup": {"round_wind": controls["round_wind"] if shown["round_wind"] else (),
@@ -99,6 +101,13 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
     page["summary_results"] = results[:1] if table is not None else results
     page["summary_more"] = len(results) - 1 if table is not None and results else 0
     return page
+
+
+def _placed(ed: editor.EditorHand | None, full: int, chosen: tuple[Ruleset, ...]) -> dict[str, Any]:
+    """The tiles entered, with "make it the winning tile" in the words of the table (胡这张 at a regional
+    table; a table of one system in its own words on a 繁體 page: 香港's 糊這張 and 一索)."""
+    with system_words(chosen[0]) if len(chosen) == 1 else nullcontext():
+        return placed_context(ed, full, wording.speaks_hu(chosen))
 
 
 def _size_status(size: int, rulesets: Iterable[Ruleset], explicit: bool = True) -> str:

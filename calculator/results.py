@@ -20,9 +20,9 @@ from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
 from rulesets.lights import WIN, light
-from rulesets.notation import share_code
 from rulesets.scoring import Exclusion, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
 from rulesets.shapes import Shape
+from rulesets.sharecode import share_code
 
 from . import wording
 from .engine_messages import render
@@ -213,7 +213,7 @@ def factor_text(p: Any) -> str:
     steps = [number(p.base if p.base is not None else 1)]
     for f in p.factors:
         value = number(f.value)
-        label = _without_value(pick(f.zh, f.en), f.op.value, value)
+        label = _without_value(pick(f.zh, f.en), f.op.value, value, str(f.value))
         name = label + (f" ({seat_name(f.seat)})" if f.seat is not None else "")
         if f.op is Op.CAP:
             steps.append(gettext("cap %(name)s %(value)s") % {"name": name, "value": value})
@@ -222,11 +222,13 @@ def factor_text(p: Any) -> str:
     return " · ".join(steps) + f" = {number(p.amount)}"
 
 
-def _without_value(label: str, op: str, value: str) -> str:
-    """A factor's label without the value the line prints after it ("4番 ×16" → "4番"): said once."""
-    for tail in (f" {op}{value}", f"{op}{value}", f" {op} {value}"):
-        if label.endswith(tail) and len(label) > len(tail):
-            return label[: -len(tail)].rstrip()
+def _without_value(label: str, op: str, *values: str) -> str:
+    """A factor's label without the value the line prints after it ("4番 ×16" → "4番", "半铳 ×1/2" → "半铳" before
+    ×0.5): said once, whichever way the label writes it."""
+    for value in values:
+        for tail in (f" {op}{value}", f"{op}{value}", f" {op} {value}"):
+            if label.endswith(tail) and len(label) > len(tail):
+                return label[: -len(tail)].rstrip()
     return label
 
 
@@ -263,6 +265,7 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "facts": [], "notes": [],
         "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": wording.word("Not a legal win", hu),
         "not_a_win": wording.word("not a win", hu), "no_wild": no_wild_text(r) if outcome.no_wild else "",
+        "won_on": wording.word("won on", hu),
     }
     if outcome.error is not None:
         row["reason"] = wording.player_text(render(outcome.error), r)
@@ -273,7 +276,7 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
     row.update(
         valid=s.valid, reason=wording.player_text(wording.engine_text(s.reason, s.reason_en), r) if not s.valid else "",
-        total=s.total,
+        total=s.total, unit=unit_name(r.unit, s.total),
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
         notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),

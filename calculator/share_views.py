@@ -31,8 +31,8 @@ from django.views.decorators.http import require_safe
 from rulesets.context import complete_as_it_stands
 from rulesets.engine import Request, build_request
 from rulesets.errors import MahjongError
-from rulesets.notation import canonical_share_code, hand_to_text, parse_hand, parse_share_code, share_code
-from rulesets.sharecode import SharedHand
+from rulesets.notation import hand_to_text, parse_hand
+from rulesets.sharecode import SharedHand, canonical_share_code, parse_share_code, share_code
 from rulesets.tiles import Tile
 
 from . import preview

@@ -9,6 +9,7 @@ the browser leaves it out of the request (calculator.js) and a request carries o
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from contextlib import nullcontext
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,7 @@ from rulesets.hand import SEATS4, WinContext, seats
 from rulesets.scoring import Ruleset
 from rulesets.tiles import ALL_TILES, Tile
 
-from .lang import is_hant, is_zh, pick, seat_name, traditional
+from .lang import is_hant, is_zh, pick, script, seat_name, system_words, traditional
 from .parts import frozen
 
 PREFIX = "ctx-"
@@ -64,11 +65,17 @@ def read_form(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> dict[str,
 
 
 def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str, str]) -> list[dict[str, Any]]:
-    """One control per declared field the chosen systems read, with its current value."""
-    rows = []
+    """One control per declared field the chosen systems read, with its current value; a table of one system
+    asks in its own words (香港's 糊 and 索 on a 繁體 page: ``lang.system_words``)."""
     chosen = tuple(rulesets)
+    with system_words(chosen[0]) if len(chosen) == 1 else nullcontext():
+        return _controls(chosen, ctx, dropped)
+
+
+def _controls(chosen: tuple[Ruleset, ...], ctx: WinContext, dropped: Mapping[str, str]) -> list[dict[str, Any]]:
+    rows = []
     for f, readers in declared_fields(chosen):
-        value = ctx.get(f.key, f.default)
+        value = f.of(ctx)
         row: dict[str, Any] = {
             "key": f.key, "name": PREFIX + f.key, "kind": f.kind.value, "label": pick(f.zh, f.en),
             "stage": f.stage.value,
@@ -81,7 +88,7 @@ def controls(rulesets: Iterable[Ruleset], ctx: WinContext, dropped: Mapping[str,
         if f.kind is Kind.BOOL:
             row["checked"] = bool(value)
         elif f.kind is Kind.TILE:
-            row["options"] = _tile_options(value, is_hant())
+            row["options"] = _tile_options(value, script())
         elif f.kind is Kind.SEAT:
             row["options"] = [{"value": "", "label": "—", "selected": value is None}] + [
                 {"value": s.value, "label": seat_name(s), "selected": value == s} for s in _table_seats(readers)]
@@ -123,9 +130,11 @@ def kept(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> list[dict[str,
 
 
 @lru_cache(maxsize=64)
-def _tile_options(chosen: Tile | None, hant: bool) -> tuple[dict[str, Any], ...]:
-    """A tile select's options (the tiles' 中文 names, in 繁體 with ``hant``, and their notation in every
-    language), built once and shared read-only (``parts.Frozen``: the page's signature encodes them once)."""
+def _tile_options(chosen: Tile | None, words: str) -> tuple[dict[str, Any], ...]:
+    """A tile select's options (the tiles' 中文 names, in 繁體 on a 繁體 page and in the words of the system
+    being drawn: ``words`` is ``lang.script()``, and their notation in every language), built once and shared
+    read-only (``parts.Frozen``: the page's signature encodes them once)."""
+    hant = is_hant()
     return frozen([{"value": "", "label": "—", "selected": chosen is None}] + [
         {"value": str(t), "label": f"{traditional(t.zh) if hant else t.zh} {t}", "selected": chosen == t}
         for t in ALL_TILES])

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from . import editor, memo, parts, presenters, tables
+from . import editor, ledger_seats, memo, parts, presenters, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
 from .memo import kept
 
@@ -91,6 +91,7 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
     form = CalculatorForm(data)
     form.is_valid()
     context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
+    ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
         context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
     context["oob"] = bool(request.htmx)

@@ -35,7 +35,8 @@ def waits_context(request: Request, link: Any) -> dict[str, Any]:
         for r in request.rulesets:
             s = per_system[r.id].get(t)
             valid = s is not None and s.valid
-            cells.append({"valid": valid, "total": s.total if s is not None else None, "unit": unit_name(r.unit),
+            total = s.total if s is not None else None
+            cells.append({"valid": valid, "total": total, "unit": unit_name(r.unit, total),
                           "reason": pick(s.reason, s.reason_en) if s is not None and not valid else "",
                           "fans": _top_fans(s)})
         left = max(0, 4 - held[t.index])

@@ -79,6 +79,12 @@ _MCR_SPELLING = (
     _("The winning tile was the last copy (和绝张)"),
     _("Heavenly hand: the dealer wins on the deal (天和)"),
     _("Earthly hand: a non-dealer wins on the first turn (地和)"),
+    _("won on"),
+    _("win?"),
+    _("“win?” under a tile makes it the winning tile."),
+    _("Make %(tile)s the winning tile"),
+    _("winning tile"),
+    _("Remove the winning tile %(tile)s"),
 )
 _HU_SPELLING = (
     pgettext_lazy("regional systems: 胡", "Legal win"),
@@ -97,6 +103,12 @@ _HU_SPELLING = (
     pgettext_lazy("regional systems: 胡", "The winning tile was the last copy (和绝张)"),
     pgettext_lazy("regional systems: 胡", "Heavenly hand: the dealer wins on the deal (天和)"),
     pgettext_lazy("regional systems: 胡", "Earthly hand: a non-dealer wins on the first turn (地和)"),
+    pgettext_lazy("regional systems: 胡", "won on"),
+    pgettext_lazy("regional systems: 胡", "win?"),
+    pgettext_lazy("regional systems: 胡", "“win?” under a tile makes it the winning tile."),
+    pgettext_lazy("regional systems: 胡", "Make %(tile)s the winning tile"),
+    pgettext_lazy("regional systems: 胡", "winning tile"),
+    pgettext_lazy("regional systems: 胡", "Remove the winning tile %(tile)s"),
 )
 
 SHORT_FLAGS = {
@@ -107,7 +119,8 @@ SHORT_FLAGS = {
 
 
 def short_flag(key: str, hu: bool) -> str:
-    return SHORT_FLAGS[key][1 if hu else 0]
+    """The flag's name in the rule texts, in traditional characters on a 繁體 page (槓上開花)."""
+    return zh(SHORT_FLAGS[key][1 if hu else 0])
 
 
 def hand_in_words(view: HandView, hu: bool) -> HandView:

@@ -1,1 +1,1 @@
-"""The table's ledger (issue 16): a whole session at a real table, kept in order (docs/ledger.md)."""
+"""The table's ledger: a whole session at a real table, kept in order (docs/ledger.md)."""

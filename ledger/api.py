@@ -258,7 +258,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET"])
 @uses_database
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
-    """GET: the sheet as CSV."""
+    """GET: the sheet as CSV, in the table's language or ``?lang=`` (ledger/exports.py)."""
     found, _ = _by_either(token)
-    return HttpResponse(views.csv_text(found), content_type="text/csv; charset=utf-8")
+    return HttpResponse(views.csv_text(found, request.GET.get("lang")), content_type="text/csv; charset=utf-8")
 

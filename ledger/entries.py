@@ -14,7 +14,7 @@ from django.conf import settings
 from . import rounds
 from .words import Worded, said
 
-KINDS = ("hand", "draw", "round", "rummikub")
+KINDS = ("hand", "draw", "round", "rummikub", "quick", "adjust")
 WIN_METHODS = ("self_drawn", "discard", "rob_kong")
 KONG_KINDS = ("exposed", "added", "concealed")
 STATES = ("ready", "not_ready", "pig")
@@ -135,10 +135,15 @@ def clean(kind: Any, data: Any, table: Mapping[str, Any]) -> dict[str, Any]:
     if table["kind"] == "rummikub":
         if kind != "rummikub":
             raise EntryError(said("ledger.rummikub.only"))
-    elif kind not in ("hand", "draw", "round"):
-        raise EntryError(said("ledger.choice", what="kind", value=repr(kind), choices="hand, draw, round"))
+    elif kind not in ("hand", "draw", "round", "quick", "adjust"):
+        raise EntryError(said("ledger.choice", what="kind", value=repr(kind),
+                              choices="hand, draw, round, quick, adjust"))
     if not isinstance(data, Mapping):
         raise EntryError(said("ledger.object", what="data"))
+    if kind in ("quick", "adjust"):  # a hand without tiles, a free adjustment (ledger/quick.py)
+        from . import quick
+
+        return quick.clean_quick(data, table) if kind == "quick" else quick.clean_adjust(data, table)
     if kind == "draw":
         return {}
     if kind == "hand":

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 
+from . import table_setup
 from .entries import EntryError
 from .words import said
 
@@ -144,9 +145,8 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
     """The new-table form."""
     kind = post.get("kind", "mahjong")
     names = [post.get(f"player{i}", "").strip() for i in range(6)]
-    options: dict[str, Any] = {}
-    if post.get("preset"):
-        options["preset"] = post["preset"]
+    # the rule set and the house-rule controls (ledger/table_setup.py), then the older key=value box
+    options: dict[str, Any] = table_setup.options_from_post(post, post.get("system", table_setup.DEFAULT_SYSTEM))
     for line in post.get("options", "").splitlines():
         if not line.strip():
             continue
@@ -158,6 +158,6 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
     settings: dict[str, Any] = {k: post[k] for k in keys if post.get(k)}
     if post.get("simple"):
         settings["simple"] = True
-    return {"kind": kind, "system": post.get("system", "guobiao"), "name": post.get("name", ""),
+    return {"kind": kind, "system": post.get("system", table_setup.DEFAULT_SYSTEM), "name": post.get("name", ""),
             "players": [n for n in names if n], "options": options,
             "settings": settings}

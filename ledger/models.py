@@ -103,3 +103,57 @@ class Receipt(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["scope", "key"], name="ledger_receipt_key")]
         indexes = [models.Index(fields=["scope", "created"], name="ledger_receipt_age")]
+
+
+# ---- groups: tables of several evenings (ledger/groups.py) ------------------------------------------------
+
+MAX_GROUP_TABLES = 200
+"""At most this many tables (evenings) per group."""
+
+MAX_ALIASES = 200
+"""At most this many renamed names per group."""
+
+
+class Group(models.Model):
+    """Tables of several evenings kept together, found only by its two unguessable tokens (edit and read).
+
+    ``aliases`` maps a name as the group matches it (folded: ledger/groups.py ``fold``) to the name it is
+    shown as: a rename, or two names merged into one player."""
+
+    edit_token = models.CharField(max_length=32, unique=True, default=new_token)
+    read_token = models.CharField(max_length=32, unique=True, default=new_token)
+    name = models.CharField(max_length=80, blank=True, default="")
+    aliases = models.JSONField(default=dict, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.name or f"group {self.pk}"
+
+
+class GroupTable(models.Model):
+    """A table in a group (a table may be in several groups)."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="members")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="group_members")
+    added = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["group", "table"], name="ledger_group_table")]
+
+
+class GroupReceipt(models.Model):
+    """The answer a group's write gave, kept under its idempotency key (as :class:`Receipt` for tables)."""
+
+    scope = models.CharField(max_length=40)  # "new-group" (creating a group) or "group:<id>" (changing one)
+    key = models.CharField(max_length=128)
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="receipts")
+    request = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    answer = models.BinaryField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="ledger_group_receipt_key")]
+        indexes = [models.Index(fields=["scope", "created"], name="ledger_group_receipt_age")]

@@ -10,9 +10,10 @@ A round is a list of JSON events in the order they happened (docs/ledger.md):
 - ``{"type": "multi", "from", "after_kong", "wins": [{"player", "hand"}, …]}`` — 一炮多响 on one discard;
 - ``{"type": "wall_end", "players": [{"player", "state": ready|not_ready|pig, "hand"}]}`` — 流局 checks.
 
-The round is settled by the system's ``Ruleset.settle_round`` (``rulesets.rounds``: 四川's in
-``rulesets.sichuan.round``, 长沙's 通炮); this module only translates: positions ↔ seats, the JSON events
-→ the engine's events (each hand parsed with its context), the engine's payments → :class:`Line`s.
+The round is settled by the system's ``Ruleset.settle_round`` (``rulesets.rounds``), which takes the
+kinds of event the system declares (``Ruleset.round_events``); this module names no system and only
+translates: positions ↔ seats, the JSON events → the engine's events (each hand parsed with its context),
+the engine's payments → :class:`Line`s.
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ def player_at(seat: Seat | str, dealer: int, players: int) -> int:
 
 
 def plays_to_the_wall(system: str) -> bool:
-    """Whether the system's rounds run to the wall's end, every kong and win paid as it happens (血战, 血流)."""
+    """Whether the system's rounds run to the wall's end, every kong and win paid as it happens (its rounds take
+    the wall's end as an event)."""
     return WallEnd in get_ruleset(system).round_events
 
 
@@ -273,8 +275,7 @@ def _results(read: _Event, settled: engine_rounds.Settled) -> list[dict[str, Any
 
 
 def has_rounds(system: str) -> bool:
-    """Whether the system settles rounds of several events (its ruleset's ``settle_round``: 四川 血战/血流,
-    长沙 通炮)."""
+    """Whether the system settles rounds of several events (its ruleset has a ``settle_round``)."""
     return get_ruleset(system).settle_round is not None
 
 

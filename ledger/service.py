@@ -32,7 +32,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.db.models import Func, JSONField
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from calculator.dbguard import Unconfirmed
 
@@ -116,6 +116,15 @@ def _settings(kind: str, data: Mapping[str, Any], players: int) -> dict[str, Any
     else:
         out["refund_policy"] = entries._choice(raw.get("refund_policy", "all"), REFUND_POLICIES,
                                                "refund_policy")
+    # the table's language (its exports speak it): as given, else the language it is made in
+    languages = [code for code, _name in settings.LANGUAGES]
+    lang = str(raw.get("lang") or translation.get_language() or "").lower()
+    if lang not in languages:
+        if raw.get("lang") is not None:
+            raise LedgerError(said("ledger.choice", what="settings.lang", value=repr(raw.get("lang")),
+                                   choices=", ".join(languages)))
+        lang = settings.LANGUAGE_CODE
+    out["lang"] = lang
     return out
 
 

@@ -80,6 +80,10 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
     if kind == "round":
         policy = table.get("settings", {}).get("refund_policy", "all")
         return rounds.settle_round(table["system"], table["options"], data["events"], dealer, policy)
+    if kind in ("quick", "adjust"):  # a hand without tiles, a free adjustment (ledger/quick.py)
+        from . import quick
+
+        return quick.settle(table, data, dealer) if kind == "quick" else quick.settle_adjust(data)
     if kind == "hand":
         wind = round_wind if rounds.ruleset_id(table["system"]) == "guobiao" else None
         return rounds.score_hand(table["system"], table["options"], data, dealer, wind)
@@ -87,7 +91,7 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
 
 
 def _deltas(kind: str, settled: rounds.Settled, n: int) -> list[int]:
-    if kind == "rummikub":
+    if kind in ("rummikub", "adjust"):
         return list(settled.results[0]["scores"])
     out = [0] * n
     for line in settled.lines:
@@ -206,10 +210,15 @@ def build(table: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
     return sheet, kept
 
 
+def is_session(table: Mapping[str, Any]) -> bool:
+    """Whether the table is a competition session that 标准分 ranks: four players of 国标."""
+    return table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and \
+        len(table["players"]) == 4
+
+
 def standard_of(table: Mapping[str, Any], tail: Tail) -> list[float] | None:
-    """国标 标准分 of the session so far (a four-player 国标 table with an entry), else None."""
-    if table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and \
-            len(table["players"]) == 4 and tail.count:
+    """国标 标准分 of the session so far (a session table with an entry), else None."""
+    if is_session(table) and tail.count:
         return standard_scores(tail.totals)
     return None
 

@@ -9,9 +9,6 @@ sheet every 3 seconds (htmx); the sheet answers 204 while the table's version is
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from typing import Any
 
 from django.conf import settings
@@ -26,7 +23,20 @@ from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
 
-from . import chart, entries, forms, receipts, rounds, rummikub, service
+from . import (
+    chart,
+    entries,
+    exports,
+    forms,
+    full_entry,
+    quick,
+    receipts,
+    rounds,
+    rummikub,
+    service,
+    table_setup,
+    table_words,
+)
 from .models import Table
 
 COOKIE = "ledger_table"
@@ -64,7 +74,8 @@ def _systems() -> list[dict[str, Any]]:
 @require_http_methods(["GET", "POST"])
 def new_table(request: HttpRequest) -> HttpResponse:
     values = request.POST if request.method == "POST" else request.GET
-    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", "")}
+    context: dict[str, Any] = {"systems": _systems(), "values": values, "hand": values.get("hand", ""),
+                               **table_setup.context(values, posted=request.method == "POST")}
     if request.method == "GET":
         return render(request, "ledger/new.html", context)  # the form needs no database
     return _create(request, context)
@@ -122,12 +133,17 @@ def _describe(table: Table, row: Any) -> str:
     """One line saying what an entry was."""
     names = table.players
     d = row.data
+    hu = table_words.hu_of(table)  # the system's own words: 胡 or 和
     if row.kind == "draw":
         return _("Drawn game")
     if row.kind == "hand":
-        how = {"self_drawn": _("self-drawn"), "discard": _("on %(p)s's discard"),
+        how = {"self_drawn": _("self-drawn"), "discard": table_words.word("on %(p)s's discard", hu),
                "rob_kong": _("robbing %(p)s's kong")}[d["win"]]
         return f"{names[d['player']]} " + how % {"p": names[d.get("from", 0)]}
+    if row.kind in ("quick", "adjust"):
+        words = {"adjust": _("Adjustment"), "quick": _("Quick"), "self_drawn": _("self-drawn"),
+                 "discard": _("on %(p)s's discard"), "rob_kong": _("robbing %(p)s's kong")}
+        return quick.describe(names, row.kind, d, quick.unit_of(table.system), words)
     if row.kind == "rummikub":
         return (_("%(p)s went out") % {"p": names[d["out"]]}) if d.get("out") is not None else _("Pool empty")
     parts = []
@@ -136,10 +152,10 @@ def _describe(table: Table, row: Any) -> str:
             parts.append(_("%(p)s kong") % {"p": names[e["player"]]})
         elif e["type"] == "win":
             parts.append(f"{names[e['player']]} " + (_("self-drawn") if e["win"] == "self_drawn" else
-                                                      _("wins on %(p)s") % {"p": names[e["from"]]}))
+                                                      table_words.word("wins on %(p)s", hu) % {"p": names[e["from"]]}))
         elif e["type"] == "multi":
-            parts.append(_("%(w)s win on %(p)s (一炮多响)") % {"w": "+".join(names[w["player"]] for w in e["wins"]),
-                                                             "p": names[e["from"]]})
+            winners = "+".join(names[w["player"]] for w in e["wins"])
+            parts.append(table_words.word("%(w)s win on %(p)s (一炮多响)", hu) % {"w": winners, "p": names[e["from"]]})
         else:
             parts.append(_("wall end (流局)"))
     return " · ".join(parts)
@@ -187,10 +203,14 @@ def _system_name(table: Table) -> str:
 
 def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
+    at = full_entry.at_of(request.GET.get("at", ""), len(context["rows"]))
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
-        form = {"hand": request.GET["hand"][: settings.MAX_HAND_STRING],
-                **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING],
-                                       service.sheet_of(table, results=False).dealer, len(table.players))}
+        dealer = service.sheet_of(table, results=False).dealer if at is None else \
+            table.players.index(context["rows"][at - 1]["dealer"])
+        form = {"kind": "hand", "hand": request.GET["hand"][: settings.MAX_HAND_STRING],
+                **rounds.seats_of_code(request.GET["hand"][: settings.MAX_HAND_STRING], dealer, len(table.players))}
+        if at is not None:  # the hand scored for entry `at`: its form, to replace that entry
+            context.update(editing=at, editing_kind="hand")
     form = form or {}
     try:
         count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
@@ -206,6 +226,11 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
         row_types=forms.ROW_TYPES, note=request.GET.get("note", ""),
         meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
     )
+    if table.kind == "mahjong":  # quick entry and adjustments; scoring a hand with its tiles
+        context.update(quick.page_context(table, form, context["rows"], context["next_dealer"],
+                                          engine_language().startswith("zh")))
+        context["score_url"] = full_entry.score_url_of(table, context["rows"], context["next_dealer"], at,
+                                                       form.get("hand", "") if at else "")
     return context
 
 
@@ -247,6 +272,9 @@ def _entry_from_post(request: HttpRequest, table: Table) -> tuple[dict[str, Any]
         data = forms.rummikub_from_post(request.POST, len(table.players))
         form["racks"] = data["racks"]
         return {"kind": "rummikub", "data": data}, form
+    if kind in ("quick", "adjust") and table.kind == "mahjong":  # a hand without tiles, an adjustment
+        data = (quick.quick_from_post if kind == "quick" else quick.adjust_from_post)(request.POST, table)
+        return {"kind": kind, "data": data}, {**form, **data}
     return {"kind": kind, "data": {}}, form
 
 
@@ -298,6 +326,10 @@ def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
         form["rows"] = forms.rows_of(entry.data)
     context = _edit_context(request, table, form)
     context.update(editing=n, editing_kind=entry.kind, entry=entry.data)
+    if table.kind == "mahjong" and entry.kind in ("hand", "quick"):  # score it with its tiles, for this entry
+        row = context["rows"][n - 1]
+        code = (row["codes"] or [""])[0] if entry.kind == "hand" else ""
+        context["score_url"] = full_entry.score_url(table, table.players.index(row["dealer"]), n, code)
     return render(request, "ledger/table.html", context)
 
 
@@ -343,45 +375,27 @@ def chart_svg(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 @uses_database
 def export_json(request: HttpRequest, token: str) -> JsonResponse:
+    """The sheet as JSON for people, in the table's language (ledger/exports.py)."""
     table = _table(token, "read")
-    response = JsonResponse(service.export(table), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response = JsonResponse(exports.json_export(table, request.GET.get("lang")),
+                            json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table-{table.read_token[:8]}.json"'
     return response
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet reads as the start of a formula in a text cell (CSV injection, OWASP)."""
+cell = exports.cell  # the CSV's formula guard (ledger/exports.py), where it was first defined
 
 
-def cell(value: Any) -> Any:
-    """A CSV cell a spreadsheet shows as it is: a text starting as a formula gets a leading ``'`` (numbers
-    are written as numbers, a negative one included)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def csv_text(table: Table) -> str:
-    """One row per entry: number, kind, dealer, what it was, each player's change and running total.
-    Every text cell is neutralised against formulas (:func:`cell`): names are the players' own."""
-    data = service.export(table)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    names = table.players
-    rows = [["#", "kind", "dealer", "what", *[f"{n} ±" for n in names], *[f"{n} total" for n in names], "engine"]]
-    for e in data["entries"]:
-        rows.append([e["index"], e["kind"], names[e["dealer"]], json.dumps(e["data"], ensure_ascii=False),
-                     *e["deltas"], *e["totals"], e["engine"] or ""])
-    rows.append(["", "total", "", "", *data["totals"], *data["totals"], ""])
-    writer.writerows([cell(v) for v in row] for row in rows)
-    return out.getvalue()
+def csv_text(table: Table, lang: str | None = None) -> str:
+    """The sheet as CSV in the table's language, or ``lang`` (ledger/exports.py)."""
+    return exports.csv_text(table, lang)
 
 
 @require_GET
 @uses_database
 def export_csv(request: HttpRequest, token: str) -> HttpResponse:
     table = _table(token, "read")
-    response = HttpResponse(csv_text(table), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text(table, request.GET.get("lang")), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table.read_token[:8]}.csv"'
     return response
 
@@ -396,7 +410,8 @@ def add_hand(request: HttpRequest) -> HttpResponse:
         table = _remembered(token) if token and len(token) < 64 else None
     except DatabaseError:
         table = None
-    return render(request, "ledger/add.html", {"hand": hand, "table": table,
+    at = full_entry.at_of(request.GET.get("at", ""))
+    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at or "",
                                                "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})
 
 

@@ -119,6 +119,41 @@ WORDS: dict[str, str] = {
     "ledger.meld.sets": gettext_noop("give the sets of the first meld, separated by |"),
     "ledger.meld.not_a_set": gettext_noop(
         "%(set)s is neither a group (3–4 of a number, different colours) nor a run (3+ in a row, one colour)"),
+    # -- groups of tables (ledger/groups.py) ------------------------------------------------------------------
+    "ledger.group.not_found": gettext_noop("no group with this link"),
+    "ledger.group.object": gettext_noop("the group: an object"),
+    "ledger.group.tables": gettext_noop("tables: a list of table links"),
+    "ledger.group.table_link": gettext_noop("give a table's link (its read link or its edit link)"),
+    "ledger.group.link": gettext_noop("give the group's edit link"),
+    "ledger.group.full": gettext_noop("a group keeps at most %(max)s tables"),
+    "ledger.group.not_in": gettext_noop("this table is not in the group"),
+    "ledger.group.one_name": gettext_noop(
+        "%(a)s and %(b)s played at this table, and the group would take them for one player"),
+    "ledger.group.same_table": gettext_noop(
+        "%(a)s and %(b)s played at the same table: they are two players, and cannot be made one"),
+    "ledger.group.no_player": gettext_noop("no player %(name)s in this group"),
+    "ledger.group.new_name": gettext_noop("the new name: 1–%(max)s characters"),
+    "ledger.group.aliases": gettext_noop("a group keeps at most %(max)s renamed names"),
+    # -- quick entries and adjustments (ledger/quick.py) ------------------------------------------------------
+    "ledger.quick.none": gettext_noop("this system has no quick entry"),
+    "ledger.quick.wins": gettext_noop("%(what)s: a list of 1–%(max)s wins"),
+    "ledger.quick.number": gettext_noop("%(what)s: a whole number"),
+    "ledger.quick.per_player": gettext_noop("%(what)s: one whole number per player, %(n)s in all"),
+    "ledger.quick.players": gettext_noop("%(what)s: a list of players"),
+    "ledger.quick.text": gettext_noop("%(what)s: a short text"),
+    "ledger.quick.field": gettext_noop("%(what)s: this system's quick entry has no field %(key)s (it has: %(known)s)"),
+    "ledger.quick.together": gettext_noop(
+        "%(what)s: \"same discard\" needs a win on a discard right before it, on the same player's discard"),
+    "ledger.quick.one_hand": gettext_noop(
+        "%(what)s: at this table a quick entry is one hand: one win, or several on one discard"),
+    "ledger.adjust.amounts": gettext_noop("%(what)s: one whole amount per player, %(n)s in all"),
+    "ledger.adjust.note": gettext_noop("%(what)s: a note of at most %(limit)s characters"),
+    "ledger.adjust.nothing": gettext_noop("%(what)s: every amount is 0"),
+    "ledger.adjust.zero_sum": gettext_noop(
+        "the amounts add up to %(total)s, not 0: correct them, or tick \"not zero-sum\" and say why in the note"),
+    "ledger.adjust.note_needed": gettext_noop("%(what)s: say why the amounts do not add up to 0"),
+    # -- settling up (ledger/settle_views.py) ----------------------------------------------------------------
+    "ledger.settle.rate": gettext_noop("rate: %(value)s is not an amount per point (a number above 0, e.g. 0.5)"),
 }
 """Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
 

@@ -136,6 +136,14 @@ class ContextField[T]:
                 return cast(T, value)
         return self.default
 
+    def without(self, ctx: WinContext) -> WinContext:
+        """``ctx`` with this field back at its default (a reading that must not see it).
+
+        >>> BIRDS.of(BIRDS.without(WinContext(table=(("birds", (Tile.parse("1s"),)),))))
+        ()
+        """
+        return ctx.replace(table=tuple((key, value) for key, value in ctx.table if key != self.key))
+
     # -- reading JSON values ---------------------------------------------------------------------
     def read(self, value: Any) -> Any:
         """The value from JSON (or a form): checked and normalised; raises :class:`ContextError`."""

@@ -168,7 +168,7 @@ def waiting[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
 
 def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
     """The JSON result object of DESIGN §4.4."""
-    from .notation import share_code
+    from .sharecode import share_code
 
     results = []
     for r, s in zip(request.rulesets, scores, strict=True):

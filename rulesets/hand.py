@@ -203,23 +203,12 @@ class WinContext:
     kongs: tuple[KongEvent, ...] = ()  # other players' kongs in this hand
     table: tuple[tuple[str, Any], ...] = ()  # system-declared context (rulesets.context), sorted, non-defaults only
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """A system-declared context value (``rulesets.context``); ``default`` when not given. A key no system
-        declares is refused (a misspelt key would otherwise read the default). A system reads its fields
-        through the declarations, typed: ``FIELD.of(ctx)``."""
-        from .context import FIELDS
-
-        if key not in FIELDS:
-            raise KeyError(f"no system declares the context field {key!r}")
-        for k, v in self.table:
-            if k == key:
-                return v
-        return default
-
     @property
     def dealer(self) -> Seat:
         """The dealer (庄): the declared ``dealer`` value, E when the table does not say."""
-        return self.get("dealer") or Seat.E
+        from .context import DEALER
+
+        return DEALER.of(self) or Seat.E
 
     @property
     def self_drawn(self) -> bool:

@@ -11,7 +11,7 @@ Each counted :class:`~rulesets.scoring.Item` says it in two fields:
 
 A system says it in one of three ways, the first that applies:
 
-1. its scorer sets them, from what its detector knows (国标 and 二人 through :mod:`rulesets.guobiao.lights`,
+1. its scorer sets them, from what its detector knows (国标 and 二人 through :mod:`rulesets._mcr.lights`,
    四川 in :mod:`rulesets.sichuan.reading`): 一般高 names the two chows 套算一次 kept;
 2. its fan table declares a selector for the fan (:func:`declare`, a word of :data:`SELECTORS`), next to
    the table: 中刻 ``"pungs&5z"``, 自摸 ``"win"``, 门清 ``"context"``;

@@ -535,17 +535,17 @@ register({
     "shaanxi.robbed_kong": ("{seat} 的补杠被抢：这个杠作废，不收杠钱（抢杠时刮风下雨无效）",
                             "{seat}'s added kong was robbed: it is void and collects no kong money"),
     # 富阳
-    "fuyang.assumed_tai": ("付法是假设（种子没有给出）：每家付 台×底分，放冲者一家付，自摸三家付",
-                           "assumed payout, the seed gives none: 台 × base from the discarder, or from each player "
+    "fuyang.assumed_tai": ("付法是假设（规则文章没有给出）：每家付 台×底分，放冲者一家付，自摸三家付",
+                           "assumed payout, the article gives none: 台 × base from the discarder, or from each player "
                            "on a self-draw"),
-    "fuyang.assumed_power": ("付法是假设（种子没有给出）：每家付 2^台×底分，放冲者一家付，自摸三家付",
-                             "assumed payout, the seed gives none: 2^台 × base from the discarder, or from each "
+    "fuyang.assumed_power": ("付法是假设（规则文章没有给出）：每家付 2^台×底分，放冲者一家付，自摸三家付",
+                             "assumed payout, the article gives none: 2^台 × base from the discarder, or from each "
                              "player on a self-draw"),
     "fuyang.no_indicator": ("没有给翻牌（indicator）：本手没有财神，也没有杠花",
                             "no turned-up tile given: no 财神 and no 杠花"),
     "fuyang.caishen": ("财神 {wild}，杠花 {flower}", "财神 {wild}, 杠花 {flower}"),
     # 象山, 吉林, custom
-    "xiangshan.no_flowers": ("种子表不计花", "the seed's table does not count flowers"),
+    "xiangshan.no_flowers": ("文章倍数表不计花", "the article's table does not count flowers"),
     "jilin.bao_stands_for": ("摸宝：宝牌 {bao} 当作 {tile}", "the 宝 {bao} stands for {tile}"),
     "custom.definition": ("{problem}", "{problem}"),
     # 武汉

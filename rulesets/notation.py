@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn
 
 from .errors import ContextError, HandError, MahjongError, NotationError
 from .hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
@@ -34,8 +34,6 @@ from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
 __all__ = [
     "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand", "read_hand",
     "format_pack", "read_tiles",
-    # re-exported from rulesets.sharecode (loaded on first use by __getattr__ below):
-    "SharedHand", "canonical_share_code", "parse_share_code", "share_code",  # noqa: F822
 ]
 
 FORMATS = ("helper", "gb", "mpsz")
@@ -619,15 +617,3 @@ def hand_to_text(hand: Hand) -> str:
         groups.append(_unicode(sorted(ctx.flowers)))
     return format_hand(hand, fmt) + "\n" + " ".join(g for g in groups if g)
 
-
-# --- the share code lives in rulesets.sharecode; these names are re-exported here ---------------
-
-_SHARE_NAMES = {"SharedHand", "canonical_share_code", "parse_share_code", "share_code"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _SHARE_NAMES:
-        from . import sharecode
-
-        return getattr(sharecode, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,8 @@
-"""The ruleset registry: every package under ``rulesets/`` that defines ``RULESET`` (or ``RULESETS``) is a
-system (the engine's own modules are modules, not packages). Names are looked up by id, alias, 中文 or English
-name, case-insensitively.
+"""The ruleset registry: every package under ``rulesets/`` is a system and defines ``RULESET`` (or
+``RULESETS``, a package of several tables). The engine's own code is modules (``rulesets/pipeline.py``,
+``rulesets/rounds.py`` …) or packages whose name starts with ``_`` (code two systems share); a system
+package that defines neither name is an error, not a system left out in silence. Names are looked up by id,
+alias, 中文 or English name, case-insensitively.
 
 >>> get_ruleset("gb").id
 'guobiao'
@@ -18,18 +20,34 @@ from .messages import msg
 from .scoring import Ruleset
 
 
-@lru_cache(maxsize=1)
-def _load() -> tuple[Ruleset[Any], ...]:
+def system_packages() -> tuple[str, ...]:
+    """The names of the system packages under ``rulesets/``, sorted: every package not starting with ``_``."""
     import rulesets
 
-    found: list[Ruleset[Any]] = []
-    for info in sorted(pkgutil.iter_modules(rulesets.__path__), key=lambda m: m.name):
-        if not info.ispkg or info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"rulesets.{info.name}")
-        if hasattr(module, "RULESET"):
-            found.append(module.RULESET)
-        found.extend(getattr(module, "RULESETS", ()))
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(rulesets.__path__)
+                        if m.ispkg and not m.name.startswith("_")))
+
+
+def rulesets_of(package: str) -> tuple[Ruleset[Any], ...]:
+    """The tables the system package ``rulesets.<package>`` declares. Raises :class:`ImportError` if it
+    declares none, or declares something that is not a :class:`Ruleset`."""
+    module = importlib.import_module(f"rulesets.{package}")
+    declared = ((module.RULESET,) if hasattr(module, "RULESET") else ()) + tuple(getattr(module, "RULESETS", ()))
+    if not declared:
+        raise ImportError(f"rulesets.{package} is a system package but defines neither RULESET nor RULESETS "
+                          "(shared code lives in a module or a package whose name starts with _)")
+    wrong = [r for r in declared if not isinstance(r, Ruleset)]
+    if wrong:
+        raise ImportError(f"rulesets.{package} declares something that is not a Ruleset: {wrong!r}")
+    return declared
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[Ruleset[Any], ...]:
+    found = [r for package in system_packages() for r in rulesets_of(package)]
+    ids = [r.id for r in found]
+    if len(set(ids)) != len(ids):
+        raise ImportError(f"two systems share an id: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
     found.sort(key=lambda r: (_ORDER.index(r.id) if r.id in _ORDER else len(_ORDER), r.id))
     return tuple(found)
 

@@ -165,7 +165,7 @@ class RefundTo(Choice):
     """退税 at the wall's end: who gets back the kong money of a player who is not ready (docs/ledger.md)."""
 
     STILL_IN = ("still_in", "只退未胡者", "the payers still in (players who won and left get nothing back)")
-    ALL = ("all", "退给原付款人", "every original payer (rules/sichuan.md §6.6)")
+    ALL = ("all", "退给原付款人", "every original payer")
 
 
 @dataclass(frozen=True)

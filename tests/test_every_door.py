@@ -1,4 +1,4 @@
-"""One hand, one answer through every door (issue 9): the typed hand, its share code, ``/h/<code>.json``
+"""One hand, one answer through every door: the typed hand, its share code, ``/h/<code>.json``
 (the share page's answer) and the CLI give the same result object in every field but ``hand``.
 
 Generated hands of every registered system, with every meld kind, the shared context flags and each

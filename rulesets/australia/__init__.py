@@ -54,9 +54,9 @@ RULESET = Ruleset(
     presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False, provisional=True,
     provisional_note=(
         "暂定：番型、起和与封顶出自 Mahjong Australia（即中庸麻将 Zung Jung），但 MA 的付分规则没能取得，"
-        "按中庸正式赛（par 25）计；假设见 docs/australia.md。",
+        "按中庸正式赛（par 25）计；假设见本站的澳大利亚麻将说明。",
         "Provisional: the patterns, minimum and maximum are Mahjong Australia's (= Zung Jung), but MA's payoff "
-        "paragraph could not be obtained: the ZJ formal scheme (par 25) is assumed; see docs/australia.md."),
+        "paragraph could not be obtained: the ZJ formal scheme (par 25) is assumed; see this site's notes."),
     description_zh="澳大利亚麻将（Mahjong Australia 传统麻将，暂定）：136张无花；中庸麻将44个番型相加，同系列只取最高；"
     "15分起和，320封顶（限牌除外）；中庸正式赛 par 25 付分。",
     description_en="Mahjong Australia \"Traditional Mahjong\" (provisional): 136 tiles, no flowers; the 44 Zung Jung "

@@ -11,7 +11,6 @@ The spec is rules/regional.md §3 (with its errata); the seeds are 000 (长沙 r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import ContextError, MahjongError
 from ..hand import Hand, seats
@@ -25,11 +24,12 @@ from .fans import FANS
 from .options import ChangshaOptions
 from .score import KINDS, score
 from .settle import settle_score
+from .works import WORKS
 
 __all__ = ["FANS", "RULESET", "ChangshaOptions", "settle_round", "waits"]
 
 
-def waits(hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:
+def waits(hand: Hand, options: ChangshaOptions) -> list[tuple[Tile, Score | None]]:
     """Each tile that completes a waiting hand, with its score. Every suited tile is tried, so 将将胡
     (all 2/5/8, any arrangement) is found too; a tile that completes a shape but is no win here (a pair
     that is not 2/5/8) is listed as not valid."""
@@ -49,7 +49,7 @@ def waits(hand: Hand, options: Any) -> list[tuple[Tile, Score | None]]:
     return out
 
 
-def _tongpao(hands: Sequence[Hand], options: Any) -> tuple[list[Score], list[Payment]]:
+def _tongpao(hands: Sequence[Hand], options: ChangshaOptions) -> tuple[list[Score], list[Payment]]:
     """通炮: several players win on one discard; the discarder pays each winner in full, each payment with
     its own 庄闲 and birds (seed 000 \u201c通炮：即几个玩家可胡同一张牌…输家要付清所有胡分\u201d)."""
     if any(h.context.self_drawn for h in hands):
@@ -66,7 +66,7 @@ _EVENT_WORDS = {Kong: Words("杠", "Kong"), WallEnd: Words("流局", "WallEnd")}
 """The events a 长沙 round does not read, named in each language."""
 
 
-def settle_round(round_: Round, options: Any = None) -> RoundResult:
+def settle_round(round_: Round, options: ChangshaOptions | None = None) -> RoundResult:
     """A 长沙 round: its wins in order, each paid by its own settlement (kong money is in the hand's own
     settlement; a 荒庄 is a drawn game, so a round has no kong or wall-end events). A win of several
     hands is 通炮 (:func:`_tongpao`). A hand that is no win raises :class:`~rulesets.rounds.RoundError`."""
@@ -89,7 +89,7 @@ def settle_round(round_: Round, options: Any = None) -> RoundResult:
     return RoundResult(tuple(out), seats(4))
 
 
-def _alone(event: Win, options: Any) -> tuple[list[Score], list[Payment]]:
+def _alone(event: Win, options: ChangshaOptions) -> tuple[list[Score], list[Payment]]:
     (hand,) = event.hands
     one = score(hand, options)
     return [one], list(one.settlement.payments) if one.valid and one.settlement else []
@@ -101,7 +101,7 @@ def _can_read(hand: Hand) -> bool:
 
 RULESET = Ruleset(
     id="changsha", zh="长沙麻将", en="Changsha Mahjong", unit="分", players=4, fans=FANS,
-    options_type=ChangshaOptions, score=score, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
+    options_type=ChangshaOptions, score=score, works=WORKS, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
     can_read=_can_read, waits=waits, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
     round_events=frozenset({Win}), settle=settle_score, dealt=lambda hand: STARTING_HAND.of(hand.context),
     description_zh="长沙麻将：108张万筒条；小胡须2、5、8作将，大胡不要将、可叠加（每个6分）；起手小胡（四喜、板板胡、"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from ..lights import declare
 from ..scoring import Excludes, Fan
+from ..sources import Source
+from .works import WORKS
 
 SEED0 = "seed 000 (麻将怎么玩 长沙规则)"
 SEED1 = "seed 001 (全国麻将打法 长沙麻将)"
@@ -25,7 +27,7 @@ CATEGORIES: dict[str, tuple[str, str]] = {
 }
 
 
-def _big(fid: str, zh: str, en: str, units: int, dzh: str, den: str, source: str, example: str,
+def _big(fid: str, zh: str, en: str, units: int, dzh: str, den: str, source: Source, example: str,
          category: str = "big", excludes: tuple[str, ...] = ()) -> Fan:
     return Fan(fid, zh, en, 6 * units, tuple(Excludes(e) for e in excludes), dzh, den, source, example, category)
 
@@ -35,77 +37,110 @@ FANS: tuple[Fan, ...] = (
         "四组一将，将须是2、5、8（假将胡：任意将）。点炮1分，自摸每家1分（选项：2分）。",
         "Four sets and a pair of 2, 5 or 8 (假将胡 option: any pair). 1 on a discard; self-drawn 1 from each "
         "payer (option: 2).",
-        f"{SEED0} 小胡 4) 平胡 \u201c需将\u201d; {SEED1} \u201c长沙麻将需要二、五、八做将\u201d; "
-        f"rules/regional.md §3(c) 1",
+        WORKS.cite("qa", "小胡", note="seed 000 (麻将怎么玩 长沙规则) 小胡 4) 平胡 “需将”; seed 001 (全国麻将打法 "
+                                      "长沙麻将) “长沙麻将需要二、五、八做将”; rules/regional.md §3(c) 1"),
         "v1.234567m3455p678s-5p~changsha", "small"),
     _big("pengpenghu", "碰碰胡", "All pungs", 1, "四副刻子（或杠）加一对将，将不限。",
-         "Four pungs (or kongs) and any pair.", f"{SEED0} 大胡 2) 碰碰胡 乱将; {SPEC}", "111m444p777s99s222m"),
+         "Four pungs (or kongs) and any pair.", WORKS.cite("qa", "大胡 2) 碰碰胡",
+                                                           note="seed 000 (麻将怎么玩 长沙规则) 大胡 2) 碰碰胡 乱将; "
+                                                                "rules/regional.md §3(b)"), "111m444p777s99s222m"),
     _big("jiangjianghu", "将将胡", "All 2-5-8", 1, "每一张牌都是2、5、8，不论组成（可碰可杠）。",
          "Every tile is a 2, 5 or 8, in any arrangement (pungs and kongs allowed).",
-         f"{SEED0} 大胡 3) 将将胡; {SPEC} (any arrangement)", "258m258p258s25m8p8s5s"),
+         WORKS.cite("qa", "大胡 3) 将将胡", note="seed 000 (麻将怎么玩 长沙规则) 大胡 3) 将将胡; rules/regional.md "
+                                                 "§3(b) (any arrangement)"), "258m258p258s25m8p8s5s"),
     _big("qingyise", "清一色", "Full flush", 1, "全手只有一种花色，将不限。", "One suit only, any pair.",
-         f"{SEED0} 大胡 4) 清一色 乱将; {SPEC}", "123345567789m11m"),
+         WORKS.cite("qa", "大胡 4) 清一色", note="seed 000 (麻将怎么玩 长沙规则) 大胡 4) 清一色 乱将; "
+                                                 "rules/regional.md §3(b)"), "123345567789m11m"),
     _big("qixiaodui", "七小对", "Seven pairs", 1, "门清七对，将不限（四张相同的牌算两对）。",
          "Seven pairs, concealed, any tiles (four of a kind counts as two pairs).",
-         f"{SEED0} 大胡 1) 七巧对 乱将; {SPEC} 七小对 (concealed only)", "1133m2277p5599s4s4s"),
+         WORKS.cite("qa", "大胡 1) 七巧对", note="seed 000 (麻将怎么玩 长沙规则) 大胡 1) 七巧对 乱将; "
+                                                 "rules/regional.md §3(b) 七小对 (concealed only)"),
+         "1133m2277p5599s4s4s"),
     _big("haohua_qixiaodui", "豪华七小对", "Luxury seven pairs", 2, "七小对中有一组四张相同的牌。",
-         "Seven pairs with one four of a kind.", f"{SPEC} (billee1011 12; xxqp 2; open_mahjong_unity 2)",
+         "Seven pairs with one four of a kind.", WORKS.cite("billee", "Table_JingDian_CS",
+                                                            note="rules/regional.md §3(b) (billee1011 12; xxqp 2; "
+                                                                 "open_mahjong_unity 2)"),
          "1111m2277p5599s4s4s", excludes=("qixiaodui",)),
     _big("shuang_haohua_qixiaodui", "双豪华七小对", "Double luxury seven pairs", 3, "七小对中有两组四张相同的牌。",
-         "Seven pairs with two fours of a kind.", f"{SPEC} (billee1011 18; xxqp 3; open_mahjong_unity 3)",
+         "Seven pairs with two fours of a kind.", WORKS.cite("billee", "Table_JingDian_CS",
+                                                             note="rules/regional.md §3(b) (billee1011 18; xxqp 3; "
+                                                                  "open_mahjong_unity 3)"),
          "1111m2222p5599s4s4s", excludes=("haohua_qixiaodui", "qixiaodui")),
     _big("san_haohua_qixiaodui", "三豪华七小对", "Triple luxury seven pairs", 4, "七小对中有三组四张相同的牌。",
-         "Seven pairs with three fours of a kind.", f"{SPEC} (open_mahjong_unity weight 4)",
+         "Seven pairs with three fours of a kind.", WORKS.cite("omu", "changsha_hepai_check.py",
+                                                               note="rules/regional.md §3(b) (open_mahjong_unity "
+                                                                    "weight 4)"),
          "1111m2222p5555s4s4s",
          excludes=("shuang_haohua_qixiaodui", "haohua_qixiaodui", "qixiaodui")),
     _big("quanqiuren", "全求人", "Melded hand", 1,
          "四副都是吃碰明杠，手里只剩一张，单钓成将，将不限；点炮、自摸都算（选项：只算点炮）。",
          "Four claimed melds and a single wait for the pair, any pair; on a discard or self-drawn (option: on a "
          "discard only).",
-         f"{SPEC} (four exposed melds, single wait); open_mahjong_unity 长沙经典双鸟规则书 §6 "
-         f"(点炮胡和自摸都算全求人); 国标's definition in seed 003 (全靠吃牌、碰牌、单钓别人打出的牌) as the option",
+         WORKS.cite("omu", "第6节 全求人", note="rules/regional.md §3(b) (four exposed melds, single wait); "
+                                             "open_mahjong_unity 长沙经典双鸟规则书 §6 (点炮胡和自摸都算全求人); "
+                                             "国标's definition in seed 003 (全靠吃牌、碰牌、单钓别人打出的牌) as "
+                                             "the option"),
          "[123m1][456p1][777s2][999m3]3p3p"),
     _big("gangshangkaihua", "杠上开花", "Win on a kong replacement", 1, "开杠后补的牌自摸和牌（含小胡）。",
          "Self-drawn on the replacement tile of a kong (the hand is a small-win hand, scored big).",
-         f"{SEED0} 大胡 5) 杠上花 (含小胡); {SPEC}", "v1.234567p2266s-6s.A1111m.sk~changsha", "lucky"),
+         WORKS.cite("qa", "大胡 5) 杠上花", note="seed 000 (麻将怎么玩 长沙规则) 大胡 5) 杠上花 (含小胡); "
+                                                 "rules/regional.md §3(b)"),
+         "v1.234567p2266s-6s.A1111m.sk~changsha", "lucky"),
     _big("gangshangpao", "杠上炮", "Win on a discard after a kong", 1, "别人杠后打出的牌被和（含小胡）。",
-         "Won on the tile a player discards after his kong.", f"{SPEC} (open_mahjong_unity changsha.md)",
+         "Won on the tile a player discards after his kong.", WORKS.cite("omu", "杠上炮",
+                                                                         note="rules/regional.md §3(b) "
+                                                                              "(open_mahjong_unity changsha.md)"),
          "v1.23567m345p55678s-4m.ES.dWa~changsha", "lucky"),
     _big("qiangganghu", "抢杠胡", "Robbing a kong", 1, "别人补杠的那张牌被和（含小胡）。",
-         "Won on the tile another player adds to his pung.", f"{SEED0} 大胡 8) 抢杠胡 (含小胡); {SPEC}",
+         "Won on the tile another player adds to his pung.", WORKS.cite("qa", "大胡 8) 抢杠胡",
+                                                                        note="seed 000 (麻将怎么玩 长沙规则) 大胡 8) "
+                                                                             "抢杠胡 (含小胡); rules/regional.md "
+                                                                             "§3(b)"),
          "v1.23567m345p55678s-4m.ES.rW~changsha", "lucky"),
     _big("haidilaoyue", "海底捞月", "Last tile, self-drawn", 1, "要了最后一张海底牌并自摸和牌（含小胡）。",
-         "Self-drawn on the last tile of the wall (含小胡).", f"{SEED0} 大胡 9) 海底捞月; {SPEC}",
+         "Self-drawn on the last tile of the wall (含小胡).", WORKS.cite("qa", "大胡 9) 海底捞月",
+                                                                      note="seed 000 (麻将怎么玩 长沙规则) 大胡 9) "
+                                                                           "海底捞月; rules/regional.md §3(b)"),
          "v1.23567m345p55678s-4m.ES.sl~changsha", "lucky"),
     _big("haidipao", "海底炮", "Last tile, on a discard", 1, "别人要了海底牌不能和，打出后被和（含小胡）。",
          "Won on the last tile after the player who took it could not win with it (含小胡).",
-         f"{SEED0} 大胡 10) 海底炮胡; {SPEC}", "v1.23567m345p55678s-4m.ES.dWl~changsha", "lucky"),
+         WORKS.cite("qa", "大胡 10) 海底炮胡", note="seed 000 (麻将怎么玩 长沙规则) 大胡 10) 海底炮胡; "
+                                                    "rules/regional.md §3(b)"),
+         "v1.23567m345p55678s-4m.ES.dWl~changsha", "lucky"),
     _big("tianhu", "天胡", "Heavenly hand", 1, "庄家起完牌就和牌（含小胡；选项：不算大胡）。",
          "The dealer's dealt hand is complete (含小胡; option: not a big pattern).",
-         f"{SEED0} 大胡 6) 天胡; {SPEC} [disagree: xxqp 2018]", "v1.23567m345p55678s-4m.sh~changsha",
+         WORKS.cite("qa", "大胡 6) 天胡", note="seed 000 (麻将怎么玩 长沙规则) 大胡 6) 天胡; rules/regional.md §3(b) "
+                                               "[disagree: xxqp 2018]"), "v1.23567m345p55678s-4m.sh~changsha",
          "lucky"),
     _big("dihu", "地胡", "Earthly hand", 1, "闲家和庄家打出的第一张牌（含小胡；选项：不算大胡）。",
          "A non-dealer wins on the dealer's first discard (含小胡; option: not a big pattern).",
-         f"{SEED0} 大胡 7) 地胡 \u201c当庄家打出第一张牌后，闲家胡牌\u201d; {SPEC}",
+         WORKS.cite("qa", "大胡 7) 地胡", note="seed 000 (麻将怎么玩 长沙规则) 大胡 7) 地胡 "
+                                               "“当庄家打出第一张牌后，闲家胡牌”; rules/regional.md §3(b)"),
          "v1.23567m345p55678s-4m.ES.dEe~changsha", "lucky"),
     _big("menqing", "门清", "Concealed hand", 1, "没有吃、碰、明杠（选项，默认不算）。",
-         "No claimed meld (an option, off by default).", "rules/regional.md §3(b) [disagree]: billee1011 only",
+         "No claimed meld (an option, off by default).", WORKS.cite("billee", "Table_JingDian_CS",
+                                                                    note="rules/regional.md §3(b) [disagree]: "
+                                                                         "billee1011 only"),
          "v1.234567m3455p678s-5p.ES.dW~changsha.menqing_big-true", "lucky"),
     Fan("sixi", "四喜", "Four of a kind", 2, (), "起完牌手上有四张一样的牌（每组四张算一个）。计分等同小胡自摸。",
         "The dealt hand holds four of one tile (each such four is one). Paid like a small self-drawn win.",
-        f"{SEED0} 小胡 1) 四喜; {SEED1} 小胡 1. 四喜; {SPEC}",
+        WORKS.cite("qa", "小胡 1) 四喜", note="seed 000 (麻将怎么玩 长沙规则) 小胡 1) 四喜; seed 001 (全国麻将打法 "
+                                              "长沙麻将) 小胡 1. 四喜; rules/regional.md §3(b)"),
         "v1.1111m222p134679s-5s.starting_hand-1~changsha", "starting"),
     Fan("banbanhu", "板板胡", "No 2, 5 or 8", 2, (), "起完牌手上没有一张2、5、8。计分等同小胡自摸。",
         "The dealt hand holds no 2, 5 or 8. Paid like a small self-drawn win.",
-        f"{SEED0} 小胡 2) 板板胡; {SEED1} 小胡 2. 板板胡; {SPEC}",
+        WORKS.cite("qa", "小胡 2) 板板胡", note="seed 000 (麻将怎么玩 长沙规则) 小胡 2) 板板胡; seed 001 "
+                                                "(全国麻将打法 长沙麻将) 小胡 2. 板板胡; rules/regional.md §3(b)"),
         "v1.1134679m1346p79s.EW.starting_hand-1~changsha", "starting"),
     Fan("queyise", "缺一色", "A missing suit", 2, (), "起完牌手上筒、索、万缺一门。计分等同小胡自摸。",
         "The dealt hand lacks one of the three suits. Paid like a small self-drawn win.",
-        f"{SEED0} 小胡 3) 缺一色; {SPEC}",
+        WORKS.cite("qa", "小胡 3) 缺一色", note="seed 000 (麻将怎么玩 长沙规则) 小胡 3) 缺一色; rules/regional.md "
+                                                "§3(b)"),
         "v1.1234567m123456p-7p.starting_hand-1~changsha", "starting"),
     Fan("liuliushun", "六六顺", "Two triplets", 2, (), "起完牌手上有两副刻子（三张相同）。计分等同小胡自摸。",
         "The dealt hand holds two triplets. Paid like a small self-drawn win.",
-        f"{SEED1} (六六顺 among the four 长沙 starting wins); {SPEC}",
+        WORKS.cite("national", "小胡", note="seed 001 (全国麻将打法 长沙麻将) (六六顺 among the four 长沙 starting "
+                                            "wins); rules/regional.md §3(b)"),
         "v1.111222m345p6789s.EN.starting_hand-1~changsha", "starting"),
 )
 

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring import Choice
+from ..sources import Source
+from .works import WORKS
 
 
-def _o(zh: str, en: str, source: str, **extra: Any) -> dict[str, Any]:
+def _o(zh: str, en: str, source: Source, **extra: Any) -> dict[str, Any]:
     return {"zh": zh, "en": en, "source": source, **extra}
 
 
@@ -55,48 +57,59 @@ class ChangshaOptions:
     small_self_drawn: int = field(default=1, metadata=_o(
         "小胡自摸每家", "A small self-drawn win (and each 起手小胡): 1 from each payer (2 with the dealer), or 2 (3 "
         "with the dealer)",
-        "open_mahjong_unity 长沙经典双鸟规则书 §11.2 and its tests, xxqp CsMjTable.calZiMoPoint: 1 (default); "
-        "billee1011 JingDian and rules/regional.md §3(c) 1, CS-C: 2; the spec's errata",
+        WORKS.cite("omu", "第11.2节", note="open_mahjong_unity 长沙经典双鸟规则书 §11.2 and its tests, xxqp "
+                                        "CsMjTable.calZiMoPoint: 1 (default); billee1011 JingDian and "
+                                        "rules/regional.md §3(c) 1, CS-C: 2; the spec's errata"),
         choices=(1, 2)))
     big_unit: int = field(default=6, metadata=_o(
         "大胡每个", "Each big pattern (大胡) is worth this much from each payer",
-        "rules/regional.md §3(b)-(c): billee1011 6 per big pattern; xxqp 5 + 底分 1"))
+        WORKS.cite("billee", "Table_JingDian_CS", note="rules/regional.md §3(b)-(c): billee1011 6 per big pattern; "
+                                                       "xxqp 5 + 底分 1")))
     zhuangxian: ZhuangXian = field(default=ZhuangXian.PER_UNIT, metadata=_o(
         "庄闲", "The dealer's side of a payment adds +1 per unit (small win 1 unit), +1 flat, or nothing",
-        "rules/regional.md §3(c) 2 (xxqp and open_mahjong_unity: +units; billee1011: +1)"))
+        WORKS.cite("xxqp", "CsMjTable", note="rules/regional.md §3(c) 2 (xxqp and open_mahjong_unity: +units; "
+                                             "billee1011: +1)")))
     bird_count: int = field(default=2, metadata=_o(
         "扎鸟数", "How many birds are drawn after a win (a 海底 win: the 海底 tile, see 海底鸟)",
-        "rules/regional.md §3(c) 3 (default 2; apps offer 0/1/2/4/6); seed 000 扎鸟", choices=(2, 0, 1, 4, 6)))
+        WORKS.cite("omu", "扎鸟", note="rules/regional.md §3(c) 3 (default 2; apps offer 0/1/2/4/6); seed 000 扎鸟"),
+        choices=(2, 0, 1, 4, 6)))
     bird_rule: BirdRule = field(default=BirdRule.DOUBLE, metadata=_o(
         "中鸟计分", "A bird on the winner or the payer doubles that payment, multiplies it by 1 + birds, or adds 1",
-        "seed 000 扎鸟 \u201c被扎鸟方赢输计分要翻倍\u201d; rules/regional.md §3(c) 3 "
-        "(open_mahjong_unity, xxqp, billee1011)"))
+        WORKS.cite("qa", "扎鸟", note="seed 000 扎鸟 “被扎鸟方赢输计分要翻倍”; rules/regional.md §3(c) 3 "
+                                      "(open_mahjong_unity, xxqp, billee1011)")))
     bird_origin: BirdOrigin = field(default=BirdOrigin.DEALER, metadata=_o(
         "鸟从谁数", "Count the bird's number from the dealer (1 dealer, 2 next, 3 across, 4 previous) or "
         "from the winner",
-        "seed 000 扎鸟 \u201c以庄家为起点…一表示庄家，二表示下家，三为对家，四为上家\u201d; "
-        "open_mahjong_unity PR #65 (winner)"))
+        WORKS.cite("qa", "扎鸟", note="seed 000 扎鸟 “以庄家为起点…一表示庄家，二表示下家，三为对家，四为上家”; "
+                                      "open_mahjong_unity PR #65 (winner)")))
     haidi_birds: HaidiBirds = field(default=HaidiBirds.EACH, metadata=_o(
         "海底鸟", "After a 海底 win the 海底 tile is every bird, or one bird",
-        "seed 000 扎鸟 \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity 长沙经典双鸟规则书 §9 "
-        "\u201c按照海底牌算两次\u201d and PR #75 (each, default); its code and "
-        "test_sea_bottom_win_uses_winning_tile_as_bird_when_wall_empty (one)"))
+        WORKS.cite("omu", "第9节", note="seed 000 扎鸟 “如果为海底胡，则海底牌为鸟牌”; open_mahjong_unity "
+                                     "长沙经典双鸟规则书 §9 “按照海底牌算两次” and PR #75 (each, default); its code "
+                                     "and test_sea_bottom_win_uses_winning_tile_as_bird_when_wall_empty (one)")))
     jiajianghu: bool = field(default=False, metadata=_o(
         "假将胡", "A small win may have any pair, not only 2/5/8",
-        "rules/regional.md §3(a) (xxqp jiajianghu, billee1011); seeds 000/001: 小胡 需将 2/5/8"))
+        WORKS.cite("xxqp", "jiajianghu", note="rules/regional.md §3(a) (xxqp jiajianghu, billee1011); seeds 000/001: "
+                                              "小胡 需将 2/5/8")))
     lucky_needs_258: bool = field(default=True, metadata=_o(
         "含小胡须将", "杠上开花/杠上炮/抢杠/海底/天胡/地胡 alone need the small-win shape (2/5/8 pair)",
-        "seed 000 大胡 list: these are marked 含小胡 (the hand is a small-win hand, scored as a big win)"))
+        WORKS.cite("qa", "大胡（含小胡）", note="seed 000 大胡 list: these are marked 含小胡 (the hand is a "
+                                                "small-win hand, scored as a big win)")))
     tiandihu_big: bool = field(default=True, metadata=_o(
         "天胡地胡算大胡", "天胡 and 地胡 are big patterns",
-        "seed 000 大胡 6) 7); rules/regional.md §3(b) (a 2018 xxqp comment: no longer big)"))
+        WORKS.cite("qa", "大胡 6) 7)", note="seed 000 大胡 6) 7); rules/regional.md §3(b) (a 2018 xxqp comment: no "
+                                            "longer big)")))
     menqing_big: bool = field(default=False, metadata=_o(
         "门清算大胡", "门清 (no claimed meld) is a big pattern",
-        "rules/regional.md §3(b) [disagree]: billee1011 only; not in seeds 000/001"))
+        WORKS.cite("billee", "Table_JingDian_CS", note="rules/regional.md §3(b) [disagree]: billee1011 only; not in "
+                                                       "seeds 000/001")))
     quanqiuren_self_drawn: bool = field(default=True, metadata=_o(
         "全求人可自摸", "全求人 counts when the pair is self-drawn too (then all three pay); off: only on a discard",
-        "open_mahjong_unity 长沙经典双鸟规则书 §6 \u201c点炮胡和自摸都算全求人；自摸时三家支付分数\u201d and "
-        "its tests, xxqp CsMjTable (default); off: 国标's definition (seed 003 全求人: 单钓别人打出的牌)"))
+        WORKS.cite("omu", "第6节 全求人", note="open_mahjong_unity 长沙经典双鸟规则书 §6 "
+                                            "“点炮胡和自摸都算全求人；自摸时三家支付分数” and its tests, xxqp "
+                                            "CsMjTable (default); off: 国标's definition (seed 003 全求人: "
+                                            "单钓别人打出的牌)")))
     qishou_birds: bool = field(default=False, metadata=_o(
         "起手胡扎鸟", "Birds also apply to the payments of 起手小胡",
-        "rules/regional.md §3(c) 4 (optional: xxqp flag); worked example CS-C has no birds"))
+        WORKS.cite("xxqp", "起手胡的鸟", note="rules/regional.md §3(c) 4 (optional: xxqp flag); worked example CS-C "
+                                              "has no birds")))

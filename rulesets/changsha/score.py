@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..context import BIRDS
 from ..errors import HandError
 from ..hand import Hand, WinMethod
 from ..messages import msg, text
@@ -21,7 +22,9 @@ from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..settle import settled
 from ..shapes import Group, GroupKind, Shape, ShapeKind, decompose
 from ..tiles import Tile
+from .context import STARTING_HAND
 from .fans import BY_ID
+from .options import ChangshaOptions
 from .settle import birds_of, landings, origin_of, settle_score, starting_birds
 
 RULES, UNIT = "changsha", "分"
@@ -32,7 +35,7 @@ SHAPE_BIG = frozenset({"pengpenghu", "jiangjianghu", "qingyise", "quanqiuren", "
 Problem = tuple[str, str]
 
 
-def _invalid(problem: Problem, options: Any, **extra: Any) -> Score:
+def _invalid(problem: Problem, options: ChangshaOptions, **extra: Any) -> Score:
     return Score(RULES, False, UNIT, reason=problem[0], reason_en=problem[1], options=options_dict(options), **extra)
 
 
@@ -46,14 +49,14 @@ def _tile_problem(hand: Hand) -> Problem | None:
     return None
 
 
-def _item(fid: str, options: Any, count: int = 1) -> Item:
+def _item(fid: str, options: ChangshaOptions, count: int = 1) -> Item:
     fan = BY_ID[fid]
     if fan.value % 6 == 0 and fan.category in ("big", "lucky") and options.big_unit != 6:
         return Item(fan, count, value_override=fan.value // 6 * options.big_unit)
     return Item(fan, count)
 
 
-def _lucky(hand: Hand, options: Any) -> list[str]:
+def _lucky(hand: Hand, options: ChangshaOptions) -> list[str]:
     """The big patterns of how the hand was won (seed 000: 含小胡)."""
     ctx = hand.context
     found = []
@@ -74,7 +77,7 @@ def _lucky(hand: Hand, options: Any) -> list[str]:
     return found
 
 
-def _shape_big(hand: Hand, shape: Shape | None, options: Any) -> list[str]:
+def _shape_big(hand: Hand, shape: Shape | None, options: ChangshaOptions) -> list[str]:
     """The big patterns of the tiles and of one reading (None: no reading, only 将将胡 can hold)."""
     tiles = hand.all_tiles
     found = []
@@ -93,7 +96,7 @@ def _shape_big(hand: Hand, shape: Shape | None, options: Any) -> list[str]:
     return found
 
 
-def _read(hand: Hand, shape: Shape | None, lucky: list[str], options: Any) -> ShapeScore | None:
+def _read(hand: Hand, shape: Shape | None, lucky: list[str], options: ChangshaOptions) -> ShapeScore | None:
     """The value of one reading, or None when it is not a win (a small win needs a 2/5/8 pair). A big win of how
     the hand was won (``lucky``, seed 000 含小胡) needs a reading too: ``lucky_needs_258`` off frees its pair, not
     its sets (``shape`` None is only 将将胡's any arrangement)."""
@@ -112,7 +115,7 @@ def _read(hand: Hand, shape: Shape | None, lucky: list[str], options: Any) -> Sh
     return ShapeScore(shown, sum(i.total for i in kept), tuple(kept), tuple(excluded))
 
 
-def units(reading: ShapeScore, options: Any) -> int:
+def units(reading: ShapeScore, options: ChangshaOptions) -> int:
     """Big units of a reading (0 for a small win)."""
     return sum(i.total for i in reading.items if i.fan.id != "xiaohu") // options.big_unit
 
@@ -122,9 +125,9 @@ def check(hand: Hand) -> None:
     hand.validate(hand_size=14, players=4)
 
 
-def score(hand: Hand, options: Any) -> Score:
+def score(hand: Hand, options: ChangshaOptions) -> Score:
     """Score a complete hand (or, flagged ``starting_hand``, a dealt hand's 起手小胡)."""
-    if hand.context.get("starting_hand"):
+    if STARTING_HAND.of(hand.context):
         return score_starting(hand, options)
     if hand.winning_tile is None:
         raise HandError(msg("changsha.waiting"))
@@ -175,7 +178,7 @@ def starting_types(tiles: tuple[Tile, ...]) -> list[tuple[str, int]]:
     return found
 
 
-def score_starting(hand: Hand, options: Any) -> Score:
+def score_starting(hand: Hand, options: ChangshaOptions) -> Score:
     """The 起手小胡 of a dealt hand: each type paid like a small self-draw by the three others."""
     hand.validate(hand_size=14, players=4)
     ctx = hand.context
@@ -196,7 +199,7 @@ def score_starting(hand: Hand, options: Any) -> Score:
                          "The dealt hand has no starting win (四喜, 板板胡, 缺一色, 六六顺)"), options)
     lands = landings(starting_birds(hand, options), origin_of(hand, options))
     items = tuple(Item(BY_ID[f], n, value_override=options.small_self_drawn) for f, n in found)
-    notes: list[str] = [] if options.qishou_birds or not ctx.get("birds", ()) else [
+    notes: list[str] = [] if options.qishou_birds or not BIRDS.of(ctx) else [
         text(msg("changsha.starting_no_birds"),
              "起手小胡不扎鸟（选项 qishou_birds）(birds do not apply to starting wins: option qishou_birds)")]
     return settled(Score(RULES, True, UNIT, sum(i.total for i in items), items, options=options_dict(options),

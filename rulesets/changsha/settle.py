@@ -13,15 +13,16 @@ that lands on the winner or on that payer (rules/regional.md §3(c)).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from ..context import BIRDS
 from ..errors import ContextError
 from ..hand import Hand, Seat, seats
 from ..messages import msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment, Score, Settlement
 from ..tiles import Tile
-from .options import BirdOrigin, BirdRule, HaidiBirds, ZhuangXian
+from .context import STARTING_HAND, STARTING_WINS
+from .options import BirdOrigin, BirdRule, ChangshaOptions, HaidiBirds, ZhuangXian
 
 PLAYERS = 4
 Landing = tuple[Tile, Seat]
@@ -33,11 +34,11 @@ def landings(birds: Sequence[Tile], origin: Seat) -> list[Landing]:
     return [(b, origin.offset((b.rank - 1) % PLAYERS, PLAYERS)) for b in birds]
 
 
-def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
+def birds_of(hand: Hand, options: ChangshaOptions) -> tuple[tuple[Tile, ...], list[str]]:
     """The bird tiles of this hand and notes: on a 海底 win the 海底 tile is every bird, or one with
     ``haidi_birds=one`` (seed 000 \u201c如果为海底胡，则海底牌为鸟牌\u201d; open_mahjong_unity 规则书 §9), otherwise the
     ``birds`` context."""
-    given: tuple[Tile, ...] = hand.context.get("birds", ())
+    given = BIRDS.of(hand.context)
     notes: list[str] = []
     if any(not t.is_suited for t in given):
         raise ContextError(msg("changsha.bird_tiles"))
@@ -52,7 +53,7 @@ def birds_of(hand: Hand, options: Any) -> tuple[tuple[Tile, ...], list[str]]:
     return given, notes
 
 
-def bird_factors(lands: Sequence[Landing], winner: Seat, payer: Seat, options: Any) -> list[Factor]:
+def bird_factors(lands: Sequence[Landing], winner: Seat, payer: Seat, options: ChangshaOptions) -> list[Factor]:
     """The factors of the birds that hit the payment between ``winner`` and ``payer``."""
     hits = [(t, s) for t, s in lands if s in (winner, payer)]
     if not hits:
@@ -65,7 +66,7 @@ def bird_factors(lands: Sequence[Landing], winner: Seat, payer: Seat, options: A
     return [Factor("bird", f"中鸟 {t}", f"bird {t}", op, value, s) for t, s in hits]
 
 
-def zhuang_factor(hand: Hand, payer: Seat, units: int, options: Any) -> list[Factor]:
+def zhuang_factor(hand: Hand, payer: Seat, units: int, options: ChangshaOptions) -> list[Factor]:
     """庄闲: the dealer is the winner or this payer: +1 per unit (a small win is one), or +1 flat."""
     ctx = hand.context
     if options.zhuangxian is ZhuangXian.OFF or not dealer_side(ctx, payer):
@@ -74,11 +75,12 @@ def zhuang_factor(hand: Hand, payer: Seat, units: int, options: Any) -> list[Fac
     return [Factor("zhuang", "庄闲", "dealer", Op.PLUS, n, ctx.dealer)]
 
 
-def origin_of(hand: Hand, options: Any) -> Seat:
+def origin_of(hand: Hand, options: ChangshaOptions) -> Seat:
     return hand.context.seat if options.bird_origin is BirdOrigin.WINNER else hand.context.dealer
 
 
-def win_payments(hand: Hand, base: int, units: int, big: bool, options: Any, lands: Sequence[Landing]) -> list[Payment]:
+def win_payments(hand: Hand, base: int, units: int, big: bool, options: ChangshaOptions,
+                 lands: Sequence[Landing]) -> list[Payment]:
     """The payments of a win: all three on a self-draw, the discarder (or the robbed player) on a discard."""
     ctx = hand.context
     kind = ("大胡", "big win") if big else ("小胡", "small win")
@@ -91,7 +93,7 @@ def win_payments(hand: Hand, base: int, units: int, big: bool, options: Any, lan
                         lambda p: (f"{kind[0]}{how[0]}：{base}", f"{kind[1]} {how[1]}: {base}"))
 
 
-def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, options: Any,
+def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, options: ChangshaOptions,
                       lands: Sequence[Landing]) -> list[Payment]:
     """``count`` 起手小胡 of ``seat`` (one type, or a declared tally): each paid like a small self-draw by
     the three others (rules/regional.md §3(c) 4), birds only with ``qishou_birds``."""
@@ -110,22 +112,22 @@ def starting_payments(hand: Hand, seat: Seat, count: int, zh: str, en: str, opti
     return settle_pairs(seat, others, base, factors, lambda p: (f"起手小胡 {zh}：{base}", f"starting win {en}: {base}"))
 
 
-def declared_starting(hand: Hand, options: Any, lands: Sequence[Landing]) -> list[Payment]:
+def declared_starting(hand: Hand, options: ChangshaOptions, lands: Sequence[Landing]) -> list[Payment]:
     """The 起手小胡 each seat declared earlier this hand (``starting_wins``), settled with the win."""
     out: list[Payment] = []
-    for seat, n in hand.context.get("starting_wins", ()):
+    for seat, n in STARTING_WINS.of(hand.context):
         out += starting_payments(hand, seat, n, "起手小胡", "starting win", options, lands)
     return out
 
 
-def starting_birds(hand: Hand, options: Any) -> tuple[Tile, ...]:
+def starting_birds(hand: Hand, options: ChangshaOptions) -> tuple[Tile, ...]:
     """The birds of a dealt hand's 起手小胡: the ``birds`` context (checked like a win's) with ``qishou_birds``,
     else none."""
     given, _ = birds_of(hand, options)
     return given if options.qishou_birds else ()
 
 
-def settle_score(score: Score, table: Hand, options: Any) -> Settlement:
+def settle_score(score: Score, table: Hand, options: ChangshaOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): the payments of a scored hand at ``table``.
 
     A win: the Score's value (``Score.total``, one payer's base) and its big units (``Score.extra["units"]``, 0
@@ -136,7 +138,7 @@ def settle_score(score: Score, table: Hand, options: Any) -> Settlement:
     itself (``big_unit``, ``small_self_drawn``, how the hand was won: 杠上开花, 海底, 全求人) is the Score's: a
     table or option that changes it needs a new score."""
     ctx = table.context
-    if ctx.get("starting_hand"):
+    if STARTING_HAND.of(ctx):
         lands = landings(starting_birds(table, options), origin_of(table, options))
         payments: list[Payment] = []
         for i in score.items:

@@ -18,6 +18,7 @@ from .fans import FANS
 from .options import ErrenOptions
 from .score import score
 from .settle import settle_score
+from .works import WORKS
 
 __all__ = ["FANS", "RULESET", "ErrenOptions"]
 
@@ -28,7 +29,7 @@ def _can_read(hand: Hand) -> bool:
 
 RULESET = Ruleset(
     id="erren", zh="二人麻将", en="Two-player Mahjong", unit="番", players=2, fans=FANS,
-    options_type=ErrenOptions, score=score, aliases=("二人", "二人麻将", "2人麻将", "er", "two-player"),
+    options_type=ErrenOptions, score=score, works=WORKS, aliases=("二人", "二人麻将", "2人麻将", "er", "two-player"),
     can_read=_can_read, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle=settle_score,
     description_zh="二人麻将：两人对战（东、南），万子加风、箭和8张花牌；源于国标的番表（不计照国标）；报听、天听、花牌；"
     "13番封顶（役满）；抢杠按自摸计。",

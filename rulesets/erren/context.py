@@ -3,15 +3,18 @@ ready (报听: the shared ``baoting`` field, one key with one meaning) and 天�
 
 from __future__ import annotations
 
-from ..context import BAOTING, DEALER, ContextField, Kind, Whose
+from typing import Any
 
-TIANTING = ContextField(
+from ..context import BAOTING, DEALER, ContextField, Kind, Whose
+from .works import WORKS
+
+TIANTING: ContextField[bool] = ContextField(
     "tianting", Kind.BOOL, "天听", "Heavenly ready", default=False, whose=Whose.WINNER,
     help_zh="和牌者在第一巡（起手）就报了听。", help_en="The winner declared ready on the very first turn (天听).",
-    source="rules/regional.md §7(b) (gofishing-game ermj.go.bak: 天听 32番)",
+    source=WORKS.cite("gofishing", "天听", note="rules/regional.md §7(b) (gofishing-game ermj.go.bak: 天听 32番)"),
 )
 
-CONTEXT = (DEALER, BAOTING, TIANTING)
+CONTEXT: tuple[ContextField[Any], ...] = (DEALER, BAOTING, TIANTING)
 
 CONTEXT_FIELDS = frozenset({
     "win", "seat", "from_seat", "kong_replacement", "last_tile", "last_copy", "heavenly", "earthly", "flowers",

@@ -16,13 +16,22 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..guobiao.fans import CATEGORIES as GB_CATEGORIES
-from ..guobiao.fans import FAN as GB
+from ..guobiao import CATEGORIES as GB_CATEGORIES
+from ..guobiao import FAN as GB
 from ..lights import declare
 from ..scoring import Excludes, Fan
+from ..sources import Source
+from .works import WORKS
 
 SPEC = "rules/regional.md §7(b) (gofishing-game ermj.go.bak)"
 SEED = "seed 003 (二人麻将)"
+_ERMJ = WORKS.cite("gofishing", "", note=SPEC)
+
+
+def _ermj(note: str) -> Source:
+    """A row of the server's fan table, with a developer note."""
+    return WORKS.cite("gofishing", "", note=f"{SPEC}{note}")
+
 
 CATEGORIES: dict[str, tuple[str, str]] = {**GB_CATEGORIES, "flowers": ("花牌", "Flowers")}
 """The 国标 reference categories, and the flowers (their own rows here)."""
@@ -45,43 +54,44 @@ ROWS: tuple[tuple[int, str], ...] = (
 """The spec's table: value → fan ids, in its order."""
 
 _SP = "fully_concealed_hand concealed_hand single_wait"
-OWN: dict[str, tuple[str, str, str, str, str, str, str]] = {
+OWN: dict[str, tuple[str, str, str, str, str, str, Source]] = {
     # id: (中文, English, excludes, category, definition 中文, definition English, source)
     "tianhu": ("天胡", "Heavenly Hand",
                "self_drawn fully_concealed_hand concealed_hand edge_wait closed_wait "
-               "single_wait", "win", "庄家起手14张即和牌。", "The dealer's dealt 14 tiles are a winning hand.", SPEC),
+               "single_wait", "win", "庄家起手14张即和牌。", "The dealer's dealt 14 tiles are a winning hand.", _ERMJ),
     "dihu": ("地胡", "Earthly Hand", "self_drawn fully_concealed_hand concealed_hand", "win",
              "闲家第一次摸牌就自摸和牌（之前无人吃碰杠）。",
-             "The non-dealer wins on his first draw, before any claim.", f"{SPEC}; assumption: 地胡 "
-             f"self-drawn, 人胡 on a discard"),
+             "The non-dealer wins on his first draw, before any claim.",
+             _ermj("; assumption: 地胡 self-drawn, 人胡 on a discard")),
     "renhu": ("人胡", "Human Hand", "concealed_hand", "win", "闲家和庄家打出的第一张牌。",
-              "The non-dealer wins on the dealer's first discard.", f"{SPEC}; assumption: 人胡 = the first discard"),
+              "The non-dealer wins on the dealer's first discard.", _ermj("; assumption: 人胡 = the first discard")),
     "big_seven_stars": ("大七星", "Big Seven Stars", f"seven_pairs all_honors three_dragons_seven_pairs "
                         f"four_winds_seven_pairs all_terminals_and_honors {_SP}", "special",
-                        "东南西北中发白七个对子。", "Seven pairs of the seven honours.", SPEC),
+                        "东南西北中发白七个对子。", "Seven pairs of the seven honours.", _ERMJ),
     "three_dragons_seven_pairs": ("三元七对", "Three Dragons Seven Pairs", f"seven_pairs {_SP}", "special",
                                   "七对中有中、发、白三对。", "Seven pairs including pairs of all three "
-                                  "dragons.", SPEC),
+                                  "dragons.", _ERMJ),
     "four_winds_seven_pairs": ("四喜七对", "Four Winds Seven Pairs", f"seven_pairs {_SP}", "special",
-                               "七对中有东、南、西、北四对。", "Seven pairs including pairs of all four winds.", SPEC),
+                               "七对中有东、南、西、北四对。", "Seven pairs including pairs of all four winds.", _ERMJ),
     "four_honour_pungs": ("四字刻", "Four Honour Pungs", "all_pungs pung_of_terminals_or_honors", "honours",
-                          "四副字牌刻子（或杠）。", "Four pungs (or kongs) of honours.", SPEC),
+                          "四副字牌刻子（或杠）。", "Four pungs (or kongs) of honours.", _ERMJ),
     "little_three_winds": ("小三风", "Little Three Winds", "pung_of_terminals_or_honors:2", "honours",
                            "两副风牌刻子（或杠），另一种风牌作将。", "Two wind pungs and a pair of a "
-                           "third wind.", SPEC),
+                           "third wind.", _ERMJ),
     "tianting": ("天听", "Heavenly Ready", "baoting", "other", "起手（第一巡）就报听。",
-                 "Declared ready on the first turn (from the dealt hand).", f"{SPEC}; context tianting"),
+                 "Declared ready on the first turn (from the dealt hand).", _ermj("; context tianting")),
     "baoting": ("报听", "Declared Ready", "", "other", "报听后和牌。",
-                "Won after declaring ready (报听).", f"{SEED} 报听; {SPEC}; context baoting"),
+                "Won after declaring ready (报听).",
+                WORKS.cite("article", "二人麻将 报听", note=f"{SEED} 报听; {SPEC}; context baoting")),
     "all_flowers": ("全花", "All Flowers", "seasons plants", "flowers",
                     "八张花牌都有（不另计春夏秋冬、梅兰竹菊；花牌照计）。",
                     "All eight flowers (not 春夏秋冬 or 梅兰竹菊 as well; each 花牌 still counts).",
-                    f"{SPEC}: 全花 excludes 春夏秋冬 and 梅兰竹菊 only"),
+                    _ermj(": 全花 excludes 春夏秋冬 and 梅兰竹菊 only")),
     "seasons": ("春夏秋冬", "Four Seasons", "", "flowers", "有春、夏、秋、冬四张花牌（花牌照计）。",
-                "The four seasons (春夏秋冬); each 花牌 still counts.", f"{SPEC}: excludes nothing"),
+                "The four seasons (春夏秋冬); each 花牌 still counts.", _ermj(": excludes nothing")),
     "plants": ("梅兰竹菊", "Four Plants", "", "flowers", "有梅、兰、竹、菊四张花牌（花牌照计）。",
-               "The four plants (梅兰竹菊); each 花牌 still counts.", f"{SPEC}: excludes nothing"),
-    "no_flowers": ("无花牌", "No Flowers", "", "flowers", "和牌时没有花牌。", "No flower at all.", SPEC),
+               "The four plants (梅兰竹菊); each 花牌 still counts.", _ermj(": excludes nothing")),
+    "no_flowers": ("无花牌", "No Flowers", "", "flowers", "和牌时没有花牌。", "No flower at all.", _ERMJ),
 }
 
 EXTRA_EXCLUDES: dict[str, str] = {
@@ -119,7 +129,11 @@ def _row(fid: str, example: str) -> Fan:
     gb = GB[fid]
     kept = tuple(e for e in gb.excludes if e.fan in VALUES) + _excludes(EXTRA_EXCLUDES.get(fid, ""))
     return dataclasses.replace(gb, value=value, excludes=kept, example=example,
-                               source=f"{SPEC}: {value}; definition and 不计 from 国标 ({gb.source})")
+                               source=_ermj(f": {value}; definition and 不计 from 国标 ({_note(gb.source)})"))
+
+
+def _note(source: str | Source) -> str:
+    return source.note if isinstance(source, Source) else source
 
 
 def build(examples: dict[str, str]) -> tuple[Fan, ...]:
@@ -170,7 +184,7 @@ EXAMPLES: dict[str, str] = {
 FANS: tuple[Fan, ...] = build(EXAMPLES)
 FAN: dict[str, Fan] = {f.id: f for f in FANS}
 
-LIGHTS: dict[str, str] = {  # its own rows; the 国标 rows are lit by rulesets.guobiao.lights
+LIGHTS: dict[str, str] = {  # its own rows; the 国标 rows are lit by rulesets._mcr.lights
     **dict.fromkeys(("tianhu", "dihu", "renhu", "tianting", "baoting"), "context"),
     "big_seven_stars": "hand", "three_dragons_seven_pairs": "dragons", "four_winds_seven_pairs": "winds",
     "four_honour_pungs": "pungs&honours", "little_three_winds": "winds",

@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..sources import Source
+from .works import WORKS
 
-def _o(zh: str, en: str, source: str, **extra: Any) -> dict[str, Any]:
+
+def _o(zh: str, en: str, source: Source, **extra: Any) -> dict[str, Any]:
     return {"zh": zh, "en": en, "source": source, **extra}
 
 
@@ -21,12 +24,14 @@ class ErrenOptions:
 
     cap: int = field(default=13, metadata=_o(
         "封顶（役满）", "The most a hand pays, in 番 (0: no cap)",
-        "seed 003 上限（封顶）\u201c上限封顶即役满牌型，为13番\u201d; rules/regional.md §7 (ermj.go.bak: no cap)"))
+        WORKS.cite("article", "上限（封顶）", note="seed 003 上限（封顶）“上限封顶即役满牌型，为13番”; "
+                                                   "rules/regional.md §7 (ermj.go.bak: no cap)")))
     base: int = field(default=1, metadata=_o(
-        "底分", "Points per 番: the loser pays 番 × 底分", "rules/regional.md §7(c) assumption ER-1"))
+        "底分", "Points per 番: the loser pays 番 × 底分", WORKS.cite("site", "底分",
+                                                                note="rules/regional.md §7(c) assumption ER-1")))
     rob_kong_self_drawn: bool = field(default=True, metadata=_o(
         "抢杠按自摸计", "A robbed kong is scored as a self-draw (自摸, 不求人 count); off: as a discard",
-        "seed 003 抢杠 \u201c如果抢杠，记分按自摸计\u201d"))
+        WORKS.cite("article", "抢杠", note="seed 003 抢杠 “如果抢杠，记分按自摸计”")))
     minimum: int = field(default=0, metadata=_o(
         "起和番", "The fewest 番 a winning hand needs (0: none)",
-        "rules/regional.md §7 ER-3: no minimum found in either source"))
+        WORKS.cite("site", "起和番", note="rules/regional.md §7 ER-3: no minimum found in either source")))

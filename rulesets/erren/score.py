@@ -16,18 +16,21 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+from .._mcr.detection import Plan
+from .._mcr.lights import light_items
+from .._mcr.principles import account_once, has_unique_wait
+from .._mcr.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
+from ..context import BAOTING
 from ..errors import HandError
-from ..guobiao.detection import Plan
-from ..guobiao.lights import light_items
-from ..guobiao.principles import account_once, has_unique_wait
-from ..guobiao.view import DRAGONS, HONOURS, WINDS, View, facts_of, reading_view, wait_reading
 from ..hand import Hand, WinMethod
 from ..messages import msg
 from ..scoring import Item, Score, ShapeScore, apply_exclusions, options_dict
 from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from ..tiles import FLOWERS
+from .context import TIANTING
 from .fans import FANS, OWN
+from .options import ErrenOptions
 from .settle import capped, settle_score
 
 RULES, UNIT, PLAYERS = "erren", "番", 2
@@ -53,8 +56,8 @@ OWN_PREDICATES: dict[str, OwnPredicate] = {
     "four_winds_seven_pairs": lambda h, v: int(_pairs_of(v, WINDS)),
     "four_honour_pungs": lambda h, v: int(_pung_count(v, HONOURS) == 4),
     "little_three_winds": lambda h, v: int(v.standard and _pung_count(v, WINDS) == 2 and v.pair in WINDS),
-    "tianting": lambda h, v: int(bool(h.context.get("tianting"))),
-    "baoting": lambda h, v: int(h.context.seat in h.context.get("baoting", frozenset())),
+    "tianting": lambda h, v: int(TIANTING.of(h.context)),
+    "baoting": lambda h, v: int(h.context.seat in BAOTING.of(h.context)),
     "all_flowers": lambda h, v: int(len(h.context.flowers) == 8),
     "seasons": lambda h, v: int(set(FLOWERS[4:]) <= set(h.context.flowers)),
     "plants": lambda h, v: int(set(FLOWERS[:4]) <= set(h.context.flowers)),
@@ -67,12 +70,12 @@ POSITION = {f.id: k for k, f in enumerate(FANS)}
 PLAN = Plan.of(FANS, frozenset(OWN))
 
 
-def _invalid(problem: Problem, options: Any, **more: Any) -> Score:
+def _invalid(problem: Problem, options: ErrenOptions, **more: Any) -> Score:
     return Score(RULES, False, UNIT, reason=problem[0], reason_en=problem[1], options=_echo(options), **more)
 
 
 @lru_cache(maxsize=16)
-def _echo(options: Any) -> Any:
+def _echo(options: ErrenOptions) -> Any:
     return options_dict(options)
 
 
@@ -88,12 +91,12 @@ def _context_problem(hand: Hand) -> Problem | None:
     ctx = hand.context
     if (ctx.heavenly or ctx.earthly) and any(not m.is_concealed for m in hand.melds):
         return "天胡/地胡/人胡在第一巡，不能有吃碰杠", "天胡/地胡/人胡 happen on the first turn: no claimed meld"
-    if ctx.get("tianting") and ctx.seat not in ctx.get("baoting", frozenset()):
+    if TIANTING.of(ctx) and ctx.seat not in BAOTING.of(ctx):
         return "天听是第一巡报听：和牌者须在报听名单里", "天听 is a ready declaration: list the winner in baoting too"
     return None
 
 
-def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
+def score_readings(hand: Hand, options: ErrenOptions) -> list[ShapeScore]:
     """Every reading of a complete hand, valued."""
     # no 圈风刻/门风刻 at this table: no wind is the seat's or the round's, so every wind pung is a 幺九刻
     facts = dataclasses.replace(facts_of(hand), seat_wind=-1, round_wind=-1)
@@ -119,7 +122,7 @@ def score_readings(hand: Hand, options: Any) -> list[ShapeScore]:
     return out
 
 
-def score(hand: Hand, options: Any) -> Score:
+def score(hand: Hand, options: ErrenOptions) -> Score:
     """Score a complete two-player hand (seats E and S)."""
     if hand.winning_tile is None:
         raise HandError(msg("hand.waiting_13"))

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..hand import Hand, seats
 from ..pairwise import payers, settle_pairs
 from ..scoring import Factor, Op, Score, Settlement
+from .options import ErrenOptions
 
 PLAYERS = 2
 
 
-def settle(hand: Hand, total: int, options: Any) -> tuple[Settlement, bool]:
+def settle(hand: Hand, total: int, options: ErrenOptions) -> tuple[Settlement, bool]:
     """The payment of a win of ``total`` 番 and whether the cap cut it."""
     ctx = hand.context
     factors: list[Factor] = []
@@ -29,12 +28,12 @@ def settle(hand: Hand, total: int, options: Any) -> tuple[Settlement, bool]:
     return Settlement(tuple(lines), seats(PLAYERS)), cut
 
 
-def capped(total: int, options: Any) -> bool:
+def capped(total: int, options: ErrenOptions) -> bool:
     """Whether the cap (役满封顶) cuts a win of ``total`` 番."""
     return bool(options.cap) and total > options.cap
 
 
-def settle_score(score: Score, table: Hand, options: Any) -> Settlement:
+def settle_score(score: Score, table: Hand, options: ErrenOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): the payment of the Score's 番 at ``table`` (who won; the other
     player pays, self-drawn or not). Another base or cap settles again from the same 番; how the hand was won
     is in the 番 (自摸, 抢杠 counted as self-drawn): a table that changes it needs a new score."""

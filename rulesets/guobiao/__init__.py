@@ -19,6 +19,10 @@ from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
+from rulesets._mcr.detection import Plan
+from rulesets._mcr.lights import light_items
+from rulesets._mcr.principles import account_once, has_unique_wait
+from rulesets._mcr.view import Facts, View, facts_of, mask_of, reading_view, wait_reading
 from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
 from rulesets.messages import Words, msg
@@ -28,15 +32,12 @@ from rulesets.shapes import ALL_SHAPES, GroupKind, Shape, ShapeKind, decompose, 
 from rulesets.tiles import ALL_TILES, Tile
 
 from . import context
-from .detection import Plan
-from .fans import FAN, FANS, STRICT_VOIDED_SUIT
-from .lights import light_items
+from .fans import CATEGORIES, FAN, FANS, STRICT_VOIDED_SUIT
 from .options import MixedKongs, Options, Payout
 from .payout import settle_score
-from .principles import account_once, has_unique_wait
-from .view import Facts, View, facts_of, mask_of, reading_view, wait_reading
+from .works import WORKS
 
-__all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table"]
+__all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table", "FAN", "FANS", "CATEGORIES"]
 
 RULES, UNIT = "guobiao", "番"
 MINIMUM = 8  # 8番起和, flowers not counted (1998 rules 第十条 一(一)2; mcr.md §2.2)
@@ -219,6 +220,7 @@ RULESET = Ruleset(
     fans=FANS,
     options_type=Options,
     score=score,
+    works=WORKS,
     aliases=("gb", "mcr", "国标", "guobiao", "chinese-official"),
     hand_size=14,
     can_read=_can_read,

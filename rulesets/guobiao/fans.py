@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from rulesets.scoring import Excludes, Fan
 
+from .works import WORKS
+
 # Categories, for grouping in the reference pages.
 CATEGORIES: dict[str, tuple[str, str]] = {
     "special": ("特殊和型", "Special hands"),
@@ -58,7 +60,10 @@ def _fan(
     note: str = "",
 ) -> Fan:
     where = f"mcr.md §7 fan {number}" if number else "mcr.md §5.2 and §8 #1"
-    source = f"{_RULEBOOK}; {_PRACTICE} ({where})" + (f"; {note}" if note else "")
+    note = f"{_RULEBOOK}; {_PRACTICE} ({where})" + (f"; {note}" if note else "")
+    # the 81 fans and their values are the rulebook's 番种表; 明暗杠 (not one of them) is the calculators'
+    source = WORKS.cite("rules-1998", f"番种表 第{number}番", note=note) if number else WORKS.cite(
+        "helper", "明暗杠", note=note)
     return Fan(
         id=fan_id,
         zh=zh,

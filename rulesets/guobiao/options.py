@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..scoring import Choice
+from .works import WORKS
 
 
 class MixedKongs(Choice):
@@ -43,8 +44,9 @@ class Options:
         metadata={
             "zh": "明暗杠（一明杠一暗杠）",
             "en": "One melded and one concealed kong (明暗杠)",
-            "source": "mcr.md §8 #1: 1998 literal reading 明杠 1 + 暗杠 2 = 3; summerinsects/PyMahjongGB "
-            "special fan 明暗杠 = 5 (default, for parity with the reference); some English lists 6",
+            "source": WORKS.cite("helper", "明暗杠", note="mcr.md §8 #1: 1998 literal reading 明杠 1 + 暗杠 2 = 3; "
+                                 "summerinsects/PyMahjongGB special fan 明暗杠 = 5 (default, for parity with the "
+                                 "reference); some English lists 6"),
         },
     )
     knitted_wait_fans: bool = field(
@@ -52,8 +54,8 @@ class Options:
         metadata={
             "zh": "组合龙可计边张、坎张、单钓将",
             "en": "Wait fans when the winning tile can be read inside the knitted straight",
-            "source": "mcr.md §6.6 and §8 #2: MIL offline ruling, PyMahjongGB default since 2023-10 "
-            "(MIL's endorsed online platform did not count them)",
+            "source": WORKS.cite("mil", "组合龙", note="mcr.md §6.6 and §8 #2: MIL offline ruling, PyMahjongGB "
+                                 "default since 2023-10 (MIL's endorsed online platform did not count them)"),
         },
     )
     payout: Payout = field(
@@ -61,8 +63,9 @@ class Options:
         metadata={
             "zh": "结算方式",
             "en": "Payment mode",
-            "source": "mcr.md §2.3: 1998 rules 第十条 一(二)(三) (standard); 全铳 is a non-standard "
-            "summerinsects score-sheet mode (self-drawn: each pays base + ⌈F/3⌉)",
+            "source": WORKS.cite("rules-1998", "第十条 一(二)(三)",
+                                 note="mcr.md §2.3: 1998 rules 第十条 一(二)(三) (standard); 全铳 is a non-standard "
+                                 "summerinsects score-sheet mode (self-drawn: each pays base + ⌈F/3⌉)"),
         },
     )
     base_points: int = field(
@@ -70,7 +73,8 @@ class Options:
         metadata={
             "zh": "底分",
             "en": "Base points paid by every loser",
-            "source": "mcr.md §2.3: 1998 rules 第十条 一(二), base (底分) = 8",
+            "source": WORKS.cite("rules-1998", "第十条 一(二)",
+                                 note="mcr.md §2.3: 1998 rules 第十条 一(二), base (底分) = 8"),
         },
     )
     strict_voided_suit: bool = field(
@@ -78,8 +82,8 @@ class Options:
         metadata={
             "zh": "严格1998：大三元、小三元、三风刻、一色四同顺、一色四节高、一色四步高不计缺一门",
             "en": "Strict 1998: no One Voided Suit with the dragon, three-wind and pure four-set fans",
-            "source": "mcr.md §8 #6: practice allows 缺一门 there (default); summerinsects' STRICT_98_RULE "
-            "build drops it",
+            "source": WORKS.cite("helper", "STRICT_98_RULE", note="mcr.md §8 #6: practice allows 缺一门 there "
+                                 "(default); summerinsects' STRICT_98_RULE build drops it"),
         },
     )
 

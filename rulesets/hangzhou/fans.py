@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from ..lights import declare
 from ..scoring import Excludes, Fan
 from ..shapes import Group, GroupKind, Shape, ShapeKind
+from ..sources import Source
 from .options import HangzhouOptions
+from .works import WORKS
 
 SEED = "seed 001 杭州麻将"
 
@@ -113,7 +115,7 @@ class Row:
 
 
 def _row(fid: str, zh: str, en: str, value: int, excludes: tuple[Excludes, ...], definition: tuple[str, str],
-         source: str, predicate: Predicate, category: str) -> Row:
+         source: Source, predicate: Predicate, category: str) -> Row:
     return Row(Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, EXAMPLES[fid], category),
                predicate)
 
@@ -141,48 +143,55 @@ The context is part of the example (a row such as 四个白板 needs house rules
 
 ROWS: tuple[Row, ...] = (
     _row("pinghu", "平胡", "Plain win", 1, (), ("四组一将（乱将即可）", "Four sets and any pair"),
-         f"{SEED} 基本牌型", _pinghu, SHAPE),
+         WORKS.cite("national", "基本牌型", note="seed 001 杭州麻将 基本牌型"), _pinghu, SHAPE),
     _row("qidui", "七对", "Seven pairs", 2, (), ("七个对子（字牌、数牌都可）", "Seven pairs (honours or suits)"),
-         f"{SEED} 七对: 在当局应得分数基础*2倍", _qidui, SHAPE),
+         WORKS.cite("national", "七对", note="seed 001 杭州麻将 七对: 在当局应得分数基础*2倍"), _qidui, SHAPE),
     _row("haohua", "豪华七对", "Luxury seven pairs", 4, _x("qidui"),
          ("七对中有四个一样的牌充当两对", "Seven pairs with one four of a kind used as two pairs"),
-         f"{SEED} 豪华七对: *4倍; §2 worked example H-A", _haohua(1), SHAPE),
+         WORKS.cite("national", "豪华七对", note="seed 001 杭州麻将 豪华七对: *4倍; §2 worked example H-A"),
+         _haohua(1), SHAPE),
     _row("shuanghaohua", "两豪华七对", "Double luxury seven pairs", 8, _x("haohua", "qidui"),
          ("七对中有两个四个一样的牌", "Seven pairs with two fours of a kind"),
-         f"{SEED} 两豪华七对: *8倍", _haohua(2), SHAPE),
+         WORKS.cite("national", "两豪华七对", note="seed 001 杭州麻将 两豪华七对: *8倍"), _haohua(2), SHAPE),
     _row("sanhaohua", "三豪华七对", "Triple luxury seven pairs", 16, _x("shuanghaohua", "haohua", "qidui"),
          ("七对中有三个四个一样的牌", "Seven pairs with three fours of a kind"),
-         f"{SEED} 三豪华七对: *16倍", _haohua(3), SHAPE),
+         WORKS.cite("national", "三豪华七对", note="seed 001 杭州麻将 三豪华七对: *16倍"), _haohua(3), SHAPE),
     _row("baotou", "暴头", "Wild pair (暴头)", 2, (),
          ("和牌前手上1颗财神+四组，摸到任何一张都和；自摸即暴头。暴头属于整手牌，随最大的拆法计（七对也算）",
           "Before the draw: four sets and one lone 财神, so any tile wins; winning by self-draw is 暴头. It belongs "
           "to the hand, so it goes with the best reading (七对 too)"),
-         f"{SEED} 暴头; §2(b) ×2; errata of §2 (the bonus on the best reading)",
+         WORKS.cite("national", "暴头", note="seed 001 杭州麻将 暴头; §2(b) ×2; errata of §2 (the bonus on the best "
+                                             "reading)"),
          lambda shape, facts: int(_baotou(shape, facts)), WIN),
     _row("caipiao", "财飘", "财飘 (wild discarded)", 2, (),
          ("暴头时不和，打出一颗财神，下轮再暴头自摸；每个财飘×2",
           "Holding a 暴头 win, discard a 财神 and win by 暴头 on the next draw; ×2 for each 财飘 in a row"),
-         f"{SEED} 财飘: 在当局暴头应得分数基础再*2倍; 连续2个财飘再*2倍; §2 worked example H-B", _piao, CHAIN),
+         WORKS.cite("national", "财飘", note="seed 001 杭州麻将 财飘: 在当局暴头应得分数基础再*2倍; "
+                                             "连续2个财飘再*2倍; §2 worked example H-B"), _piao, CHAIN),
     _row("gangkai", "杠开", "Win on a kong replacement", 2, (),
          ("自己杠牌后摸起的那张牌和牌（杠上花）；连串中每个杠×2",
           "Winning on the replacement tile of one's own kong; ×2 for each kong of the chain"),
-         f"{SEED} 杠开; §2(b) ×2 (Doc; competition chain action)",
+         WORKS.cite("national", "杠开", note="seed 001 杭州麻将 杠开; §2(b) ×2 (Doc; competition chain action)"),
          lambda shape, facts: facts.kong_steps if facts.self_drawn else 0, CHAIN),
     _row("gangbao", "杠暴", "杠暴 (kong replacement by 暴头)", 4, _x("gangkai", "baotou"),
          ("杠开的同时暴头：杠开×2 × 暴头×2", "杠开 won by 暴头: 杠开 ×2 × 暴头 ×2"),
-         f"{SEED} 杠暴: 在杠开的情况下暴头; §2(b) product of the chain", _gangbao, CHAIN),
+         WORKS.cite("national", "杠暴", note="seed 001 杭州麻将 杠暴: 在杠开的情况下暴头; §2(b) product of the chain"),
+         _gangbao, CHAIN),
     _row("gangpiao", "杠飘", "杠飘 (kong, then 财飘)", 8, _x("gangkai", "caipiao", "baotou"),
          ("杠后补牌不和，财飘，再暴头自摸：杠×2 × 财飘×2 × 暴头×2",
           "A kong whose replacement does not win, then 财飘 and a 暴头 self-draw: 杠 ×2 × 财飘 ×2 × 暴头 ×2"),
-         f"{SEED} 杠飘: 在有杠开的情况下财飘; §2(b) product of the chain", _gangpiao, CHAIN),
+         WORKS.cite("national", "杠飘", note="seed 001 杭州麻将 杠飘: 在有杠开的情况下财飘; §2(b) product of the "
+                                             "chain"), _gangpiao, CHAIN),
     _row("piaogang", "飘杠", "飘杠 (财飘, then a kong)", 8, _x("caipiao", "gangkai", "baotou"),
          ("先财飘再杠开自摸：财飘×2 × 杠开×2 × 暴头×2", "财飘, then a kong whose replacement wins (by 暴头): 财飘 ×2 × "
           "杠开 ×2 × 暴头 ×2"),
-         f"{SEED} 飘杠: 在先财飘再杠开的情况下自摸; §2(b) product of the chain", _piaogang, CHAIN),
+         WORKS.cite("national", "飘杠", note="seed 001 杭州麻将 飘杠: 在先财飘再杠开的情况下自摸; §2(b) product of "
+                                             "the chain"), _piaogang, CHAIN),
     _row("sibai", "四个白板", "Four 白板", 2, (),
          ("白板作财神时，手上的白板加财飘打出的白板共4张",
           "When 白板 are the 财神: four 白板 held or discarded in 财飘"),
-         "§2(b) competition only (mahjong/fan.py 4个白板); option sibai", _sibai, BONUS),
+         WORKS.cite("competition", "4个白板", note="§2(b) competition only (mahjong/fan.py 4个白板); option sibai"),
+         _sibai, BONUS),
 )
 
 FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)

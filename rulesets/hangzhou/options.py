@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring import Choice
+from ..sources import Source
+from .works import WORKS
 
 SEED = "seed 001 杭州麻将"
 COMPETITION = "§2; competition (EdGrass/hangzhou-mahjong-bot mahjong/fan.py)"
@@ -49,12 +51,12 @@ class DiscardPays(Choice):
 class DealerFactor(Choice):
     """The dealer's factor on a payment between the dealer and a non-dealer (§2(c))."""
 
-    NONE = ("none", "不加倍（种子）", "None (seed)")
+    NONE = ("none", "不加倍（书面规则）", "None (the published rules)")
     FIXED8 = ("fixed8", "庄闲 ×8（竞赛）", "×8 (competition)")
     LADDER = ("ladder", "庄 ×2，连庄 ×4，再连 ×8", "×2, ×4 after one 连庄, ×8 after two (unverified)")
 
 
-def _o(zh: str, en: str, source: str, **extra: Any) -> dict[str, Any]:
+def _o(zh: str, en: str, source: Source, **extra: Any) -> dict[str, Any]:
     return {"zh": zh, "en": en, "source": source, **extra}
 
 
@@ -64,36 +66,51 @@ class HangzhouOptions:
 
     caishen: Caishen = field(default=Caishen.INDICATOR, metadata=_o(
         "财神", "Which tiles are 财神: the turned-up tile (白板 plays its face) or the four 白板",
-        f"{SEED} 白板 (errata §2); {COMPETITION}"))
+        WORKS.cite("national", "白板", note="seed 001 杭州麻将 白板 (errata §2); §2; competition "
+                                            "(EdGrass/hangzhou-mahjong-bot mahjong/fan.py)")))
     discard: Discard = field(default=Discard.STREAK, metadata=_o(
-        "放冲", "Who may win on a discard", f"{SEED} 放炮; {COMPETITION}: self-draw only"))
+        "放冲", "Who may win on a discard", WORKS.cite("national", "放炮",
+                                                     note="seed 001 杭州麻将 放炮; §2; competition "
+                                                          "(EdGrass/hangzhou-mahjong-bot mahjong/fan.py): self-draw "
+                                                          "only")))
     discard_pays: DiscardPays = field(default=DiscardPays.ALONE, metadata=_o(
         "放冲谁付", "Who pays a discard win: the discarder's own share, or all three",
-        "assumption H-1 (docs/hangzhou.md): the seed does not say"))
-    base: int = field(default=1, metadata=_o("底分", "Base stake (底分) in points", "§2 worked examples (base 1)"))
+        WORKS.cite("site", "放炮谁付", note="assumption H-1 (docs/hangzhou.md): the seed does not say")))
+    base: int = field(default=1, metadata=_o("底分", "Base stake (底分) in points", WORKS.cite("site", "底分",
+                                                                                           note="§2 worked examples "
+                                                                                                "(base 1)")))
     dealer_factor: DealerFactor = field(default=DealerFactor.NONE, metadata=_o(
         "庄闲倍数", "The factor on payments between the dealer and a non-dealer",
-        f"{SEED} (none); {COMPETITION} (×8); §2(c) ladder 2/4/8 [unverified]"))
+        WORKS.cite("competition", "mahjong/fan.py", note="seed 001 杭州麻将 (none); §2; competition "
+                                                   "(EdGrass/hangzhou-mahjong-bot mahjong/fan.py) (×8); §2(c) ladder "
+                                                   "2/4/8 [unverified]")))
     cap: int = field(default=0, metadata=_o(
-        "封顶（倍数）", "Cap on the hand's multiplier (0 = none)", f"{SEED} (none); {COMPETITION} (×512)"))
+        "封顶（倍数）", "Cap on the hand's multiplier (0 = none)", WORKS.cite("competition", "mahjong/fan.py",
+                                                                        note="seed 001 杭州麻将 (none); §2; "
+                                                                             "competition "
+                                                                             "(EdGrass/hangzhou-mahjong-bot "
+                                                                             "mahjong/fan.py) (×512)")))
     haohua_wild: bool = field(default=False, metadata=_o(
         "财神可凑豪华", "A 财神 may make up the four of a kind of a 豪华七对",
-        f"{SEED} 豪华七对: 四个一样的牌; competition counts real fours only"))
+        WORKS.cite("national", "豪华七对", note="seed 001 杭州麻将 豪华七对: 四个一样的牌; competition counts real "
+                                                "fours only")))
     baotou_qidui: bool = field(default=False, metadata=_o(
         "六对加财神也算暴头", "Six pairs and a lone 财神 before the draw are 暴头 too (any drawn tile wins as 七对)",
-        f"{SEED} 暴头: 1颗财神+四比牌 (four sets); competition: any hand that wins on every draw (MIL 杭州麻将"
-        f"（推广）竞赛规则 2025 8.9: 去除一张财神牌后…4组顺子/刻子/杠或6组对子)"))
+        WORKS.cite("mil", "8.9", note="seed 001 杭州麻将 暴头: 1颗财神+四比牌 (four sets); competition: any hand "
+                                      "that wins on every draw (MIL 杭州麻将（推广）竞赛规则 2025 8.9: "
+                                      "去除一张财神牌后…4组顺子/刻子/杠或6组对子)")))
     sibai: bool = field(default=False, metadata=_o(
         "四白板 ×2", "Four 白板 (held, or discarded in 财飘) ×2 when 白板 are the 财神",
-        "§2(b); competition mahjong/fan.py (4个白板)"))
+        WORKS.cite("competition", "4个白板", note="§2(b); competition mahjong/fan.py (4个白板)")))
     chengbao: bool = field(default=True, metadata=_o(
-        "承包", "承包: a player who fed the self-drawn winner three claims pays everything", f"{SEED} 承包"))
+        "承包", "承包: a player who fed the self-drawn winner three claims pays everything",
+        WORKS.cite("national", "承包", note="seed 001 杭州麻将 承包")))
     fanchengbao: bool = field(default=True, metadata=_o(
         "反承包", "反承包: a player who claimed three times from the self-drawn winner pays everything ×2",
-        f"{SEED} 反承包"))
+        WORKS.cite("national", "反承包", note="seed 001 杭州麻将 反承包")))
     chengbao_kongs: bool = field(default=True, metadata=_o(
         "明杠算一次吃碰", "An exposed kong claimed on a discard counts as one of the three claims",
-        f"{SEED} 承包: 吃（包括碰）; assumption H-3 (docs/hangzhou.md)"))
+        WORKS.cite("national", "承包", note="seed 001 杭州麻将 承包: 吃（包括碰）; assumption H-3 (docs/hangzhou.md)")))
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -106,10 +123,13 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 """Common tables as option bundles (docs/hangzhou.md says why)."""
 
-PRESET_INFO: dict[str, tuple[str, str, str]] = {
-    "seed": ("种子规则（默认）", "The seed's table (default)", SEED),
+PRESET_INFO: dict[str, tuple[str, str, Source]] = {
+    "seed": ("《全国麻将打法》的规则（默认）", "The published rules (default)",
+             WORKS.cite("national", "杭州麻将", note="seed 001 杭州麻将")),
     "competition": ("竞赛规则：白板财神，只能自摸，庄闲×8，封顶512",
-                    "Competition: 白板 wild, self-draw only, dealer ×8, cap ×512", COMPETITION),
+                    "Competition: 白板 wild, self-draw only, dealer ×8, cap ×512",
+                    WORKS.cite("competition", "mahjong/fan.py",
+                               note="§2; competition (EdGrass/hangzhou-mahjong-bot mahjong/fan.py)")),
     "traditional": ("传统庄家倍数 2/4/8", "Traditional dealer ladder 2/4/8",
-                    "§2(c), worked examples H-A/H-B [unverified]"),
+                    WORKS.cite("kzpn200", "scoring", note="§2(c), worked examples H-A/H-B [unverified]")),
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..caishen import Problem, claimed_wild, invalid, multiplier, options_json, read_alike, table_problem, validate
+from ..context import INDICATOR, STREAK
 from ..errors import ContextError
 from ..hand import Hand
 from ..messages import msg, text
@@ -20,6 +21,7 @@ from ..settle import settled
 from ..shapes import Shape, ShapeKind
 from ..tiles import tile
 from ..wild import WildRule, decompose_wild, splits_into_sets
+from .context import CHAIN_KONGS, PIAO, PIAO_TURN
 from .fans import BY_ID, ROWS, Facts, fours
 from .options import Caishen, Discard, HangzhouOptions
 from .settle import liability_notes, settle_score
@@ -33,7 +35,7 @@ def wild_rule(hand: Hand, options: HangzhouOptions) -> WildRule | None:
     """The 财神 of this hand: the turned-up tile (白板 playing its face), or the four 白板 (competition)."""
     if options.caishen is Caishen.WHITE:
         return WildRule(frozenset({WHITE}), zh="财神", en="wild (财神)")
-    turned = hand.context.get("indicator")
+    turned = INDICATOR.of(hand.context)
     if turned is None:
         return None
     stand_ins = () if turned == WHITE else ((WHITE, turned),)
@@ -45,14 +47,14 @@ def _discard_problem(hand: Hand, options: HangzhouOptions) -> Problem | None:
     ctx = hand.context
     if ctx.self_drawn:
         return None
-    if ctx.get("piao_turn", False):
+    if PIAO_TURN.of(ctx):
         return ("有人财飘的这一轮，其余三家不能放冲，只能自摸",
                 "During another player's 财飘 nobody may win on a discard: self-draw only")
     if options.discard is Discard.ANY:
         return None
     if options.discard is Discard.NEVER:
         return "本桌只能自摸，不能放冲（点炮）", "At this table a hand wins by self-draw only (no discard wins)"
-    streak = ctx.get("streak", 0)
+    streak = STREAK.of(ctx)
     if streak < 2:
         return (f"平庄（庄家连庄{streak}次，不到2次）不能放冲，只能自摸",
                 f"The dealer has kept the deal {streak} time(s), fewer than two: no discard wins (self-draw only)")
@@ -66,7 +68,7 @@ def _discard_problem(hand: Hand, options: HangzhouOptions) -> Problem | None:
 def _check_chain(hand: Hand) -> None:
     """Raise :class:`ContextError` for a chain that cannot have happened."""
     ctx = hand.context
-    piao, earlier = ctx.get("piao", 0), ctx.get("chain_kongs", 0)
+    piao, earlier = PIAO.of(ctx), CHAIN_KONGS.of(ctx)
     if (piao or earlier) and not ctx.self_drawn:
         raise ContextError(msg("hangzhou.chain_self_drawn"))
     if earlier and not (piao or ctx.kong_replacement):
@@ -79,7 +81,7 @@ def _check_chain(hand: Hand) -> None:
 def _check_copies(hand: Hand, rule: WildRule | None) -> None:
     """Raise :class:`ContextError` when the 财神 thrown in 财飘 and those held make more than the four copies of
     the tile (seed 001 财飘: 把手上的一颗财神打出去; 136 tiles, four of each)."""
-    piao = hand.context.get("piao", 0)
+    piao = PIAO.of(hand.context)
     if rule is None or not piao:
         return
     (wild,) = rule.wilds
@@ -120,7 +122,7 @@ def _pairs(tiles: list[Any], rule: WildRule) -> bool:
 
 def _facts(hand: Hand, rule: WildRule | None, options: HangzhouOptions) -> Facts:
     ctx = hand.context
-    piao, earlier = ctx.get("piao", 0), ctx.get("chain_kongs", 0)
+    piao, earlier = PIAO.of(ctx), CHAIN_KONGS.of(ctx)
     whites = sum(t == WHITE for t in hand.all_tiles) + piao if options.caishen is Caishen.WHITE else 0
     return Facts(ctx.self_drawn, _baotou(hand, rule, options), piao, earlier + int(ctx.kong_replacement),
                  ctx.kong_replacement, earlier, whites, options)
@@ -139,7 +141,7 @@ def notes(hand: Hand, rule: WildRule | None, facts: Facts, best: ShapeScore, opt
     ctx = hand.context
     if options.caishen is Caishen.INDICATOR and rule is None:
         out.append(text(msg("hangzhou.no_indicator")))
-    if options.caishen is Caishen.WHITE and ctx.get("indicator") is not None:
+    if options.caishen is Caishen.WHITE and INDICATOR.of(ctx) is not None:
         out.append(text(msg("hangzhou.white_caishen")))
     if facts.piao and not any(i.fan.id in ("caipiao", "gangpiao", "piaogang") for i in best.items):
         out.append(text(msg("hangzhou.piao_not_counted")))

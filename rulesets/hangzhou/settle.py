@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import Counter
 
 from ..caishen import feeder, liable_shares, spelled, times
+from ..context import STREAK
 from ..hand import Hand, KongKind, MeldKind, Seat
 from ..messages import Words, msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Score, Settlement, ShapeScore
+from .context import CLAIMS_FROM_WINNER
 from .options import DealerFactor, DiscardPays, HangzhouOptions
 
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N)
@@ -27,7 +29,7 @@ def dealer_factor(hand: Hand, payer: Seat, options: HangzhouOptions) -> Factor |
         return None
     if options.dealer_factor is DealerFactor.FIXED8:
         return times("zhuang", "庄闲×8", "dealer ×8", 8, dealer)
-    streak = min(hand.context.get("streak", 0), len(_LADDER) - 1)
+    streak = min(STREAK.of(hand.context), len(_LADDER) - 1)
     return times("zhuang", f"庄×{_LADDER[streak]}", f"dealer ×{_LADDER[streak]}", _LADDER[streak], dealer)
 
 
@@ -55,7 +57,7 @@ def claims_by_feeder(hand: Hand, options: HangzhouOptions) -> Counter[Seat]:
 def _liable(hand: Hand, options: HangzhouOptions) -> tuple[Seat | None, Factor | None, tuple[str, str], list[str]]:
     """Who pays for all on a self-draw (承包 / 反承包), the 反承包 factor, the line's why and notes."""
     notes: list[str] = []
-    reverse = [s for s, n in hand.context.get("claims_from_winner", ()) if n >= 3] if options.fanchengbao else []
+    reverse = [s for s, n in CLAIMS_FROM_WINNER.of(hand.context) if n >= 3] if options.fanchengbao else []
     fed = [s for s, n in claims_by_feeder(hand, options).items() if n >= 3] if options.chengbao else []
     if reverse:
         seat = min(reverse, key=lambda s: (s.order - hand.context.seat.order) % 4)

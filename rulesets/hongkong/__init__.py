@@ -36,7 +36,7 @@ register({
                                   "has {n}"),
     "hongkong.flower_win_self_drawn": ("以花糊按自摸计，不能写成食别人的牌",
                                        "A win on the flowers is a self-draw, not a win on a discard"),
-    "hongkong.flower_replacement": ("花上自摸：和张是补花摸到的，要自摸，手里也要有花",
+    "hongkong.flower_replacement": ("花上自摸：糊张是补花摸到的，要自摸，手里也要有花",
                                     "A win on a flower's replacement (花上自摸) is self-drawn, with a flower held"),
     "hongkong.kong_on_kong": ("杠上杠是连开两个杠后在补牌上自摸：要有两个杠，并标杠上开花",
                               "A kong on kong (槓上槓) is self-drawn on the replacement after two kongs: the hand "
@@ -148,7 +148,7 @@ def counted(valued: Valued[Read], options: HongKongOptions) -> int:
                and (options.flowers_count_for_minimum or i.fan.id not in FLOWER_ITEMS))
 
 
-NO_SHAPE: Problem = ("不是和牌型：四组一对，或十三幺（七对只在开七对时）",
+NO_SHAPE: Problem = ("不是糊牌型：四组一对，或十三幺（七对只在开七对时）",
                      "Not a winning shape: four sets and a pair, or thirteen orphans (seven pairs only where played)")
 
 

@@ -12,14 +12,14 @@ from .works import WORKS
 
 LIABLE: ContextField[Seat | None] = ContextField(
     "liable", Kind.SEAT, "包牌", "Liable (包)", default=None, whose=Whose.TABLE,
-    help_zh="包：供出第十二张落地牌（四副副露）或大三元、大四喜的一副的人；自摸由他一家包，点和由出铳者一家付。",
+    help_zh="包：供出第十二张落地牌（四副副露）或大三元、大四喜的一副的人；自摸由他一家包，点糊由出铳者一家付。",
     help_en="包: who fed the twelfth shown tile (four melds) or a set of 大三元 or 大四喜; he pays all of a "
     "self-draw, and on a discard the discarder pays all.",
     source=WORKS.cite("zhidao", "十二張包自摸", note="rules/hongkong.md §4.4; mahjong-scorer 包自摸/包打出; mahjongo"),
 )
 DECLARED_WIN: ContextField[bool] = ContextField(
     "declared_win", Kind.BOOL, "已叫糊", "Declared a win", default=False, whose=Whose.WINNER,
-    help_zh="这手牌已在桌上叫糊：不是和牌（牌型不对、不够番）就是诈糊，按罚则赔。",
+    help_zh="这手牌已在桌上叫糊：不是糊牌（牌型不对、不够番）就是诈糊，按罚则赔。",
     help_en="The hand was declared a win at the table: if it is no win (no shape, below the minimum) it is a "
     "false win (詐糊) and the penalty is paid.",
     source=WORKS.cite("ynews", "詐糊", note="§4.5; bigproduction Penalties; mahjong-scorer False-win"),

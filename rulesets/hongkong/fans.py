@@ -285,7 +285,7 @@ ROWS: tuple[Line[Any, Opts], ...] = (
     _limit("baxian", "八仙过海", "Eight immortals", ("八只花都在手：以花糊，不论牌型", "All eight flowers: a win on "
            "the flowers, whatever the tiles"), "v1.123m456p789s1122z.12345678f.ES.s.flower_win-1~hongkong",
            _cite(_HKM, "isEightImmortalsCrossingTheSea"), lambda r, o: len(flowers(r)) == 8, None),
-    Row(_fan("zimo", "自摸", "Self-drawn", 1, WIN, ("自己摸到和张", "The winning tile self-drawn"),
+    Row(_fan("zimo", "自摸", "Self-drawn", 1, WIN, ("自己摸到糊张", "The winning tile self-drawn"),
              "234m567m345p678s9p9p|EW1000|g", _T), lambda r, o: r.self_drawn, HAND),
     Row(_fan("menqianqing", "门前清", "Concealed hand", 1, WIN, ("没有吃、碰、明杠（暗杠可以）；自摸也计",
              "No chow, pung or exposed kong (concealed kongs allowed), self-drawn too"),

@@ -55,7 +55,7 @@ def check(hand: Hand, options: JilinOptions) -> Problem | None:
 
 def _without_bao(ctx: WinContext) -> WinContext:
     """The context a 摸宝 hand is read with: the 宝 tile stands for the winning tile, so it names none."""
-    return ctx.replace(table=tuple((k, v) for k, v in ctx.table if k != BAO.key))
+    return BAO.without(ctx)
 
 
 def _stood_for(drawn: Tile, tile: Tile) -> str:

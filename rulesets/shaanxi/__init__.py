@@ -17,6 +17,7 @@ from .fans import FANS
 from .options import ShaanxiOptions
 from .score import score
 from .settle import settle_score
+from .works import WORKS
 
 __all__ = ["FANS", "RULESET", "ShaanxiOptions"]
 
@@ -27,7 +28,7 @@ def _can_read(hand: Hand) -> bool:
 
 RULESET = Ruleset(
     id="shaanxi", zh="陕西麻将", en="Shaanxi Mahjong", unit="倍", players=4, fans=FANS,
-    options_type=ShaanxiOptions, score=score, aliases=("陕西", "陕西麻将", "推倒胡", "sx", "xian", "西安"),
+    options_type=ShaanxiOptions, score=score, works=WORKS, aliases=("陕西", "陕西麻将", "推倒胡", "sx", "xian", "西安"),
     can_read=_can_read, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle=settle_score,
     description_zh="陕西麻将（推倒胡）：四组一将即可胡，不计番；每家付 底分×(1或庄家2+双方炮子)×(自摸2/点炮1)；"
     "开局每家可下0–4个炮子；暗杠每家2、补杠每家1、直杠引杠者2。",

@@ -19,18 +19,18 @@ from ..scoring import Item, Score, ShapeScore, options_dict
 from ..settle import settled
 from ..shapes import ShapeKind, decompose
 from .fans import BY_ID
-from .options import SevenPairs
+from .options import SevenPairs, ShaanxiOptions
 from .settle import robbed_kong, settle_score
 
 RULES, UNIT = "shaanxi", "倍"
 Problem = tuple[str, str]
 
 
-def _invalid(problem: Problem, options: Any) -> Score:
+def _invalid(problem: Problem, options: ShaanxiOptions) -> Score:
     return Score(RULES, False, UNIT, reason=problem[0], reason_en=problem[1], options=options_dict(options))
 
 
-def _tile_problem(hand: Hand, options: Any) -> Problem | None:
+def _tile_problem(hand: Hand, options: ShaanxiOptions) -> Problem | None:
     if hand.context.flowers:
         return "陕西麻将没有花牌", "Shaanxi mahjong has no flowers"
     odd = next((t for t in hand.all_tiles if not t.is_suited), None)
@@ -40,7 +40,7 @@ def _tile_problem(hand: Hand, options: Any) -> Problem | None:
     return None
 
 
-def _reading(hand: Hand, shape: Any, options: Any) -> ShapeScore | None:
+def _reading(hand: Hand, shape: Any, options: ShaanxiOptions) -> ShapeScore | None:
     if shape.kind is ShapeKind.STANDARD:
         pair = shape.pair.tile
         if options.jiang258 and not (pair.is_suited and pair.rank in (2, 5, 8)):
@@ -58,7 +58,7 @@ def _reading(hand: Hand, shape: Any, options: Any) -> ShapeScore | None:
     return ShapeScore(shape, total, tuple(items))
 
 
-def score(hand: Hand, options: Any) -> Score:
+def score(hand: Hand, options: ShaanxiOptions) -> Score:
     """Score a complete hand at a 陕西 table."""
     if hand.winning_tile is None:
         raise HandError(msg("hand.waiting_13"))

@@ -7,26 +7,25 @@ Each payment is :func:`rulesets.scoring.paid` from the base 1 with named factors
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..context import CANNONS
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod, seats
 from ..pairwise import dealer_side, payers, settle_pairs
 from ..scoring import Factor, Op, Payment, Score, Settlement, paid
-from .options import Dealer, DiscardPayers, Kongs, RobKong
+from .options import Dealer, DiscardPayers, Kongs, RobKong, ShaanxiOptions
 
 PLAYERS = 4
 
 
 def cannons(hand: Hand) -> dict[Seat, int]:
-    return dict(hand.context.get("cannons", ()))
+    return dict(CANNONS.of(hand.context))
 
 
-def base_factor(options: Any) -> list[Factor]:
+def base_factor(options: ShaanxiOptions) -> list[Factor]:
     """底分 as a factor (none when it is 1)."""
     return [Factor("base", "底分", "base", Op.TIMES, options.base)] if options.base != 1 else []
 
 
-def hand_payers(hand: Hand, options: Any) -> tuple[tuple[Seat, ...], bool]:
+def hand_payers(hand: Hand, options: ShaanxiOptions) -> tuple[tuple[Seat, ...], bool]:
     """Who pays the hand and whether it counts as self-drawn (A = 2)."""
     ctx = hand.context
     if ctx.win is WinMethod.ROB_KONG and options.rob_kong is not RobKong.DISCARD:
@@ -37,7 +36,7 @@ def hand_payers(hand: Hand, options: Any) -> tuple[tuple[Seat, ...], bool]:
     return payers(ctx, PLAYERS, options.discard_payers is DiscardPayers.DISCARDER), ctx.self_drawn
 
 
-def hand_payments(hand: Hand, doubles: list[Factor], options: Any) -> list[Payment]:
+def hand_payments(hand: Hand, doubles: list[Factor], options: ShaanxiOptions) -> list[Payment]:
     """底分 × (H + c_W + c_L) × A × doubles from each payer (H = 1, 2 with the dealer as a side)."""
     ctx = hand.context
     c = cannons(hand)
@@ -71,7 +70,7 @@ def hand_payments(hand: Hand, doubles: list[Factor], options: Any) -> list[Payme
     return settle_pairs(winner, paying, 1, factors, lambda p: (f"平胡{how[0]}", f"win {how[1]}"))
 
 
-def _kong_lines(owner: Seat, kind: KongKind, feeder: Seat | None, options: Any) -> list[Payment]:
+def _kong_lines(owner: Seat, kind: KongKind, feeder: Seat | None, options: ShaanxiOptions) -> list[Payment]:
     """暗杠 2 from each, 补杠 1 from each, 直杠 by the table (seed 004: 2 from the feeder)."""
     if options.kongs is Kongs.OFF:
         return []
@@ -99,7 +98,7 @@ def robbed_kong(hand: Hand) -> KongEvent | None:
     return robbed[-1] if robbed else None
 
 
-def kong_payments(hand: Hand, options: Any) -> list[Payment]:
+def kong_payments(hand: Hand, options: ShaanxiOptions) -> list[Payment]:
     """The winner's own kongs (its melds) and the other players' kongs of this hand (``context.kongs``), less a
     robbed 补杠 (:func:`robbed_kong`)."""
     ctx = hand.context
@@ -117,7 +116,7 @@ def kong_payments(hand: Hand, options: Any) -> list[Payment]:
     return out
 
 
-def settle_score(score: Score, table: Hand, options: Any) -> Settlement:
+def settle_score(score: Score, table: Hand, options: ShaanxiOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): the hand's payments — each of the Score's doubling items (七对 ×2,
     清一色 ×2) a factor — and the kong money, at ``table``: the dealer, the cannons (下炮子), the discarder and the
     kongs of the table. Another base, dealer rule, cannon rule, who pays a discard or a robbed kong, kong rule,

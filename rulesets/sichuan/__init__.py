@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ..context import REPLACEMENT_KONG
 from ..errors import RulesError
 from ..hand import Hand, KongEvent, Seat
 from ..messages import msg
+from ..rounds import STAND_INS
 from ..scoring import Ruleset, Score, Settlement
 from ..shapes import ShapeKind
 from ..tiles import Tile
@@ -27,21 +27,22 @@ from .options import PRESET_INFO, PRESETS, LiangfangOptions, SichuanOptions, Xue
 from .ready import best_ready_value as _best_ready_value
 from .ready import is_flower_pig, waits_with_scores
 from .ready import ready_values as _ready_values
-from .round import ROUND_EVENTS, STAND_INS, settle_round
+from .round import ROUND_EVENTS, settle_round
 from .rounds import settle_discard as _settle_discard
 from .rounds import wall_end as _wall_end
 from .score import score_hand, settle_score
 from .variant import Variant
+from .works import WORKS
 
 _SIX_ZH = (
-    "六人血战（暂定）：六人，每人7张，和牌8张 = 一对将 + 两组；108张，须缺一门，无七对（seed 001 六人血战）。"
+    "六人血战（暂定）：六人，每人7张，和牌8张 = 一对将 + 两组；108张，须缺一门，无七对（《全国麻将打法》六人血战）。"
     "番表沿用四人表，金钩钓 = 两组都已碰杠出后单钓；自摸时最多五家付。番值、杠钱和封顶没有出处，是暂定的假设。"
 )
 _SIX_EN = (
     "Six-player 血战 (provisional): six players hold 7 tiles and win with 8 = a pair + two sets; 108 tiles, "
-    "缺一门 required, no seven pairs (seed 001). The fan table of the four-player game is assumed, 金钩钓 = both "
-    "sets melded and a single wait; up to five players pay a self-draw. Fan values, kong money and any cap have "
-    "no source and are assumptions."
+    "缺一门 required, no seven pairs (“Mahjong rules across China”). The fan table of the four-player "
+    "game is assumed, 金钩钓 = both sets melded and a single wait; up to five players pay a self-draw. Fan "
+    "values, kong money and any cap have no source and are assumptions."
 )
 
 
@@ -50,9 +51,9 @@ def _liangfang(players: int, zh: str, en: str, aliases: tuple[str, ...]) -> Vari
     return Variant(
         f"sichuan-{players}p", f"四川麻将·{zh}两房", f"Sichuan Mahjong ({en}, two suits)", players, LiangfangOptions,
         two_suits=True, void_rule=False, flower_pig=False, in_comparisons=False, aliases=aliases,
-        description_zh=f"{zh}两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人（§8.1）。",
+        description_zh=f"{zh}两房：72张两门牌，不用缺一门，没有花猪，不呼叫转移；番表同四人。",
         description_en=f"{en.capitalize()}, 72 tiles of two suits: no 缺一门, no 花猪, no 呼叫转移; the four-player "
-        "fan table (§8.1).",
+        "fan table.",
     )
 
 
@@ -71,8 +72,8 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "sichuan-xueliu", "四川麻将·血流成河", "Sichuan Mahjong (Flowing Blood)", 4, XueliuOptions,
             aliases=("血流成河", "血流", "xueliu", "xlch", "sichuan_xueliu"), in_comparisons=False,
-            description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底（§7）。",
-            description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底 (§7).",
+            description_zh="血流成河：和牌后不离场，继续付钱、可再和；其余同血战到底。",
+            description_en="血流成河: a winner stays in, keeps paying and may win again; otherwise as 血战到底.",
         ),
         _liangfang(3, "三人", "3 players", ("三人两房", "两房", "三人", "3p", "sc3", "sichuan_3p")),
         _liangfang(2, "两人", "2 players", ("两人两房", "两人", "2p", "sc2", "sichuan_2p")),
@@ -106,11 +107,11 @@ the round wind (no wind fans), 和绝张 (no such fan), a wildcard; flowers are 
 with flowers is refused)."""
 
 
-def _ruleset(v: Variant) -> Ruleset:
+def _ruleset(v: Variant) -> Ruleset[SichuanOptions]:
     return Ruleset(
         id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=fan_table(v.id), options_type=v.options_type,
         score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
-        presets=PRESETS, preset_info=PRESET_INFO,
+        presets=PRESETS, preset_info=PRESET_INFO, works=WORKS,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
         context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,
@@ -119,10 +120,10 @@ def _ruleset(v: Variant) -> Ruleset:
     )
 
 
-RULESETS: tuple[Ruleset, ...] = tuple(_ruleset(v) for v in VARIANTS.values())
+RULESETS: tuple[Ruleset[SichuanOptions], ...] = tuple(_ruleset(v) for v in VARIANTS.values())
 
 
-def _variant_and_options(rules: str, options: Any) -> tuple[Variant, Any]:
+def _variant_and_options(rules: str, options: SichuanOptions | None) -> tuple[Variant, SichuanOptions]:
     """The table called ``rules`` (id, alias or name) and its options (the defaults when None)."""
     wanted = rules.strip().casefold()
     variant = next((v for v in VARIANTS.values() if wanted in {n.casefold() for n in (v.id, v.zh, v.en, *v.aliases)}),
@@ -132,25 +133,26 @@ def _variant_and_options(rules: str, options: Any) -> tuple[Variant, Any]:
     return variant, options if options is not None else variant.options_type()
 
 
-def ready_value(hand13: Hand, options: Any = None, rules: str = "sichuan") -> list[tuple[Tile, int]]:
+def ready_value(hand13: Hand, options: SichuanOptions | None = None, rules: str = "sichuan") -> list[tuple[Tile, int]]:
     """Each winning tile of a ready 13-tile hand and what a 查大叫 payer owes for it (points)."""
     variant, opts = _variant_and_options(rules, options)
     return _ready_values(variant, hand13, opts)
 
 
-def best_ready_value(hand13: Hand, options: Any = None, rules: str = "sichuan") -> tuple[Tile, int] | None:
+def best_ready_value(hand13: Hand, options: SichuanOptions | None = None,
+                     rules: str = "sichuan") -> tuple[Tile, int] | None:
     """The best (tile, points) of a ready hand for 查大叫, or None when it is not ready."""
     variant, opts = _variant_and_options(rules, options)
     return _best_ready_value(variant, hand13, opts)
 
 
-def waits(hand13: Hand, options: Any = None, rules: str = "sichuan") -> list[tuple[Tile, Score]]:
+def waits(hand13: Hand, options: SichuanOptions | None = None, rules: str = "sichuan") -> list[tuple[Tile, Score]]:
     variant, opts = _variant_and_options(rules, options)
     return waits_with_scores(variant, hand13, opts)
 
 
 def settle_discard(
-    hands: Sequence[Hand], options: Any = None, rules: str = "sichuan"
+    hands: Sequence[Hand], options: SichuanOptions | None = None, rules: str = "sichuan"
 ) -> tuple[list[Score], Settlement]:
     """一炮多响: several winners on one discard, each paid on their own; shared kong money once."""
     variant, opts = _variant_and_options(rules, options)
@@ -158,8 +160,8 @@ def settle_discard(
 
 
 def wall_end(
-    hands: Mapping[Seat, Hand], options: Any = None, rules: str = "sichuan", kongs: Sequence[KongEvent] = (),
-    already_won: frozenset[Seat] = frozenset(),
+    hands: Mapping[Seat, Hand], options: SichuanOptions | None = None, rules: str = "sichuan",
+    kongs: Sequence[KongEvent] = (), already_won: frozenset[Seat] = frozenset(),
 ) -> Settlement:
     """退税, 查花猪 and 查大叫 at an exhausted wall, for the 13-tile hands of the players still in."""
     variant, opts = _variant_and_options(rules, options)

@@ -9,7 +9,7 @@ from ..context import replacement_kong
 from ..hand import Hand, KongKind, MeldKind, Relative, Seat, WinContext, WinMethod
 from ..tiles import TILES_BY_INDEX
 from .fans import GenTile, describe_gen
-from .options import DianGangHua, DiHuDef
+from .options import DianGangHua, DiHuDef, SichuanOptions
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class Facts:
     """Hand-level facts. ``options`` is the table's options value (a SichuanOptions-like dataclass)."""
 
     context: WinContext
-    options: Any
+    options: SichuanOptions
     flush: bool
     all_258: bool
     no_terminals: bool
@@ -75,7 +75,7 @@ def _earthly(ctx: WinContext, definition: DiHuDef, players: int) -> bool:
     }[definition]
 
 
-def hand_facts(hand: Hand, options: Any, players: int) -> Facts:
+def hand_facts(hand: Hand, options: SichuanOptions, players: int) -> Facts:
     ctx = hand.context
     counts = hand.counts()
     held = {i for i, n in enumerate(counts) if n}

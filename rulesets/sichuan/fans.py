@@ -17,6 +17,9 @@ from ..lights import declare
 from ..messages import Text, Words, msg
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
+from ..sources import Source
+from .options import LongQiDui
+from .works import WORKS
 
 if TYPE_CHECKING:
     from .facts import Facts
@@ -42,106 +45,132 @@ _GEN4 = (Excludes("gen", 4),)
 
 
 def _fan(fid: str, zh: str, en: str, value: int, excludes: tuple[Excludes, ...], category: str,
-         definition: tuple[str, str], source: str, example: str = "") -> Fan:
+         definition: tuple[str, str], source: Source, example: str = "") -> Fan:
     return Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, example, category)
 
 
 _PATTERNS = (
     _fan("pinghu", "平胡", "Plain win", 0, (), PATTERN,
          ("四组一将，不是以下任何番型（基本胡）", "Four sets and a pair matching no other pattern"),
-         f"§5.1; {SEED_A} 基本胡 0番; {SEED_B} 平胡 1番", "23445677m345789p"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 1．基本胡",
+                    note="§5.1; seed 000 (成都, Table A) 基本胡 0番; seed 001 (QQ, Table B) 平胡 1番"),
+         "23445677m345789p"),
     _fan("duiduihu", "对对胡", "All pungs", 1, (), PATTERN,
          ("四组都是刻子或杠（大对子、碰碰胡）", "All four sets are pungs or kongs"),
-         f"§5.1; {SEED_A} 1番", "111333444m66677p"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 3．对对胡",
+                    note="§5.1; seed 000 (成都, Table A) 1番"), "111333444m66677p"),
     _fan("qingyise", "清一色", "Full flush", 2, (), PATTERN,
          ("全部牌（含碰杠）同一门", "Every tile, melds included, of one suit"),
-         f"§5.1; {SEED_A} 2番", "11223345678999m"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 4．清一色",
+                    note="§5.1; seed 000 (成都, Table A) 2番"), "11223345678999m"),
     _fan("qidui", "七对", "Seven pairs", 2, (), PATTERN,
          ("七个对子，没有碰杠（暗七对）", "Seven pairs, nothing claimed or konged"),
-         f"§5.1; {SEED_A} 暗七对 2番", "11334466m557799p"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 7．七对",
+                    note="§5.1; seed 000 (成都, Table A) 暗七对 2番"), "11334466m557799p"),
     _fan("daiyaojiu", "带幺九", "Terminals in every set", 2, (), PATTERN,
          ("每组和将牌都带1或9（幺九）", "Every set and the pair contains a 1 or a 9"),
-         f"§5.1; {SEED_A} 幺九 2番 (with 幺九将对)", "111222333m78999p"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 11．幺九",
+                    note="§5.1; seed 000 (成都, Table A) 幺九 2番 (with 幺九将对)"), "111222333m78999p"),
     _fan("jiangdui", "将对", "All pungs of 2, 5, 8", 3, _x("duiduihu", "zhongzhang"), PATTERN,
          ("对对胡，全部牌都是2、5、8", "All pungs, every tile a 2, 5 or 8"),
-         f"§5.1; {SEED_A} 3番 (with 幺九将对); 中张 implied (§5.5)", "222555888m55588p"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 6．将对",
+                    note="§5.1; seed 000 (成都, Table A) 3番 (with 幺九将对); 中张 implied (§5.5)"),
+         "222555888m55588p"),
     _fan("qingdui", "清对", "Pure all pungs", 3, _x("qingyise", "duiduihu"), PATTERN,
          ("清一色的对对胡（清碰）", "All pungs in one suit"),
-         f"§5.1; {SEED_A} 3番", "22244455577799m"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 5．清对",
+                    note="§5.1; seed 000 (成都, Table A) 3番"), "22244455577799m"),
     _fan("longqidui", "龙七对", "Dragon seven pairs", 4, _x("qidui") + _GEN1, PATTERN,
          ("七对中有四张相同的牌；用掉一根", "Seven pairs with a four of a kind; uses up one 根"),
-         f"§1.3; {SEED_A} 4番; {SEED_B} 不再计七对，同时减1根", "11222244m557788p"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 9．龙七对",
+                    note="§1.3; seed 000 (成都, Table A) 4番; seed 001 (QQ, Table B) 不再计七对，同时减1根"),
+         "11222244m557788p"),
     _fan("qingqidui", "清七对", "Pure seven pairs", 4, _x("qingyise", "qidui"), PATTERN,
          ("清一色的七对", "Seven pairs in one suit"),
-         f"§5.1; {SEED_A} 4番", "11334466778899m"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 8．清七对",
+                    note="§5.1; seed 000 (成都, Table A) 4番"), "11334466778899m"),
     _fan("qingyaojiu", "清幺九", "Pure terminals in every set", 4, _x("qingyise", "daiyaojiu"), PATTERN,
          ("清一色的带幺九", "Terminals in every set, one suit"),
-         f"§5.1; {SEED_A} 4番 (with 幺九将对)", "11123777888999m"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 12．清幺九",
+                    note="§5.1; seed 000 (成都, Table A) 4番 (with 幺九将对)"), "11123777888999m"),
     _fan("qinglongqidui", "清龙七对", "Pure dragon seven pairs", 5,
          _x("qingqidui", "longqidui", "qingyise", "qidui") + _GEN1, PATTERN,
          ("清一色的龙七对；用掉一根", "Dragon seven pairs in one suit; uses up one 根"),
-         f"§1.3; {SEED_A} 5番; {SEED_B} 算番时减1根", "11224444557799m"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 10．清龙七对",
+                    note="§1.3; seed 000 (成都, Table A) 5番; seed 001 (QQ, Table B) 算番时减1根"), "11224444557799m"),
     _fan("jingoudiao", "金钩钓", "Golden single wait", 2, _x("duiduihu"), PATTERN,
          ("四组都已碰杠出，单钓将牌（对对胡+1）", "Every set melded, the pair won on a single wait (all pungs +1)"),
-         "§5.1 (JJ 金钩钓 ×4 不计碰碰胡; gofishing ×4)", "[111m1][333m2][777p3][999p1]55p"),
+         WORKS.cite("jj", "金钩钓", note="§5.1 (JJ 金钩钓 ×4 不计碰碰胡; gofishing ×4)"),
+         "[111m1][333m2][777p3][999p1]55p"),
     _fan("jiangjingoudiao", "将金钩钓", "Golden single wait of 2, 5, 8", 4,
          _x("jingoudiao", "jiangdui", "duiduihu", "zhongzhang"), PATTERN,
          ("全是2、5、8的金钩钓", "Golden single wait, every tile a 2, 5 or 8"),
-         "§5.1 (gofishing ×16; with 幺九将对)", "[222m1][555m2][888p3][222p1]55p"),
+         WORKS.cite("gofishing", "将金钩钓", note="§5.1 (gofishing ×16; with 幺九将对)"),
+         "[222m1][555m2][888p3][222p1]55p"),
     _fan("qingjingoudiao", "清金钩钓", "Pure golden single wait", 4,
          _x("jingoudiao", "qingdui", "qingyise", "duiduihu"), PATTERN,
          ("清一色的金钩钓", "Golden single wait in one suit"),
-         "§5.1 (gofishing ×16)", "[111m1][333m2][444m3][777m1]99m"),
+         WORKS.cite("gofishing", "清金钩钓", note="§5.1 (gofishing ×16)"), "[111m1][333m2][444m3][777m1]99m"),
     _fan("shibaluohan", "十八罗汉", "Eighteen arhats", 6, _x("jingoudiao", "duiduihu") + _GEN4, PATTERN,
          ("四个杠的金钩钓；四根已算在内", "Golden single wait with four kongs; its four 根 included"),
-         "§5.1 (gofishing ×64)", "[1111m1][3333m][4444p2][7777p3]99p"),
+         WORKS.cite("gofishing", "十八罗汉", note="§5.1 (gofishing ×64)"), "[1111m1][3333m][4444p2][7777p3]99p"),
     _fan("qingshibaluohan", "清十八罗汉", "Pure eighteen arhats", 8,
          _x("shibaluohan", "qingjingoudiao", "jingoudiao", "qingdui", "qingyise", "duiduihu") + _GEN4, PATTERN,
          ("清一色的十八罗汉", "Eighteen arhats in one suit"),
-         "§5.1 (gofishing ×256)", "[1111m1][3333m][4444m2][7777m3]99m"),
+         WORKS.cite("gofishing", "清十八罗汉", note="§5.1 (gofishing ×256)"), "[1111m1][3333m][4444m2][7777m3]99m"),
     _fan("jiangqidui", "将七对", "Seven pairs of 2, 5, 8", 4, _x("qidui", "zhongzhang"), PATTERN,
          ("七对，全部是2、5、8（选项）", "Seven pairs, every tile a 2, 5 or 8 (option)"),
-         "§5.1 (C++ Chengdu table 4; requirements index ×16)", "v1.22225588m22558p-8p~sichuan.jiang_qidui-true"),
+         WORKS.cite("cpp", "将七对", note="§5.1 (C++ Chengdu table 4; requirements index ×16)"),
+         "v1.22225588m22558p-8p~sichuan.jiang_qidui-true"),
 )
 
 _MODIFIERS = (
     _fan("gen", "根", "Root (four of a kind)", 1, (), GEN,
          ("持有某种牌全部四张（杠、碰加手中一张、手中四张、和牌张成四张），每种+1",
           "Each tile kind of which the winner holds all four copies, in any form, +1"),
-         f"§5.2; {SEED_A} 带根 +1番; {SEED_B} 根 1番", "123333m45566799s"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 2．带根",
+                    note="§5.2; seed 000 (成都, Table A) 带根 +1番; seed 001 (QQ, Table B) 根 1番"),
+         "123333m45566799s"),
     _fan("gangshanghua", "杠上花", "Win on a kong replacement", 1, _x("haidilaoyue"), BONUS,
          ("开杠后补牌自摸和牌（另计该杠的根）", "Self-drawn on a kong's replacement tile (the kong's 根 counts too)"),
-         f"§1.2, §5.3; {SEED_B} 1番", "[6666p,5]234567m34599p|ES1001"),
+         WORKS.cite("qq", "杠上花", note="§1.2, §5.3; seed 001 (QQ, Table B) 1番"), "[6666p,5]234567m34599p|ES1001"),
     _fan("gangshangpao", "杠上炮", "Win on a discard after a kong", 1, (), BONUS,
          ("和别人杠后打出的牌", "Won on the discard a player makes right after their kong"),
-         f"§5.3; {SEED_A} +1番; {SEED_B} 1番", "v1.123456789m2345p-5p.da~sichuan"),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 14．杠上炮",
+                    note="§5.3; seed 000 (成都, Table A) +1番; seed 001 (QQ, Table B) 1番"),
+         "v1.123456789m2345p-5p.da~sichuan"),
     _fan("qiangganghu", "抢杠胡", "Robbing a kong", 1, (), BONUS,
          ("和别人补杠的牌；该杠不算", "Won on the tile another player adds to a pung; that kong is cancelled"),
-         "§5.3 (JJ ×2; seed 003 抢杠胡 = 平胡 + 1)", "123456789m3455p2p|EE0001"),
+         WORKS.cite("jj", "抢杠胡", note="§5.3 (JJ ×2; seed 003 抢杠胡 = 平胡 + 1)"), "123456789m3455p2p|EE0001"),
     _fan("haidilaoyue", "海底捞月", "Last tile self-drawn", 1, (), BONUS,
-         ("摸牌墙最后一张自摸（选项）", "Self-drawn on the last wall tile (option)"), "§5.3",
+         ("摸牌墙最后一张自摸（选项）", "Self-drawn on the last wall tile (option)"),
+         WORKS.cite("requirements", "海底捞月", note="§5.3"),
          "v1.123456789m2345p-5p.sl~sichuan.haidi_laoyue-true"),
     _fan("haidipao", "海底炮", "Last discard", 1, (), BONUS,
-         ("和最后一张牌打出的牌（选项）", "Won on the discard after the last wall tile (option)"), "§5.3",
+         ("和最后一张牌打出的牌（选项）", "Won on the discard after the last wall tile (option)"),
+         WORKS.cite("requirements", "海底炮", note="§5.3"),
          "v1.123456789m2345p-5p.dl~sichuan.haidi_pao-true"),
     _fan("menqing", "门清", "Concealed hand", 1, (), PACKAGE,
          ("没有碰、直杠、补杠（暗杠可以）（门清中张）", "No pung, exposed or added kong; concealed kongs allowed"),
-         "§5.4", "v1.123456789m2345p-5p~sichuan.menqing_zhongzhang-true"),
+         WORKS.cite("balckban", "门清", note="§5.4"), "v1.123456789m2345p-5p~sichuan.menqing_zhongzhang-true"),
     _fan("zhongzhang", "中张", "No terminals", 1, (), PACKAGE,
-         ("没有1和9（含碰杠）（门清中张）", "No 1 or 9 anywhere, melds included"), "§5.4",
+         ("没有1和9（含碰杠）（门清中张）", "No 1 or 9 anywhere, melds included"),
+         WORKS.cite("balckban", "中张", note="§5.4"),
          "v1.234567m2345567p-5p~sichuan.menqing_zhongzhang-true"),
     _fan("zimo_fan", "自摸加番", "Self-draw +1 番", 1, (), ZIMO,
-         ("自摸和牌加一番", "A self-drawn win is worth one more 番"), "§5.7 (JJ, gofishing, C++ default)",
+         ("自摸和牌加一番", "A self-drawn win is worth one more 番"), WORKS.cite("jj", "自摸加一番",
+                                                                         note="§5.7 (JJ, gofishing, C++ default)"),
          "11112345678999m|ES1000"),
     _fan("zimo_di", "自摸加底", "Self-draw +1 底", 0, (), ZIMO,
          ("自摸和牌每家多付一底（不加番）", "On a self-draw each payer adds one 底 (no 番)"),
-         "§5.7 (Novikov, donachen01)", "v1.1111234567899m-9m.ES.s~sichuan.zimo-di"),
+         WORKS.cite("novikov", "Hand Value + 1", note="§5.7 (Novikov, donachen01)"),
+         "v1.1111234567899m-9m.ES.s~sichuan.zimo-di"),
     _fan("tianhu_add", "天胡", "Heavenly hand (+3)", 3, (), BONUS,
          ("庄家起手自摸和牌，加3番（选项）", "The dealer wins on the initial deal: +3 (option)"),
-         "§5.1 (balckban family, C++ table)", ""),
+         WORKS.cite("balckban", "天胡", note="§5.1 (balckban family, C++ table)"), ""),
     _fan("dihu_add", "地胡", "Earthly hand (+2)", 2, (), BONUS,
          ("闲家第一轮和牌，加2番（选项）", "A non-dealer wins in the first go-round: +2 (option)"),
-         "§5.1 (balckban family)", ""),
+         WORKS.cite("balckban", "地胡", note="§5.1 (balckban family)"), ""),
 )
 
 _FIXED_DEF = ("固定5番（×32），不计其他番、根和自摸", "A fixed 5番 (×32): no other fan, 根 or 自摸 bonus")
@@ -149,19 +178,19 @@ _OTHER_IDS = tuple(f.id for f in _PATTERNS + _MODIFIERS)
 _SPECIAL = (
     _fan("tianhu", "天胡", "Heavenly hand", 5, _x(*_OTHER_IDS), SPECIAL,
          ("庄家起手14张即和牌；" + _FIXED_DEF[0], "The dealer's initial 14 tiles win; " + _FIXED_DEF[1]),
-         f"§5.1; {SEED_A} 5番; {SEED_B} 6番 (E1)", ""),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 15．天胡", note=f"§5.1; {SEED_A} 5番; {SEED_B} 6番 (E1)"), ""),
     _fan("dihu", "地胡", "Earthly hand", 5, _x(*_OTHER_IDS), SPECIAL,
          ("闲家第一轮和牌；" + _FIXED_DEF[0], "A non-dealer wins in the first go-round; " + _FIXED_DEF[1]),
-         f"§5.1; {SEED_A} 5番; {SEED_B} 6番 (E1)", ""),
+         WORKS.cite("chengdu", "六、胡牌牌型及记分 16．地胡", note=f"§5.1; {SEED_A} 5番; {SEED_B} 6番 (E1)"), ""),
 )
 
 _DISPLAY = (
     _fan("qifan", "起番", "Starting 番 (1番起)", 1, (), DISPLAY,
          ("1番起的写法：平胡算1番（倍数不变）", "The E1 way of writing: a plain win is 1番 (same multiplier)"),
-         f"§1; {SEED_B} 1番对应1倍", ""),
+         WORKS.cite("qq", "1番对应1倍", note="§1; seed 001 (QQ, Table B) 1番对应1倍"), ""),
     _fan("fengding", "封顶", "Cap", 0, (), DISPLAY,
          ("倍数超过封顶时按封顶算（不含杠钱）", "The multiplier is cut to the cap (kong money is never capped)"),
-         "§5.6, §5.8", ""),
+         WORKS.cite("site", "封顶", note="§5.6, §5.8"), ""),
 )
 
 FANS: tuple[Fan, ...] = _SPECIAL + _PATTERNS + _MODIFIERS + _DISPLAY
@@ -227,7 +256,7 @@ def _golden(f: Facts, r: Reading) -> bool:
 
 
 def _lookup(f: Facts) -> bool:
-    return f.options.long_qidui.value == "lookup"
+    return f.options.long_qidui is LongQiDui.LOOKUP
 
 
 def _yj(f: Facts) -> bool:

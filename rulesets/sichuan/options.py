@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring import Choice
+from ..sources import Source
+from .works import WORKS
 
 
 class Mode(Choice):
@@ -119,10 +121,10 @@ class TwoSuits(Choice):
 
     @property
     def suits(self) -> str:
-        return self.value
+        return str(self.value)
 
 
-def _o(zh: str, en: str, source: str, **extra: Any) -> dict[str, Any]:
+def _o(zh: str, en: str, source: Source, **extra: Any) -> dict[str, Any]:
     return {"zh": zh, "en": en, "source": source, **extra}
 
 
@@ -131,90 +133,124 @@ class SichuanOptions:
     """The house rules of one Sichuan table (§9). Defaults: the Table A/B profile of the spec."""
 
     mode: Mode = field(default=Mode.XUEZHAN, metadata=_o(
-        "玩法", "Game: 血战到底 (winners leave) or 血流成河 (winners stay and keep paying)", "§9; §7"))
+        "玩法", "Game: 血战到底 (winners leave) or 血流成河 (winners stay and keep paying)",
+        WORKS.cite("qq", "8．血战到底", note="§9; §7")))
     base: int = field(default=1, metadata=_o(
-        "底分", "Base stake (底) in points", "§9 (apps offer 1/2/5; Table B uses 6)"))
+        "底分", "Base stake (底) in points", WORKS.cite("qq", "四、计分",
+                                                     note="§9 (apps offer 1/2/5; Table B uses 6)")))
     fan_display: FanDisplay = field(default=FanDisplay.E0, metadata=_o(
-        "番的写法", "How 番 is shown: E0 (成都 0番起), E1 (1番起, QQ) or the multiplier", "§1, §1.5, §9"))
+        "番的写法", "How 番 is shown: E0 (成都 0番起), E1 (1番起, QQ) or the multiplier", WORKS.cite("site", "番的写法",
+                                                                                          note="§1, §1.5, §9")))
     cap: int = field(default=0, metadata=_o(
-        "封顶（倍数）", "Cap on the hand multiplier (0 = none); kong money is never capped", "§5.6, §9",
+        "封顶（倍数）", "Cap on the hand multiplier (0 = none); kong money is never capped", WORKS.cite("site", "封顶",
+                                                                                                  note="§5.6, §9"),
         choices=(0, 4, 8, 16, 32, 64)))
     zimo: Zimo = field(default=Zimo.FAN, metadata=_o(
-        "自摸", "Self-draw bonus: +1 番, +1 底 per payer, or none", "§5.7, §9 (majority of app configs: 加番)"))
+        "自摸", "Self-draw bonus: +1 番, +1 底 per payer, or none", WORKS.cite("jj", "自摸加一番",
+                                                                           note="§5.7, §9 (majority of app configs: "
+                                                                                "加番)")))
     zimo_di_order: CapOrder = field(default=CapOrder.AFTER, metadata=_o(
         "自摸加底与封顶的先后", "自摸加底 added after the cap or before it",
-        "§5.7 (balckban: after; gofishing: before)"))
+        WORKS.cite("balckban", "自摸加底", note="§5.7 (balckban: after; gofishing: before)")))
     long_qidui: LongQiDui = field(default=LongQiDui.LOOKUP, metadata=_o(
-        "龙七对", "龙七对: its own row ×16 using up one 根, or 七对 + 根 (×8)", "§1.3 (Tables A and B: ×16)"))
+        "龙七对", "龙七对: its own row ×16 using up one 根, or 七对 + 根 (×8)",
+        WORKS.cite("chengdu", "六、胡牌牌型及记分 9．龙七对", note="§1.3 (Tables A and B: ×16)")))
     gangshanghua_fan: int = field(default=1, metadata=_o(
-        "杠上花番数", "杠上花 worth, on top of the kong's own 根 (2 = Table A read literally)", "§1.2, T7",
+        "杠上花番数", "杠上花 worth, on top of the kong's own 根 (2 = Table A read literally)",
+        WORKS.cite("chengdu", "六、胡牌牌型及记分 13．杠上花", note="§1.2, T7"),
         choices=(1, 2)))
     gangshanghua_zimo: bool = field(default=True, metadata=_o(
-        "杠上花加自摸", "杠上花 also gets the 自摸 bonus", "§5.3 (JJ, gofishing, requirements index)"))
+        "杠上花加自摸", "杠上花 also gets the 自摸 bonus", WORKS.cite("jj", "补杠杠开算自摸",
+                                                           note="§5.3 (JJ, gofishing, requirements index)")))
     dianganghua: DianGangHua = field(default=DianGangHua.ZIMO, metadata=_o(
-        "点杠花", "杠上花 after a 直杠 fed by another: everyone pays (自摸), or the feeder alone", "§6.3"))
+        "点杠花", "杠上花 after a 直杠 fed by another: everyone pays (自摸), or the feeder alone",
+        WORKS.cite("site", "点杠花", note="§6.3")))
     zhigang: int = field(default=2, metadata=_o(
-        "直杠", "直杠 (exposed kong on a discard): the feeder pays 2 底 or 1 底 (QQ)", "§1.2, §6.4",
+        "直杠", "直杠 (exposed kong on a discard): the feeder pays 2 底 or 1 底 (QQ)", WORKS.cite("qq", "刮风下雨",
+                                                                                            note="§1.2, §6.4"),
         choices=(2, 1)))
     guagua: bool = field(default=False, metadata=_o(
-        "擦挂", "擦挂: on a 直杠 every other player still in also pays 1 底", "§6.4 (requirements index)"))
+        "擦挂", "擦挂: on a 直杠 every other player still in also pays 1 底", WORKS.cite("requirements", "擦挂",
+                                                                                  note="§6.4 (requirements index)")))
     hujiao: HuJiao = field(default=HuJiao.TRANSFER, metadata=_o(
         "呼叫转移", "杠上炮: the discarder's kong money goes to the winner, back to the payers, or stays",
-        "§6.4 (seed 001; Novikov: refund)"))
+        WORKS.cite("qq", "呼叫转移", note="§6.4 (seed 001; Novikov: refund)")))
     hujiao_multi: bool = field(default=False, metadata=_o(
         "一炮多响也转移", "On a 杠上炮 with several winners each winner gets the kong money too",
-        "§6.4 (requirements index: no transfer; seed 001 QQ: each winner)"))
+        WORKS.cite("requirements", "呼叫转移", note="§6.4 (requirements index: no transfer; seed 001 QQ: each "
+                                                    "winner)")))
     yipao_duoxiang: bool = field(default=True, metadata=_o(
         "一炮多响", "Several players may win on one discard (off: only the first after the discarder)",
-        "§6.2 item 4, §9"))
+        WORKS.cite("qq", "一炮多响", note="§6.2 item 4, §9")))
     qianggang: bool = field(default=True, metadata=_o(
-        "抢杠胡", "A player may win on the tile another adds to a pung", "§5.3, §9"))
+        "抢杠胡", "A player may win on the tile another adds to a pung",
+        WORKS.cite("chengdu", "五、胡牌规则 3、抢杠", note="§5.3, §9")))
     yaojiu_jiangdui: bool = field(default=True, metadata=_o(
         "幺九将对", "带幺九 / 清幺九 / 将对 / 将金钩钓 count (off: they fall back to 平胡 / 清一色 / 对对胡)",
-        "§5.4, §9 (both project tables list them)"))
+        WORKS.cite("chengdu", "六、胡牌牌型及记分 11．幺九",
+                   note="§5.4, §9 (both project tables list them)")))
     jiang_qidui: bool = field(default=False, metadata=_o(
-        "将七对", "将七对 (seven pairs all 2/5/8) 4番, with 幺九将对", "§5.1 (C++ table, requirements index), §11 #15"))
+        "将七对", "将七对 (seven pairs all 2/5/8) 4番, with 幺九将对", WORKS.cite("cpp", "将七对",
+                                                                       note="§5.1 (C++ table, requirements index), "
+                                                                            "§11 #15")))
     menqing_zhongzhang: bool = field(default=False, metadata=_o(
-        "门清中张", "门清 +1 (no claimed meld) and 中张 +1 (no 1 or 9)", "§5.4, §9"))
+        "门清中张", "门清 +1 (no claimed meld) and 中张 +1 (no 1 or 9)", WORKS.cite("balckban", "门清中张",
+                                                                            note="§5.4, §9")))
     menqing_qidui: bool = field(default=False, metadata=_o(
-        "七对算门清", "门清 may be added to 七对", "§5.4 (requirements index: yes; open_mahjong_unity: no), §11 #14"))
+        "七对算门清", "门清 may be added to 七对", WORKS.cite("requirements", "门清七对",
+                                                     note="§5.4 (requirements index: yes; open_mahjong_unity: no), "
+                                                          "§11 #14")))
     tiandihu: TianDiHu = field(default=TianDiHu.FIXED, metadata=_o(
-        "天地胡", "天胡/地胡: fixed ×32, +3/+2, worth the cap, or not special", "§5.1, §9"))
+        "天地胡", "天胡/地胡: fixed ×32, +3/+2, worth the cap, or not special",
+        WORKS.cite("chengdu", "六、胡牌牌型及记分 15．天胡 16．地胡", note="§5.1, §9")))
     dihu: DiHuDef = field(default=DiHuDef.FIRST_DRAW, metadata=_o(
         "地胡定义", "地胡: a non-dealer's first self-draw, or a win on the dealer's first discard",
-        "§5.1 (requirements index, dcmshi, seed 001 六人血战: first draw; gofishing: first discard)"))
+        WORKS.cite("requirements", "地胡", note="§5.1 (requirements index, dcmshi, seed 001 六人血战: first draw; "
+                                                "gofishing: first discard)")))
     jingoudiao: bool = field(default=True, metadata=_o(
-        "金钩钓", "金钩钓 (all sets melded, single wait on the pair) +1 over 对对胡", "§5.1, §9"))
+        "金钩钓", "金钩钓 (all sets melded, single wait on the pair) +1 over 对对胡",
+        WORKS.cite("jj", "金钩钓", note="§5.1, §9")))
     haidi_laoyue: bool = field(default=False, metadata=_o(
-        "海底捞月", "Self-drawn win on the last wall tile +1", "§5.3, §9"))
+        "海底捞月", "Self-drawn win on the last wall tile +1",
+        WORKS.cite("requirements", "海底捞月", note="§5.3, §9")))
     haidi_pao: bool = field(default=False, metadata=_o(
-        "海底炮", "Win on the discard after the last wall tile +1", "§5.3, §9"))
+        "海底炮", "Win on the discard after the last wall tile +1",
+        WORKS.cite("requirements", "海底炮", note="§5.3, §9")))
     duiduihu_fan: int = field(default=1, metadata=_o(
-        "对对胡番数", "对对胡 1番 (×2) or 2番 (×4); every all-pungs pattern moves with it", "§5.1, §9",
+        "对对胡番数", "对对胡 1番 (×2) or 2番 (×4); every all-pungs pattern moves with it",
+        WORKS.cite("chengdu", "六、胡牌牌型及记分 3．对对胡", note="§5.1, §9"),
         choices=(1, 2)))
     huazhu: HuaZhu = field(default=HuaZhu.SIXTEEN, metadata=_o(
-        "查花猪", "花猪 penalty at the wall's end: 16 底, the cap, or none", "§6.6 (seed 001, JJ, gofishing: 16)"))
+        "查花猪", "花猪 penalty at the wall's end: 16 底, the cap, or none", WORKS.cite("qq", "7．流局查花猪查大叫",
+                                                                                  note="§6.6 (seed 001, JJ, "
+                                                                                       "gofishing: 16)")))
     chadajiao: ChaDaJiao = field(default=ChaDaJiao.DIANPAO, metadata=_o(
-        "查大叫方式", "查大叫 values the ready hand as a discard win or as a self-draw", "§6.6 step 3"))
+        "查大叫方式", "查大叫 values the ready hand as a discard win or as a self-draw",
+        WORKS.cite("qq", "7．流局查花猪查大叫", note="§6.6 step 3")))
     chadajiao_winners: bool = field(default=False, metadata=_o(
-        "查大叫含已胡", "Players who already won also collect 查大叫", "§6.2 item 5 (requirements index, donachen01)"))
+        "查大叫含已胡", "Players who already won also collect 查大叫", WORKS.cite("requirements", "查大叫",
+                                                                         note="§6.2 item 5 (requirements index, "
+                                                                              "donachen01)")))
     tuishui: bool = field(default=True, metadata=_o(
         "退税", "At the wall's end a non-ready player or 花猪 returns the kong money collected",
-        "§6.6 step 1 (seed 001; donachen01: no refund)"))
+        WORKS.cite("qq", "7．流局查花猪查大叫", note="§6.6 step 1 (seed 001; donachen01: no refund)")))
 
 
 _TWO_SUITS = field(default=TwoSuits.PS, metadata=_o(
-    "两房用牌", "The two suits of the 72-tile table", "§8.1 (断勾卡: 筒 + 条)"))
+    "两房用牌", "The two suits of the 72-tile table", WORKS.cite("duangouka", "两房",
+                                                             note="§8.1 (断勾卡: 筒 + 条)")))
 
 
-def with_defaults(base: type, name: str, extra: dict[str, Any] | None = None, **defaults: Any) -> type:
-    """A frozen options dataclass like ``base`` with other defaults (and optional extra fields).
+def with_defaults(base: type[SichuanOptions], name: str, extra: dict[str, Any] | None = None,
+                  **defaults: Any) -> type[SichuanOptions]:
+    """A frozen options dataclass like ``base`` with other defaults (and optional extra fields): a subclass of
+    ``base``, so what reads a table's options reads every variant's.
 
     Variants share one set of house rules; only their defaults differ.
 
     >>> T = with_defaults(SichuanOptions, "T", mode=Mode.XUELIU)
-    >>> T().mode, T().cap
-    (<Mode.XUELIU: 'xueliu'>, 0)
+    >>> T().mode, T().cap, isinstance(T(), SichuanOptions)
+    (<Mode.XUELIU: 'xueliu'>, 0, True)
     """
     unknown = set(defaults) - {f.name for f in dataclasses.fields(base)}
     if unknown:
@@ -225,7 +261,8 @@ def with_defaults(base: type, name: str, extra: dict[str, Any] | None = None, **
         specs.append((f.name, f.type, field(default=default, metadata=f.metadata)))
     for key, spec in (extra or {}).items():
         specs.append((key, type(spec.default).__name__, spec))
-    return dataclasses.make_dataclass(name, specs, frozen=True, module=__name__)
+    made: type[SichuanOptions] = dataclasses.make_dataclass(name, specs, bases=(base,), frozen=True, module=__name__)
+    return made
 
 
 XueliuOptions = with_defaults(SichuanOptions, "XueliuOptions", mode=Mode.XUELIU)
@@ -251,14 +288,16 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 """Common tables as option bundles, picked with the option key ``preset`` (docs/sichuan.md says why)."""
 
-PRESET_INFO: dict[str, tuple[str, str, str]] = {
-    "table-a": ("成都计番（表A，0番起）", "Chengdu table (Table A, 平胡 = 0番)", "seed 000; §1"),
+PRESET_INFO: dict[str, tuple[str, str, Source]] = {
+    "table-a": ("成都计番（表A，0番起）", "Chengdu table (Table A, 平胡 = 0番)",
+                WORKS.cite("chengdu", "六、胡牌牌型及记分", note="seed 000; §1")),
     "table-b": ("QQ四川麻将（表B，1番起，底6）", "QQ table (Table B, 平胡 = 1番, base 6, 直杠 1底, no 自摸 bonus)",
-                "seed 001; seed 004 (直杠 1倍); §1, §5.7 T2"),
+                WORKS.cite("qq", "四、计分", note="seed 001; seed 004 (直杠 1倍); §1, §5.7 T2")),
     "wmt-8": ("比赛 8倍封顶（WMT/Novikov）", "Tournament cap ×8 (WMT / Novikov): 自摸 +1 底, kong refund on 杠上炮",
-              "§2.3, §2.10 of the anchors; §5.6, §6.4"),
-    "jj-16": ("JJ 16倍封顶", "JJ table: cap ×16, multipliers shown, 龙七对 = 七对 × 根", "§2.9 of the anchors; §5.6"),
+              WORKS.cite("wmt", "cap", note="§2.3, §2.10 of the anchors; §5.6, §6.4")),
+    "jj-16": ("JJ 16倍封顶", "JJ table: cap ×16, multipliers shown, 龙七对 = 七对 × 根",
+              WORKS.cite("jj", "封顶", note="§2.9 of the anchors; §5.6")),
     "additive": ("加法派（龙七对 = 七对+根）", "Additive open-source servers: 龙七对 ×8, 天胡 +3 / 地胡 +2",
-                 "§1.3; balckban family"),
+                 WORKS.cite("balckban", "番的算法", note="§1.3; balckban family")),
 }
 """Each preset's 中文 name, English name and source."""

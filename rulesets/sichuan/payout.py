@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
 from ..messages import msg, text
 from ..scoring import Item, Payment, Score
 from .facts import Facts, feeder_of, hand_facts
-from .options import DianGangHua, HuJiao
+from .options import DianGangHua, HuJiao, SichuanOptions
 from .variant import Variant
 
 
@@ -30,10 +29,11 @@ class HandValue:
 
     @property
     def multiplier_uncapped(self) -> int:
-        return 2**self.fan
+        multiplier: int = 2**self.fan  # fan ≥ 0: an int
+        return multiplier
 
 
-def hand_value(fan: int, zimo_di: bool, options: Any) -> HandValue:
+def hand_value(fan: int, zimo_di: bool, options: SichuanOptions) -> HandValue:
     """Apply the cap (a multiplier, §5.6) and 自摸加底 in the table's order (§5.7)."""
     raw = 2**fan
     cap = options.cap
@@ -54,7 +54,7 @@ _METHOD = {
 }
 
 
-def win_payers(variant: Variant, hand: Hand, facts: Facts, options: Any) -> tuple[tuple[Seat, ...], str]:
+def win_payers(variant: Variant, hand: Hand, facts: Facts, options: SichuanOptions) -> tuple[tuple[Seat, ...], str]:
     """Who pays for the hand, and the kind of win (a key of ``_METHOD``)."""
     ctx = hand.context
     if ctx.win is WinMethod.ROB_KONG:
@@ -79,7 +79,7 @@ def itemised(items: Sequence[Item]) -> tuple[str, str]:
 
 
 def win_lines(
-    variant: Variant, hand: Hand, facts: Facts, value: HandValue, items: Sequence[Item], options: Any
+    variant: Variant, hand: Hand, facts: Facts, value: HandValue, items: Sequence[Item], options: SichuanOptions
 ) -> list[Payment]:
     """One line per payer for the hand itself: the items, the multiplier, the cap, 底 and 自摸加底."""
     payers, method = win_payers(variant, hand, facts, options)
@@ -113,7 +113,7 @@ _KONG_NAMES = {
 
 def kong_lines(
     variant: Variant, payee: Seat, kind: KongKind, feeder: Seat | None, label: str, already_won: frozenset[Seat],
-    options: Any,
+    options: SichuanOptions,
 ) -> list[Payment]:
     """The money for one kong (§6.4): 直杠 from the feeder (2 or 1 底, + 擦挂), 补杠 1 and 暗杠 2 from each."""
     d = options.base
@@ -132,7 +132,7 @@ def kong_lines(
     return [Payment(s, payee, amount, each_zh, each_en) for s in pool]
 
 
-def own_kong_lines(variant: Variant, hand: Hand, options: Any) -> list[Payment]:
+def own_kong_lines(variant: Variant, hand: Hand, options: SichuanOptions) -> list[Payment]:
     """Kong money for the winner's own kong melds."""
     ctx = hand.context
     out: list[Payment] = []
@@ -152,12 +152,12 @@ def robbed_kong(hand: Hand) -> KongEvent | None:
     return robbed[-1] if robbed else None
 
 
-def event_lines(variant: Variant, hand: Hand, event: KongEvent, options: Any) -> list[Payment]:
+def event_lines(variant: Variant, hand: Hand, event: KongEvent, options: SichuanOptions) -> list[Payment]:
     label = f"{event.seat.value}{event.seat.zh}家"
     return kong_lines(variant, event.seat, event.kind, event.fed_by, label, hand.context.already_won, options)
 
 
-def other_kong_lines(variant: Variant, hand: Hand, options: Any) -> tuple[list[Payment], list[str]]:
+def other_kong_lines(variant: Variant, hand: Hand, options: SichuanOptions) -> tuple[list[Payment], list[str]]:
     """Kong money for the other players' kongs of this hand (``context.kongs``), minus a robbed kong."""
     skip = robbed_kong(hand)
     out: list[Payment] = []
@@ -171,7 +171,9 @@ def other_kong_lines(variant: Variant, hand: Hand, options: Any) -> tuple[list[P
     return out, notes
 
 
-def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = False) -> tuple[list[Payment], list[str]]:
+def transfer_lines(
+    variant: Variant, hand: Hand, options: SichuanOptions, shared: bool = False
+) -> tuple[list[Payment], list[str]]:
     """呼叫转移 on a 杠上炮 (§6.4): the discarder's last kong money goes to the winner, or back, or stays."""
     ctx = hand.context
     if not ctx.after_kong or options.hujiao is HuJiao.NONE:
@@ -193,7 +195,8 @@ def transfer_lines(variant: Variant, hand: Hand, options: Any, shared: bool = Fa
 
 
 def settle_parts(
-    variant: Variant, score: Score, hand: Hand, options: Any, several_winners: bool = False, facts: Facts | None = None
+    variant: Variant, score: Score, hand: Hand, options: SichuanOptions, several_winners: bool = False,
+    facts: Facts | None = None,
 ) -> tuple[list[Payment], list[Payment], list[str]]:
     """The payments of a scored hand at ``hand``'s table, in two parts, and the notes on them: the lines that
     belong to this win alone (the hand, the winner's kongs, 呼叫转移), and the money for the other players' kongs

@@ -18,7 +18,7 @@ from .facts import Facts
 from .fans import BY_ID, FANS, PATTERN, PREDICATES, GenTile, Reading, value_of
 
 MAX_PATTERN = "max_pattern"
-_MAX_PATTERN_REASON = "番型不重复计算，只按最大番算 (patterns do not stack; seed 001)"
+_MAX_PATTERN_REASON = "番型不重复计算，只按最大番算 (patterns do not stack)"
 _ORDER = {f.id: i for i, f in enumerate(FANS)}
 
 

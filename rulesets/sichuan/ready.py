@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..hand import Hand, WinMethod
 from ..scoring import Score
 from ..tiles import SUITED_TILES, Suit, Tile
-from .options import ChaDaJiao
+from .options import ChaDaJiao, SichuanOptions
 from .score import score_hand
 from .variant import Variant
 
@@ -41,13 +40,13 @@ def _structural(variant: Variant, hand13: Hand, win: WinMethod) -> Hand:
     return hand13.with_context(ctx)
 
 
-def _candidates(variant: Variant, hand13: Hand, options: Any) -> list[Tile]:
+def _candidates(variant: Variant, hand13: Hand, options: SichuanOptions) -> list[Tile]:
     suits = variant.suits(options)
     counts = hand13.counts()
     return [t for t in SUITED_TILES if t.suit in suits and counts[t.index] < 4]
 
 
-def waits_with_scores(variant: Variant, hand13: Hand, options: Any) -> list[tuple[Tile, Score]]:
+def waits_with_scores(variant: Variant, hand13: Hand, options: SichuanOptions) -> list[tuple[Tile, Score]]:
     """Each winning tile of a 13-tile hand and its score, self-drawn or on a discard as the hand's
     context says, without situational bonuses (the waits view)."""
     win = WinMethod.SELF_DRAWN if hand13.context.self_drawn else WinMethod.DISCARD
@@ -60,7 +59,7 @@ def waits_with_scores(variant: Variant, hand13: Hand, options: Any) -> list[tupl
     return out
 
 
-def ready_values(variant: Variant, hand13: Hand, options: Any) -> list[tuple[Tile, int]]:
+def ready_values(variant: Variant, hand13: Hand, options: SichuanOptions) -> list[tuple[Tile, int]]:
     """What a 查大叫 payer owes for each winning tile: 底 × capped multiplier (+ the 自摸 bonus when
     查大叫方式 = 当自摸)."""
     win = WinMethod.SELF_DRAWN if options.chadajiao is ChaDaJiao.ZIMO else WinMethod.DISCARD
@@ -73,7 +72,7 @@ def ready_values(variant: Variant, hand13: Hand, options: Any) -> list[tuple[Til
     return out
 
 
-def best_ready_value(variant: Variant, hand13: Hand, options: Any) -> tuple[Tile, int] | None:
+def best_ready_value(variant: Variant, hand13: Hand, options: SichuanOptions) -> tuple[Tile, int] | None:
     """The winning tile worth most for 查大叫, or None when the hand is not ready."""
     values = ready_values(variant, hand13, options)
     return max(values, key=lambda tv: tv[1]) if values else None

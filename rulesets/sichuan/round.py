@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..errors import MahjongError
 from ..hand import Hand, KongKind, Seat, WinMethod
@@ -33,7 +32,7 @@ from ..messages import Text, Words, msg, text
 from ..notation import parse_hand
 from ..rounds import STAND_INS, Held, Kong, RefundTo, Round, RoundError, RoundResult, Settled, State, WallEnd, Win
 from ..scoring import Payment, Score
-from .options import Mode
+from .options import Mode, SichuanOptions
 from .payout import kong_lines
 from .ready import best_ready_value, is_flower_pig
 from .rounds import first_after, settle_discard, wall_end
@@ -51,7 +50,7 @@ class _Kong:
 @dataclass
 class _State:
     variant: Variant
-    options: Any
+    options: SichuanOptions
     won: list[Seat] = field(default_factory=list)
     kongs: list[_Kong] = field(default_factory=list)
 
@@ -170,7 +169,7 @@ def _several(state: _State, event: Win) -> Settled:
     return Settled(event, tuple(payments), tuple(won), tuple(scores), tuple(notes))
 
 
-def stand_in(variant: Variant, state: State, options: Any) -> Hand | None:
+def stand_in(variant: Variant, state: State, options: SichuanOptions) -> Hand | None:
     """The stand-in hand of a not-ready player or a 花猪 (None where the table has no such hand)."""
     text = STAND_INS.get((variant.two_suits, variant.hand_size - 1), {}).get(state.value)
     suits = getattr(getattr(options, "suits", None), "value", "ps")
@@ -179,7 +178,7 @@ def stand_in(variant: Variant, state: State, options: Any) -> Hand | None:
     return parse_hand(text) if text else None
 
 
-def _held(variant: Variant, held: Held, options: Any) -> Hand:
+def _held(variant: Variant, held: Held, options: SichuanOptions) -> Hand:
     seat = held.seat
     if held.state is State.PIG and not variant.flower_pig:
         raise RoundError(msg("round.no_pig", seats=(seat,)))
@@ -241,7 +240,7 @@ def _wall_end(state: _State, event: WallEnd, policy: RefundTo) -> Settled:
     return Settled(event, tuple(payments))
 
 
-def settle_round(variant: Variant, round_: Round, options: Any = None) -> RoundResult:
+def settle_round(variant: Variant, round_: Round, options: SichuanOptions | None = None) -> RoundResult:
     """Settle a round's events in order (module docstring); a bad event raises :class:`RoundError`
     saying which event it was."""
     state = _State(variant, options if options is not None else variant.options_type())

@@ -11,7 +11,7 @@ from ..errors import ContextError
 from ..hand import Hand, KongEvent, Seat
 from ..messages import msg
 from ..scoring import Payment, Score, Settlement
-from .options import HuaZhu
+from .options import HuaZhu, SichuanOptions
 from .payout import kong_lines
 from .ready import best_ready_value, is_flower_pig
 from .score import score_parts
@@ -35,7 +35,7 @@ def first_after(variant: Variant, discarder: Seat, hands: Sequence[Hand]) -> Han
     return min(hands, key=lambda h: (h.context.seat.order - discarder.order) % variant.players)
 
 
-def settle_discard(variant: Variant, hands: Sequence[Hand], options: Any) -> tuple[list[Score], Settlement]:
+def settle_discard(variant: Variant, hands: Sequence[Hand], options: SichuanOptions) -> tuple[list[Score], Settlement]:
     """Several players win on one discard (一炮多响): each winner is paid on their own (§6.2 item 4).
 
     The other players' kongs (``context.kongs``, read from the first hand) are settled once.
@@ -61,7 +61,7 @@ class Standing:
     ready: tuple[Any, int] | None  # (best tile, 查大叫 points) or None when not ready
 
 
-def _standings(variant: Variant, hands: Mapping[Seat, Hand], options: Any) -> dict[Seat, Standing]:
+def _standings(variant: Variant, hands: Mapping[Seat, Hand], options: SichuanOptions) -> dict[Seat, Standing]:
     out = {}
     for seat, hand in hands.items():
         pig = variant.flower_pig and is_flower_pig(hand)
@@ -71,7 +71,7 @@ def _standings(variant: Variant, hands: Mapping[Seat, Hand], options: Any) -> di
 
 
 def _refunds(variant: Variant, losers: Iterable[Seat], kongs: Sequence[KongEvent], already_won: frozenset[Seat],
-             options: Any) -> list[Payment]:
+             options: SichuanOptions) -> list[Payment]:
     """退税: a non-ready player or 花猪 hands back the kong money collected this hand (§6.6 step 1)."""
     out = []
     for event in kongs:
@@ -82,14 +82,14 @@ def _refunds(variant: Variant, losers: Iterable[Seat], kongs: Sequence[KongEvent
     return out
 
 
-def _pig_penalty(options: Any) -> int:
+def _pig_penalty(options: SichuanOptions) -> int:
     if options.huazhu is HuaZhu.CAP and options.cap:
         return options.cap * options.base
     return 16 * options.base
 
 
 def wall_end(
-    variant: Variant, hands: Mapping[Seat, Hand], options: Any, kongs: Sequence[KongEvent] = (),
+    variant: Variant, hands: Mapping[Seat, Hand], options: SichuanOptions, kongs: Sequence[KongEvent] = (),
     already_won: frozenset[Seat] = frozenset(),
 ) -> Settlement:
     """退税 → 查花猪 → 查大叫 at an exhausted wall (§6.6), for the 13-tile hands still in play.

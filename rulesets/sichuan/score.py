@@ -17,7 +17,6 @@ import dataclasses
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
 
 from ..errors import HandError
 from ..hand import Hand, MeldKind
@@ -27,7 +26,7 @@ from ..shapes import decompose
 from ..tiles import Suit
 from .facts import Facts, feeder_of, hand_facts
 from .fans import BY_ID
-from .options import FanDisplay, TianDiHu
+from .options import FanDisplay, SichuanOptions, TianDiHu
 from .payout import HandValue, hand_value, settle_parts, win_payers
 from .reading import read_shape
 from .variant import Variant
@@ -49,7 +48,7 @@ def _tile_problem(hand: Hand) -> Problem | None:
     return None
 
 
-def validate(variant: Variant, hand: Hand, options: Any) -> None:
+def validate(variant: Variant, hand: Hand, options: SichuanOptions) -> None:
     """Raise :class:`HandError`/:class:`ContextError` for a hand that cannot exist at this table:
     the wrong size (a waiting hand included), a fifth copy, seats that are not at the table.
 
@@ -65,7 +64,7 @@ def validate(variant: Variant, hand: Hand, options: Any) -> None:
                             table=Words(variant.zh, variant.zh)))
 
 
-def _suit_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+def _suit_problem(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
     held = {t.suit for t in hand.all_tiles}
     outside = held - variant.suits(options)
     if outside:
@@ -78,7 +77,7 @@ def _suit_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
     return None
 
 
-def _context_problem(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+def _context_problem(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
     ctx = hand.context
     if (ctx.heavenly or ctx.earthly) and hand.melds:
         return "天胡/地胡在第一轮和牌，不能有碰杠", "天胡/地胡 happen in the first go-round: there can be no meld"
@@ -96,7 +95,7 @@ def _context_problem(variant: Variant, hand: Hand, options: Any) -> Problem | No
     return None
 
 
-def check(variant: Variant, hand: Hand, options: Any) -> Problem | None:
+def check(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
     """Why this hand cannot be a win at this table, in 中文 and English, or None.
 
     Raises :class:`HandError`/:class:`ContextError` when the hand cannot exist at this table at all.
@@ -112,7 +111,7 @@ def _shape_problem(variant: Variant) -> Problem:
     return "不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs"
 
 
-def _display(items: list[Item], value: HandValue, options: Any) -> tuple[str, int, list[Item]]:
+def _display(items: list[Item], value: HandValue, options: SichuanOptions) -> tuple[str, int, list[Item]]:
     """Unit, total and the display lines (cap, 1番起) for the table's way of writing 番."""
     fan = value.multiplier.bit_length() - 1
     if value.multiplier < value.multiplier_uncapped:
@@ -124,20 +123,20 @@ def _display(items: list[Item], value: HandValue, options: Any) -> tuple[str, in
     return "番", fan, items
 
 
-def _invalid(variant: Variant, options: Any, problem: Problem) -> Score:
+def _invalid(variant: Variant, options: SichuanOptions, problem: Problem) -> Score:
     unit = "倍" if options.fan_display is FanDisplay.MULTIPLIER else "番"
     return Score(rules=variant.id, valid=False, unit=unit, reason=problem[0], reason_en=problem[1],
                  options=_options_dict(options))
 
 
 @lru_cache(maxsize=256)
-def _options_dict(options: Any) -> Mapping[str, object]:
+def _options_dict(options: SichuanOptions) -> Mapping[str, object]:
     """The applied house rules as JSON values (options are frozen, so each is worked out once)."""
     return MappingProxyType(options_dict(options))
 
 
 def score_parts(
-    variant: Variant, hand: Hand, options: Any, several_winners: bool = False
+    variant: Variant, hand: Hand, options: SichuanOptions, several_winners: bool = False
 ) -> tuple[Score, list[Payment]]:
     """Score one hand, keeping apart the payments shared with other winners of the same discard.
 
@@ -169,7 +168,7 @@ def score_parts(
     return score, shared
 
 
-def settle_score(variant: Variant, score: Score, table: Hand, options: Any) -> Settlement:
+def settle_score(variant: Variant, score: Score, table: Hand, options: SichuanOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): every payment of a scored hand at ``table`` — the hand, the winner's
     kongs, 呼叫转移 and the others' kongs — from the Score's reading (:func:`~.payout.settle_parts`). Another base,
     cap, 自摸加底 order, kong money rule (直杠, 擦挂), 点杠花 payer or 呼叫转移 rule, or another discarder, other
@@ -179,7 +178,7 @@ def settle_score(variant: Variant, score: Score, table: Hand, options: Any) -> S
     return Settlement(tuple(own + shared), variant.seats)
 
 
-def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
+def score_hand(variant: Variant, hand: Hand, options: SichuanOptions) -> Score:
     """Score one complete hand at this table (DESIGN §4.4), with every payment of the hand.
 
     A hand the rules do not allow is a result with ``valid=False`` and the reason; a hand that
@@ -192,7 +191,7 @@ def score_hand(variant: Variant, hand: Hand, options: Any) -> Score:
     return dataclasses.replace(score, settlement=Settlement(score.settlement.payments + tuple(shared), variant.seats))
 
 
-def context_notes(hand: Hand, facts: Facts, options: Any) -> list[str]:
+def context_notes(hand: Hand, facts: Facts, options: SichuanOptions) -> list[str]:
     """Why a flag of the context did not count."""
     ctx = hand.context
     notes: list[str] = []

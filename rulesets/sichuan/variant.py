@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..hand import Seat, seats
 from ..shapes import ShapeKind
 from ..tiles import Suit
-from .options import Mode
+from .options import Mode, SichuanOptions
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Variant:
     zh: str
     en: str
     players: int
-    options_type: type
+    options_type: type[SichuanOptions]
     hand_size: int = 14
     two_suits: bool = False  # 两房: 72 tiles, the suits chosen by the option ``suits``
     void_rule: bool = True  # 缺一门: a hand holding three suits cannot win
@@ -34,14 +34,14 @@ class Variant:
     def seats(self) -> tuple[Seat, ...]:
         return seats(self.players)
 
-    def suits(self, options: object) -> frozenset[Suit]:
+    def suits(self, options: SichuanOptions) -> frozenset[Suit]:
         """The suits in play: all three, or the two of a 两房 table."""
         if not self.two_suits:
             return frozenset({Suit.M, Suit.P, Suit.S})
         return frozenset(Suit(c) for c in options.suits.value)  # type: ignore[attr-defined]
 
-    def still_in(self, already_won: frozenset[Seat], options: object) -> tuple[Seat, ...]:
+    def still_in(self, already_won: frozenset[Seat], options: SichuanOptions) -> tuple[Seat, ...]:
         """Players who still pay and are paid: in 血流成河 everyone; in 血战到底 those who have not won."""
-        if options.mode is Mode.XUELIU:  # type: ignore[attr-defined]
+        if options.mode is Mode.XUELIU:
             return self.seats
         return tuple(s for s in self.seats if s not in already_won)

@@ -91,9 +91,9 @@ RULESET = Ruleset(
     pipeline=PIPELINE, works=WORKS, aliases=("苏州", "sz", "suzhou-mahjong"),
     presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False, provisional=True,
     provisional_note=(
-        "暂定：苏州规则来自同一作者的两代游戏服务器代码（没有测试），不是规则书；假设见 docs/suzhou.md。",
+        "暂定：苏州规则来自同一作者的两代游戏服务器代码（没有测试），不是规则书；假设见本站的苏州麻将说明。",
         "Provisional: the Suzhou rules come from two generations of one vendor's game server (no tests), not a "
-        "rule book; the assumptions are in docs/suzhou.md."),
+        "rule book; the assumptions are in this site's notes."),
     description_zh="苏州麻将（暂定）：中发白当花，不能吃；底花5 + 花（花牌、风碰风杠、暗杠）+ 番型；"
     "小胡两摸三冲，大胡不限；自摸三家各付，点炮者一家付；抢杠、送杠包三家；翻倍局 ×2。",
     description_en="Suzhou mahjong (provisional): 中发白 are flowers, no chow; 5 base 花 + the hold 花 (flowers, wind "

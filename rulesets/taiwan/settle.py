@@ -49,9 +49,10 @@ def _factors(score: Score, table: Hand, payer: Seat, options: TaiwanOptions) -> 
             zh, en = _streak_words(STREAK.of(ctx), options)
             out.append(_plus("lianzhuang", zh, en, lianla, dealer))
     if options.cap and score.total + sum(int(f.value) for f in out) > options.cap:
-        out.append(cap("cap", f"封顶{options.cap}台", f"cap {options.cap} 台", options.cap))
-    out.append(Factor("per_tai", f"每台{options.per_tai}", f"{options.per_tai} per 台", Op.TIMES, options.per_tai))
-    out.append(_plus("di", f"底{options.base}", f"base {options.base}", options.base))
+        out.append(cap("cap", "台数", "台", options.cap))
+    # each label names what its value is, said once by the payment line ("每台 ×20 · 底 +100")
+    out.append(Factor("per_tai", "每台", "per 台", Op.TIMES, options.per_tai))
+    out.append(_plus("di", "底", "base", options.base))
     return out
 
 

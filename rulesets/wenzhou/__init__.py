@@ -113,9 +113,9 @@ def check(hand: Hand, options: WenzhouOptions) -> Problem | None:
             return (f"财神不能碰、杠：{meld} 是财神（{c}）的{meld.zh}",
                     f"The 财神 cannot be ponged or konged: {meld} is a meld of the 财神 ({c})")
     if c is not None and hand.winning_tile == c and not hand.context.self_drawn:
-        return ("财神不能打出，也不能被抢杠：不能胡别人的财神（种子：百搭牌不允许被打出）",
+        return ("财神不能打出，也不能被抢杠：不能胡别人的财神（百搭规则：百搭牌不允许被打出）",
                 "The 财神 is never discarded or konged, so no one wins on another player's 财神 "
-                "(seed: 百搭牌不允许被打出)")
+                "(the 百搭 rules: 百搭牌不允许被打出)")
     return None
 
 

@@ -19,6 +19,7 @@ from .fans import FANS
 from .options import WuhanOptions
 from .score import RULES, SKIP_CHECKS, UNIT, score, waits, wild_rule
 from .settle import settle_score
+from .works import WORKS
 
 RULESET = Ruleset(
     id=RULES,
@@ -29,6 +30,7 @@ RULESET = Ruleset(
     fans=FANS,
     options_type=WuhanOptions,
     score=score,
+    works=WORKS,
     aliases=("武汉", "武汉麻将", "红中癞子杠", "红中赖子杠", "开口翻", "kaikoufan", "hzlzg"),
     hand_size=14,
     can_read=lambda hand: False,  # asked for by name; not in the default comparison

@@ -16,7 +16,9 @@ from ..hand import WinContext, WinMethod
 from ..lights import declare
 from ..scoring import Excludes, Fan
 from ..shapes import Shape
+from ..sources import Source
 from ..tiles import Tile
+from .works import WORKS
 
 SEED = "seed 001 武汉麻将"
 SMALL = "small"
@@ -88,9 +90,11 @@ def _always(r: Reading) -> bool:
 _NOT_SMALL = (Excludes("pihu"),)
 
 
-def _big(id_: str, zh: str, en: str, def_zh: str, def_en: str, example: str, source: str = "") -> Fan:
-    return Fan(id_, zh, en, 10, _NOT_SMALL, def_zh, def_en, source or f"{SEED} 大胡（基础分10，可累计）",
-               example, BIG)
+_BIG = WORKS.cite("national", "大胡计分", note="seed 001 武汉麻将 大胡（基础分10，可累计）")
+
+
+def _big(id_: str, zh: str, en: str, def_zh: str, def_en: str, example: str, source: Source = _BIG) -> Fan:
+    return Fan(id_, zh, en, 10, _NOT_SMALL, def_zh, def_en, source, example, BIG)
 
 
 FANS: tuple[Fan, ...] = (
@@ -103,11 +107,13 @@ FANS: tuple[Fan, ...] = (
          "Every tile of one suit; the pair may be any tile.", "[777s1]123456888s99s"),
     _big("jiangyise", "将一色", "All 2-5-8", "全是2、5、8（乱将：不需成牌型）。",
          "Every tile a 2, 5 or 8 of a suit, in any arrangement (乱将: no sets needed).", "[222m1]588m258p2588s5p",
-         f"{SEED} 大胡; 胡牌要求 4: 风一色、将一色为乱风乱将，只要手上全是风牌或将牌就能胡牌"),
+         WORKS.cite("national", "胡牌要求", note="seed 001 武汉麻将 大胡; 胡牌要求 4: "
+                                                 "风一色、将一色为乱风乱将，只要手上全是风牌或将牌就能胡牌")),
     _big("fengyise", "风一色", "All Honours", "全是风牌（包括发、白；红中不能持有），不需成牌型（乱风）。",
          "Every tile an honour (winds, 发 and 白; 红中 cannot be held), in any arrangement (乱风).",
          "[111z1]2233444667z7z",
-         f"{SEED} 大胡; 胡牌要求 4: 风一色、将一色为乱风乱将，只要手上全是风牌或将牌就能胡牌"),
+         WORKS.cite("national", "胡牌要求", note="seed 001 武汉麻将 大胡; 胡牌要求 4: "
+                                                 "风一色、将一色为乱风乱将，只要手上全是风牌或将牌就能胡牌")),
     _big("gangshangkaihua", "杠上开花", "Out on a Replacement", "开杠（包括红中杠和癞子杠）后补牌自摸和。",
          "Self-drawn on the replacement tile after a kong (a 红中杠 and a 癞子杠 included).",
          "[234m1][7777s1]2678m123p2m|EE1001"),
@@ -117,7 +123,9 @@ FANS: tuple[Fan, ...] = (
     _big("qiangganghu", "抢杠胡", "Robbing a Kong", "别人碰后加杠（蓄杠）时，抢那张牌和。",
          "Winning on the tile another player adds to a pung (蓄杠).", "[234m1][777s1]22m67m123p5m|EE0001"),
     Fan("pihu", "屁胡", "Small Win", 1, (), "没有大胡的和牌：须开口，2、5、8作将。",
-        "A win with no big pattern: opened, with a 2/5/8 pair.", f"{SEED} 胡牌类型: 小胡（即屁胡，基础分1）",
+        "A win with no big pattern: opened, with a 2/5/8 pair.", WORKS.cite("national", "胡牌类型：小胡",
+                                                                            note="seed 001 武汉麻将 胡牌类型: "
+                                                                                 "小胡（即屁胡，基础分1）"),
         "[234m1][777s1]2678m123p2m", SMALL),
 )
 BY_ID = {f.id: f for f in FANS}

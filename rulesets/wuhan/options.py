@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..scoring import Choice
+from .works import WORKS
 
 
 class Payer(Choice):
@@ -78,51 +79,64 @@ class WuhanOptions:
 
     red_indicator: RedIndicator = field(default=RedIndicator.FA, metadata={
         "zh": "翻出红中", "en": "红中 turned up",
-        "source": f"{SEED} 癞子 4: 摸到北和中都是发作癞子 and the errata of rules/regional.md (default); §1 W-1: "
-                  "re-draw the indicator"})
+        "source": WORKS.cite("national", "癞子", note="seed 001 武汉麻将 癞子 4: 摸到北和中都是发作癞子 and the "
+                                                      "errata of rules/regional.md (default); §1 W-1: re-draw the "
+                                                      "indicator")})
     payer: Payer = field(default=Payer.ALL, metadata={
         "zh": "点炮谁付", "en": "Who pays a discard",
-        "source": f"§1 W-4 and worked example W-B; {SEED} 记分规则 原则1: 没放冲的玩家依然输点 (default); "
-                  "gofishing hongzhonglaizigang: the discarder alone"})
+        "source": WORKS.cite("national", "记分规则", note="§1 W-4 and worked example W-B; seed 001 武汉麻将 记分规则 "
+                                                          "原则1: 没放冲的玩家依然输点 (default); gofishing "
+                                                          "hongzhonglaizigang: the discarder alone")})
     kaikou: Kaikou = field(default=Kaikou.ONCE, metadata={
         "zh": "开口翻 / 口口翻", "en": "开口翻 or 口口翻",
-        "source": f"{SEED} 小胡计分: 开口×2 (default); 口口翻: 每开一次口就×2一次 (§1 W-2)"})
+        "source": WORKS.cite("national", "小胡计分", note="seed 001 武汉麻将 小胡计分: 开口×2 (default); 口口翻: "
+                                                          "每开一次口就×2一次 (§1 W-2)")})
     big_kaikou: int = field(default=2, metadata={
         "choices": (2, 4), "zh": "大胡开口倍数", "en": "开口 multiplier on a big win",
-        "source": f"§1 W-5 and worked example W-C: ×2 (default); {SEED} 大胡计分: 开口×4"})
+        "source": WORKS.cite("site", "大胡的开口", note="§1 W-5 and worked example W-C: ×2 (default); seed 001 "
+                                                        "武汉麻将 大胡计分: 开口×4")})
     dealer: DealerDouble = field(default=DealerDouble.SMALL, metadata={
         "zh": "庄家×2", "en": "Dealer ×2",
-        "source": f"{SEED} 大胡计分: 基础分为10，不考虑庄闲因素 (default: small wins only) and the errata of "
-                  "rules/regional.md (W-C had doubled the dealer on a big win); §1 W-7 as first written: small and "
-                  "big; gofishing: never"})
+        "source": WORKS.cite("national", "大胡计分", note="seed 001 武汉麻将 大胡计分: 基础分为10，不考虑庄闲因素 "
+                                                          "(default: small wins only) and the errata of "
+                                                          "rules/regional.md (W-C had doubled the dealer on a big "
+                                                          "win); §1 W-7 as first written: small and big; gofishing: "
+                                                          "never")})
     wild_limit: WildLimit = field(default=WildLimit.HELD, metadata={
         "zh": "小胡的癞子限制", "en": "癞子 in a small win",
-        "source": f"{SEED} 癞子 5: 当有两个癞子时不能胡小胡 (default); §1 W-3 (gofishing): at most one 癞子 "
-                  "used as a wild"})
+        "source": WORKS.cite("national", "癞子", note="seed 001 武汉麻将 癞子 5: 当有两个癞子时不能胡小胡 (default); "
+                                                      "§1 W-3 (gofishing): at most one 癞子 used as a wild")})
     pair_rule: PairRule = field(default=PairRule.SEED, metadata={
         "zh": "哪些胡可乱将", "en": "Wins with any pair",
-        "source": f"{SEED} 胡牌要求: 除风一色、将一色、碰碰胡、清一色以外，一对必须是二、五、八 (default); "
-                  "§1 (b): big wins do not need a 2/5/8 pair"})
+        "source": WORKS.cite("national", "胡牌要求", note="seed 001 武汉麻将 胡牌要求: 除风一色、将一色、碰碰胡、清一"
+                                                          "色以外，一对必须是二、五、八 (default); §1 (b): big wins "
+                                                          "do not need a 2/5/8 pair")})
     laizi_kong: int = field(default=4, metadata={
         "choices": (4, 2), "zh": "癞子杠倍数", "en": "癞子杠 multiplier",
-        "source": "§1 (b): gofishing ×4 each, billee1011 2 fan → ×4 recommended (default); seed 001 leaves "
-                  "it unreadable (×?)"})
+        "source": WORKS.cite("gofishing", "hongzhonglaizigang", note="§1 (b): gofishing ×4 each, billee1011 2 fan → "
+                                                                     "×4 recommended (default); seed 001 leaves it "
+                                                                     "unreadable (×?)")})
     contract: bool = field(default=True, metadata={
         "zh": "承包", "en": "承包 (one player pays all)",
-        "source": f"{SEED} 承包: 全求人放冲 (A没听牌), 第三次开口, 抢杠 — 承包者承担所有输点"})
+        "source": WORKS.cite("national", "承包", note="seed 001 武汉麻将 承包: 全求人放冲 (A没听牌), 第三次开口, "
+                                                      "抢杠 — 承包者承担所有输点")})
     contract_factor: int = field(default=1, metadata={
         "choices": (1, 2, 3), "zh": "包牌倍数", "en": "承包 factor",
-        "source": f"{SEED} 承包: all the losing points (×1, default); §1 (c)3: gofishing's 包牌 factor 1/2/3"})
+        "source": WORKS.cite("national", "承包", note="seed 001 武汉麻将 承包: all the losing points (×1, default); "
+                                                      "§1 (c)3: gofishing's 包牌 factor 1/2/3")})
     scale: int = field(default=1, metadata={
         "choices": (1, 10, 20), "zh": "折算（除以）", "en": "Scale (divide by)",
-        "source": "§1 (c)4 and W-C: scale 1 (default), 1/10 or 1/20 (kzpn200 changelog; gofishing)"})
+        "source": WORKS.cite("kzpn200", "scoring", note="§1 (c)4 and W-C: scale 1 (default), 1/10 or 1/20 (kzpn200 "
+                                                        "changelog; gofishing)")})
     rounding: Rounding = field(default=Rounding.HALF_UP, metadata={
         "zh": "折算取整", "en": "Rounding after scaling",
-        "source": "§1 (c)4: kzpn200's changelog — divide by 10 or 20 and round (half up assumed)"})
+        "source": WORKS.cite("kzpn200", "scoring", note="§1 (c)4: kzpn200's changelog — divide by 10 or 20 and round "
+                                                        "(half up assumed)")})
     cap: int = field(default=0, metadata={
         "zh": "金顶（每家最多付，0 = 不封顶）", "en": "金顶 cap per payer (0: none)",
-        "source": "§1 (c)4: no cap by default; billee1011 caps 10/20/50/100, gofishing 30/50/100"})
+        "source": WORKS.cite("billee", "GameConstants_HZLZG", note="§1 (c)4: no cap by default; billee1011 caps "
+                                                                   "10/20/50/100, gofishing 30/50/100")})
     min_fan: int = field(default=0, metadata={
         "zh": "小胡起胡番数（0 = 不限）", "en": "Minimum 番 for a small win (0: none)",
-        "source": "§1 (c)5 W-6: no minimum by default; billee1011 requires 3 (the winner's 番, or on a "
-                  "self-draw any payer's)"})
+        "source": WORKS.cite("site", "起胡", note="§1 (c)5 W-6: no minimum by default; billee1011 requires 3 (the "
+                                                  "winner's 番, or on a self-draw any payer's)")})

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
+from ..context import INDICATOR
 from ..errors import ContextError, HandError
 from ..hand import REPLACEMENT_NEEDS_KONG, Hand, Seat, WinMethod, seats
 from ..messages import msg
@@ -26,6 +27,7 @@ from ..settle import settled
 from ..shapes import Group, GroupKind, Shape, ShapeKind, Sub
 from ..tiles import ALL_TILES, Tile
 from ..wild import WildRule, decompose_wild, honour_cycle, is_winning_wild, successor, wild_waits
+from .context import DISCARDER_READY, LAIZI_KONGS, OPENINGS, RED_KONG_DRAW, RED_KONGS, THIRD_OPENING
 from .fans import ANY_PAIR, BIG, BY_ID, PREDICATES, Reading, is_jiang
 from .options import PairRule, RedIndicator, WildLimit, WuhanOptions
 from .settle import Outcome, Seating, seating, settle, settle_score
@@ -45,7 +47,7 @@ Problem = tuple[str, str]
 def wild_tile(hand: Hand, options: WuhanOptions | None = None) -> Tile | None:
     """The 癞子: ``wildcard`` when given, else the tile after ``indicator``; None when neither is given."""
     ctx = hand.context
-    indicator = ctx.get("indicator")
+    indicator = INDICATOR.of(ctx)
     if indicator == RED and options is not None and options.red_indicator is RedIndicator.REDRAW:
         raise ContextError(msg("wuhan.red_indicator"))
     derived = successor(indicator, HONOURS) if indicator is not None else None
@@ -87,7 +89,7 @@ hand, or a 红中杠 or 癞子杠 of theirs (a single tile put out as a kong als
 
 def _check_replacement(hand: Hand) -> None:
     ctx = hand.context
-    put_out = dict(ctx.get("red_kongs", ())).get(ctx.seat) or dict(ctx.get("laizi_kongs", ())).get(ctx.seat)
+    put_out = dict(RED_KONGS.of(ctx)).get(ctx.seat) or dict(LAIZI_KONGS.of(ctx)).get(ctx.seat)
     if ctx.kong_replacement and not hand.kongs and not put_out:
         raise ContextError(msg("wuhan.replacement_needs_kong"))
 
@@ -95,14 +97,11 @@ def _check_replacement(hand: Hand) -> None:
 def _check_table(hand: Hand, wild: Tile | None) -> None:
     ctx = hand.context
     me = ctx.seat
-    reds = dict(ctx.get("red_kongs", ()))
-    laizis = dict(ctx.get("laizi_kongs", ()))
-    for key in ("red_kongs", "laizi_kongs", "openings", "third_opening"):
-        value = ctx.get(key)
-        named = {s for s, _ in value} if isinstance(value, tuple) else {value} - {None}
-        outside = sorted(s.value for s in named if s not in seats(4))
-        if outside:
-            raise ContextError(msg("wuhan.seat_outside", key_name=key, seat=outside[0]))
+    reds = dict(RED_KONGS.of(ctx))
+    laizis = dict(LAIZI_KONGS.of(ctx))
+    for f in (RED_KONGS, LAIZI_KONGS, OPENINGS):
+        _check_seats(f.key, {s for s, _ in f.of(ctx)})
+    _check_seats(THIRD_OPENING.key, {THIRD_OPENING.of(ctx)} - {None})
     if sum(reds.values()) > 4:
         raise ContextError(msg("wuhan.red_count", n=sum(reds.values())))
     if laizis and wild is None:
@@ -110,11 +109,11 @@ def _check_table(hand: Hand, wild: Tile | None) -> None:
     every = hand.all_tiles
     if wild is not None and sum(laizis.values()) + every.count(wild) > 4:
         raise ContextError(msg("wuhan.laizi_count", n=sum(laizis.values()), wild=str(wild), held=every.count(wild)))
-    indicator = ctx.get("indicator")
+    indicator = INDICATOR.of(ctx)
     if indicator is not None and every.count(indicator) >= 4:
         raise ContextError(msg("wuhan.indicator_held", indicator=str(indicator)))
     claimed = sum(1 for m in hand.melds if not m.is_concealed)
-    given = dict(ctx.get("openings", ()))
+    given = dict(OPENINGS.of(ctx))
     if me in given and given[me] != claimed:
         raise ContextError(msg("wuhan.openings", seat=me.value, claimed=claimed, given=given[me]))
     if any(k.seat is me for k in ctx.kongs):
@@ -122,10 +121,16 @@ def _check_table(hand: Hand, wild: Tile | None) -> None:
     _check_contract_facts(hand, claimed, reds, laizis)
 
 
+def _check_seats(key: str, named: Iterable[Seat | None]) -> None:
+    outside = sorted(s.value for s in named if s is not None and s not in seats(4))
+    if outside:
+        raise ContextError(msg("wuhan.seat_outside", key_name=key, seat=outside[0]))
+
+
 def _check_contract_facts(hand: Hand, claimed: int, reds: dict[Seat, int], laizis: dict[Seat, int]) -> None:
     ctx = hand.context
     me = ctx.seat
-    third = ctx.get("third_opening")
+    third = THIRD_OPENING.of(ctx)
     if third is not None:
         if third is me:
             raise ContextError(msg("wuhan.own_opening"))
@@ -135,7 +140,7 @@ def _check_contract_facts(hand: Hand, claimed: int, reds: dict[Seat, int], laizi
         if third not in suppliers:
             shown = "".join(sorted((s.value for s in suppliers), key="ESWN".index))
             raise ContextError(msg("wuhan.third_supplier", third=third.value, from_seats=shown))
-    if ctx.get("red_kong_draw"):
+    if RED_KONG_DRAW.of(ctx):
         if not ctx.self_drawn:
             raise ContextError(msg("wuhan.red_draw_self_drawn"))
         if not reds.get(me) and not laizis.get(me):
@@ -197,7 +202,7 @@ def readings(hand: Hand, wild: Tile | None) -> list[Reading]:
     rule = WildRule(frozenset({wild})) if wild is not None else None
     ctx = hand.context
     claimed = sum(1 for m in hand.melds if not m.is_concealed)
-    kong_draw = ctx.kong_replacement or bool(ctx.get("red_kong_draw"))  # checked: a kong, 红中杠 or 癞子杠
+    kong_draw = ctx.kong_replacement or RED_KONG_DRAW.of(ctx)  # checked: a kong, 红中杠 or 癞子杠
     out = [Reading(s, _played(s), False, claimed, ctx, kong_draw)
            for s in decompose_wild(hand, rule, {ShapeKind.STANDARD})]
     out += [Reading(s, _played(s), True, claimed, ctx, kong_draw) for s in _loose_shapes(hand, wild)]
@@ -267,9 +272,9 @@ def contractor(hand: Hand, fans: set[str], options: WuhanOptions) -> Seat | None
         return None
     if ctx.win is WinMethod.ROB_KONG:
         return ctx.discarder(4)  # 3）B抢杠胡，被抢的A承包
-    if "quanqiuren" in fans and ctx.win is WinMethod.DISCARD and not ctx.get("discarder_ready"):
+    if "quanqiuren" in fans and ctx.win is WinMethod.DISCARD and not DISCARDER_READY.of(ctx):
         return ctx.discarder(4)  # 1）A放冲给B作全求人，A没听牌，A承包
-    third = ctx.get("third_opening")
+    third = THIRD_OPENING.of(ctx)
     if third is not None and fans & {"qingyise", "jiangyise"}:
         return third  # 2）B胡清一色，B的第三次开口对象是A，A承包
     return None
@@ -336,7 +341,7 @@ def score(hand: Hand, options: WuhanOptions | None = None) -> Score:
         first = next(v.problem for v in valued if v.problem is not None)
         assert first is not None
         return _invalid(first, options, (v.scored for v in valued))
-    best = max(good, key=lambda v: (v.collected, v.scored.total, v.hard))  # type: ignore[operator]
+    best = max(good, key=lambda v: (v.collected, v.scored.total, v.hard))
     assert best.outcome is not None
     extra: dict[str, object] = {
         "laizi": str(wild) if wild is not None else None,

@@ -22,6 +22,7 @@ from math import floor
 
 from ..hand import Hand, KongKind, Seat, seats
 from ..scoring import Factor, Op, Payment, Score, Settlement, apply_factors, paid
+from .context import LAIZI_KONGS, OPENINGS, RED_KONGS
 from .options import DealerDouble, Kaikou, Payer, Rounding, WuhanOptions
 
 TIMES = Op.TIMES
@@ -46,7 +47,7 @@ def seating(hand: Hand) -> Seating:
     """The table state of a hand: the winner's from its melds, the others' from the context."""
     ctx = hand.context
     me = ctx.seat
-    given = dict(ctx.get("openings", ()))
+    given = dict(OPENINGS.of(ctx))
     exposed: dict[Seat, int] = {me: sum(1 for m in hand.kongs if not m.is_concealed)}
     concealed: dict[Seat, int] = {me: sum(1 for m in hand.kongs if m.is_concealed)}
     for k in ctx.kongs:
@@ -55,7 +56,7 @@ def seating(hand: Hand) -> Seating:
     openings = {s: max(given.get(s, 0), exposed.get(s, 0)) for s in seats(4) if s is not me}
     openings[me] = sum(1 for m in hand.melds if not m.is_concealed)
     return Seating(me, ctx.dealer, ctx.discarder(4), openings, exposed, concealed,
-                   dict(ctx.get("red_kongs", ())), dict(ctx.get("laizi_kongs", ())))
+                   dict(RED_KONGS.of(ctx)), dict(LAIZI_KONGS.of(ctx)))
 
 
 def _counted(id_: str, zh: str, en: str, per: int, n: int, seat: Seat) -> Factor:

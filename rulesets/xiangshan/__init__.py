@@ -47,8 +47,8 @@ PIPELINE: Pipeline[XiangshanOptions, Reading] = Pipeline(
     rows=ROWS, book=BOOK, readings=placed(kinds), settle=settle, notes=notes,
     value=Value(cap=lambda o: o.cap if o.model is Model.TAI else 0, cap_row=FENGDING),
     minimum=Minimum(need=lambda hand, o: o.min_tai if o.model is Model.TAI else 0, says=_too_few),
-    no_reading=("不是和牌型：四组一将（种子表也可七对子）",
-                "Not a winning shape: four sets and a pair (seven pairs under the seed's table)"),
+    no_reading=("不是和牌型：四组一将（文章倍数表也可七对子）",
+                "Not a winning shape: four sets and a pair (seven pairs under the article's table)"),
 )
 
 RULESET = Ruleset(
@@ -56,13 +56,13 @@ RULESET = Ruleset(
     pipeline=PIPELINE, works=WORKS, aliases=("象山", "xs", "ningbo-xiangshan"),
     presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False, provisional=True,
     provisional_note=(
-        "暂定：象山规则来自两个游戏实现（规则表与服务器代码，没有测试），不是规则书；假设见 docs/xiangshan.md。",
+        "暂定：象山规则来自两个游戏实现（规则表与服务器代码，没有测试），不是规则书；假设见本站的象山麻将说明。",
         "Provisional: the Xiangshan rules come from two game implementations (a rule sheet and server code, no "
-        "tests), not a rule book; the assumptions are in docs/xiangshan.md."),
+        "tests), not a rule book; the assumptions are in this site's notes."),
     description_zh="象山麻将（暂定）：144张含花；数台，一台起胡；每台×底分，自摸三家各付，点炮者付双倍；三包/互包、拉杠、送杠、还杠"
-    "由责任者包赔。种子的 平胡×1 碰胡×2 飘胡×3 七对子×4 是预设 seed。",
+    "由责任者包赔。《象山麻将规则》一文的 平胡×1 碰胡×2 飘胡×3 七对子×4 是一个预设。",
     description_en="Xiangshan mahjong (provisional): 144 tiles with flowers; count 台, 1 to win; money 台 × base, each "
     "loser pays on a self-draw, the discarder double on a discard; 三包/互包, 拉杠, 送杠 and 还杠 are paid by the "
-    "responsible player. The seed's ×1/×2/×3/×4 table is the preset ``seed``.",
+    "responsible player. The ×1/×2/×3/×4 table of the article “Xiangshan mahjong rules” is a preset.",
     context_fields=CONTEXT_FIELDS, context=CONTEXT,
 )

@@ -20,7 +20,7 @@ class Model(Choice):
     """How a hand is valued."""
 
     TAI = ("tai", "台数（两个实现）", "台 count (both implementations)")
-    SEED = ("seed", "种子倍数表（平胡1 碰胡2 飘胡3 七对子4）", "The seed's multipliers (1/2/3/4)")
+    SEED = ("seed", "文章倍数表（平胡1 碰胡2 飘胡3 七对子4）", "The article's multipliers (1/2/3/4)")
 
 
 class Values(Choice):
@@ -70,7 +70,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     "cap-50": {"cap": 50},
 }
 PRESET_INFO: dict[str, tuple[str, str, str | Source]] = {
-    "seed": ("种子倍数表：平胡×1 碰胡×2 飘胡×3 七对子×4", "The seed's table: 平胡 ×1, 碰胡 ×2, 飘胡 ×3, 七对子 ×4",
+    "seed": ("文章倍数表：平胡×1 碰胡×2 飘胡×3 七对子×4",
+             "The article's table: 平胡 ×1, 碰胡 ×2, 飘胡 ×3, 七对子 ×4",
              WORKS.cite("article", "四.5 计分规则", note="seed 004; §3.2 XS-A1 (no other source repeats it)")),
     "pz-12-8": ("PZ 清12混8", "PZ server, 清12混8 mode", WORKS.cite("pz", PZ)),
     "pz-10-6": ("PZ 清10混6", "PZ server, 清10混6 mode", WORKS.cite("pz", PZ)),

@@ -276,7 +276,8 @@ class Site:
 
     def fresh_codes(self, n: int) -> list[str]:
         """``n`` share codes never shown before (the house rule base_points makes each one new)."""
-        from rulesets.notation import parse_hand, share_code
+        from rulesets.notation import parse_hand
+        from rulesets.sharecode import share_code
 
         self.issued += n
         return [share_code(parse_hand(HANDS[0]), ["guobiao"], {"guobiao": {"base_points": self.issued - i}})

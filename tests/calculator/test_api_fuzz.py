@@ -69,7 +69,7 @@ def test_the_served_document_is_the_one_in_the_code(client: Client) -> None:
 
 # --- raw bodies -------------------------------------------------------------------------------------
 
-# The classes of odd input that once gave 500s (issue 11): Unicode digits (², ①, ٣), integers past
+# The classes of odd input that once gave 500s: Unicode digits (², ①, ٣), integers past
 # Python's 4,300-digit conversion limit, control and bidi characters (U+202E) — and chunked bodies below.
 UNICODE_DIGITS = st.text(st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=4)
 CONTROL_TEXT = st.text(st.characters(categories=["Cc", "Cf"]), min_size=1, max_size=4)

@@ -181,7 +181,7 @@ def test_the_house_rules_cite_sources_for_players(client):
     html = page(client, "zh-hans", hand="[555s2]1122233344s4s", rules="sichuan", rules_shown="1", open="sichuan")
     lines = [text_of(s) for s in re.findall(r'<small class="option__source">.*?</small>', html, re.S)]
     assert lines and not any(re.search(r"§|seed|gofishing ×", line) for line in lines)
-    assert any("QQ 四川麻将规则（表B）" in line for line in lines)
+    assert any("《全国麻将打法》：四川麻将（QQ游戏）" in line for line in lines)
 
 
 @pytest.mark.django_db
@@ -251,3 +251,77 @@ def test_a_payment_prints_its_arithmetic_once_and_a_factor_never_repeats_its_val
                                 **{"hr-custom": "combine-double.pinghu-4"}), "custom"))
     shown = re.findall(r"\d+(?:番| fan) ×(\d+) ×(\d+)", custom)
     assert shown == [] and re.search(r"5 ?(?:番| fan) ×32 = 32", custom)  # 平胡 4 + 门清 1, doubled: ×32, said once
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["zh-hans", "en"])
+def test_the_hong_kong_and_taiwan_payments_say_each_factor_once(client, lang):
+    # rules/hongkong.md §6 HK-E (半銃: the two others pay half) and rules/taiwan.md §6 TW-G (底 100, 每台 20)
+    hongkong = text_of(card(page(client, lang, hand="[555z1][666z1]123s789s7z7z5f", rules="hongkong", from_seat="W"),
+                            "hongkong"))
+    assert "1/2" not in hongkong and re.search(r"(?:半铳|half \(半銃\)) ×0\.5 = 48", hongkong)
+    taiwan = text_of(card(page(client, lang, hand="[1111s]234567m345678p9m9m", rules="taiwan", win="self_drawn",
+                               kong_replacement="1", flowers="1f", **{"ctx-streak": "1"}), "taiwan"))
+    assert re.search(r"(?:每台|per 台) ×20 · (?:底|base) \+100 = 280", taiwan)
+    assert not re.search(r"(?:每台|per 台) ?20|(?:底|base) ?100", taiwan)
+
+
+@pytest.mark.django_db
+def test_a_table_of_one_system_is_asked_and_answered_in_its_words_in_traditional(client):
+    """香港 writes 糊 (糊牌方式, 搶槓糊, 糊張) on its card and in its questions on a 繁體 page, 台灣 胡; the same
+    page in 简体 keeps 胡 for 台灣 and the words the tables use are not carried to another system's page."""
+    def traditional(**query):
+        return unescape(client.get("/?" + urlencode(query, doseq=True), HTTP_ACCEPT_LANGUAGE="zh-HK").content.decode())
+
+    hongkong = traditional(hand="[555z1][666z1]123s789s7z7z5f", rules="hongkong", from_seat="W")
+    asked = text_of(hongkong[hongkong.index('id="context"'):hongkong.index('id="result"')])
+    assert "糊牌方式" in asked and "搶槓糊" in asked and "特殊糊法" in asked and "花牌糊" in asked
+    assert "胡" not in asked
+    answered = text_of(card(hongkong, "hongkong"))
+    assert "糊張" in answered and "糊牌者" in answered and "胡" not in answered and "和" not in answered
+    placed = text_of(hongkong[hongkong.index('id="placed"'):hongkong.index('id="palette"')])
+    assert "糊這張" in placed and "把一索設為糊張" in placed and "糊牌張" in placed and "和" not in placed
+    taiwan = traditional(hand="[1111s]234567m345678p9m9m", rules="taiwan", win="self_drawn", **{"ctx-indicator": "1s"})
+    assert "糊" not in text_of(taiwan) and "胡牌方式" in text_of(taiwan) and "胡張" in text_of(card(taiwan, "taiwan"))
+
+
+def test_the_tile_names_drawn_in_one_systems_words_are_kept_for_that_system_only():
+    import dataclasses
+
+    from django.utils import translation
+
+    from calculator import table_context
+    from rulesets.hand import WinContext
+
+    wuhan = get_ruleset("wuhan")
+    own = dataclasses.replace(wuhan, id="wuhan-hk-words", hant_terms=get_ruleset("hongkong").hant_terms)
+
+    def indicator(ruleset):
+        (row,) = [r for r in table_context.controls((ruleset,), WinContext(), {}) if r["key"] == "indicator"]
+        return {o["value"]: o["label"] for o in row["options"]}["1s"]
+
+    with translation.override("zh-hant"):
+        assert (indicator(own), indicator(wuhan), indicator(own)) == ("一索 1s", "一條 1s", "一索 1s")
+    with translation.override("zh-hans"):
+        assert indicator(own) == "一条 1s"
+
+
+@pytest.mark.django_db
+def test_one_point_is_a_point_in_english(client):
+    wuhan = text_of(card(page(client, "en", hand="[123m1]2456m5888p78s2m", rules="wuhan", **{"ctx-indicator": "4p"}),
+                         "wuhan"))
+    assert re.search(r"Total 1 point\b", wuhan) and "1 points" not in wuhan
+    sichuan = text_of(card(page(client, "en", hand="[555s1]1122233344s4s", rules="sichuan"), "sichuan"))
+    assert re.search(r"Total [02-9]\d* fan\b", sichuan)
+    chinese = text_of(card(page(client, "zh-hans", hand="[123m1]2456m5888p78s2m", rules="wuhan",
+                                **{"ctx-indicator": "4p"}), "wuhan"))
+    assert re.search(r"合计 1 分", chinese)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("rules", "words", "other"), [("guobiao", ("和这张", "和牌张"), "胡"),
+                                                       ("sichuan", ("胡这张", "胡牌张", "把一条设为胡张"), "和")])
+def test_the_tiles_entered_offer_the_winning_tile_in_the_tables_words(client, rules, words, other):
+    html = page(client, "zh-hans", hand="[555s1]1122233344s4s", rules=rules)
+    placed = text_of(html[html.index('id="placed"'):html.index('id="palette"')])
+    assert all(w in placed for w in words) and other not in placed

@@ -226,7 +226,7 @@ def test_without_javascript_the_palette_and_the_form_still_work(browser, live_se
     context.close()
 
 
-# -- on a phone at the table (issue 10) ----------------------------------------------------------------
+# -- on a phone at the table ------------------------------------------------------------------------------
 
 MELD_LAST = "123m 5p 6p 7s 8s 9s 2z 2z 4p".split()  # then 碰 中 from across: the meld is entered last
 MELD_LAST_HAND = "[555z2]123m56p789s22z4p"  # 4p, the last standing tile tapped, is the winning tile

@@ -1,6 +1,6 @@
 """The page's htmx request in a real browser (Debian's Chromium driven by Playwright, with the fixtures of
 tests/calculator/test_e2e.py): with every registered system chosen and every value at its default, the
-request line stays short, however many systems are registered (issue 12). calculator.js sends a
+request line stays short, however many systems are registered. calculator.js sends a
 system's house rules as one ``hr-<system>`` field of the changed values and leaves out the table context
 left at its defaults; a folded system (calculator/house_rules.py) sends nothing until a value changes.
 """

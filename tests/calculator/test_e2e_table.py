@@ -8,10 +8,15 @@ the calculator (same system, context, house rules and total) → reloads a bare 
 remembered). Every page on the way is checked with axe-core (no serious or critical issue), for targets
 under 40 px and for console errors (a CSP violation is one). The players start in 中文 and in English in
 turn and switch to the other language mid-hand, so each page is seen in both.
+
+A player of 香港 and one of 台灣 play in 繁體中文, chosen from the browser's language (zh-HK, zh-TW): the
+hand of a worked example of the system's spec by taps, its flowers tapped on the palette, the spec's total,
+the share and the calculator opened from it, every text in 繁體 and in the system's words (糊 or 胡).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,14 +127,24 @@ def axe():
     return sync_axe.Axe()
 
 
-class Visit:
-    """One player's browser: a page at 360×800, its console errors, and the checks every page gets."""
+def shots() -> Path:
+    """Where each checked page is kept as a full-page PNG to look at (``TABLE_SCREENSHOTS``)."""
+    folder = Path(os.environ.get("TABLE_SCREENSHOTS", "/tmp/table-screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
-    def __init__(self, browser, live_server, axe, lang):
-        self.context = browser.new_context(viewport={"width": 360, "height": 800}, locale=LOCALES[lang],
+
+class Visit:
+    """One player's browser: a page at 360×800, its console errors, and the checks every page gets (each page
+    checked is also kept as a screenshot, named after the player and the step: :func:`shots`)."""
+
+    def __init__(self, browser, live_server, axe, lang, name: str = "", locale: str = ""):
+        self.context = browser.new_context(viewport={"width": 360, "height": 800}, locale=locale or LOCALES[lang],
                                            base_url=live_server.url)
         self.page = self.context.new_page()
         self.axe = axe
+        self.name = name or lang
+        self.shown = 0
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("console", lambda msg: self.errors.append(msg.text)
@@ -147,6 +162,10 @@ class Visit:
         small = self.page.evaluate(TARGETS)
         assert small == [], f"{what}: {small}"
         assert self.errors == [], f"{what}: {self.errors}"
+        self.shown += 1
+        step = re.sub(r"[^\w]+", "-", what).strip("-")
+        self.page.screenshot(path=str(shots() / f"{self.name}-{self.shown}-{step}.png"), full_page=True,
+                             caret="initial")  # "hide" injects a style the CSP refuses
 
     def close(self) -> None:
         self.context.close()
@@ -199,7 +218,7 @@ def summary_total(page) -> int:
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.system)
 def test_a_player_chooses_the_table_once_and_nothing_is_lost(browser, live_server, axe, player):
-    visit = Visit(browser, live_server, axe, player.start)
+    visit = Visit(browser, live_server, axe, player.start, name=player.system)
     page = visit.page
     try:
         _play(visit, page, player)
@@ -315,10 +334,10 @@ def test_the_fan_reference_and_the_ledger_pass_axe_and_are_touchable(browser, li
     entries = f"{live_server.url}/api/v1/tables/{links['edit_token']}/entries"
     with urlopen(Request(entries, json.dumps(hand).encode(), {"Content-Type": "application/json"})):
         pass
-    visit = Visit(browser, live_server, axe, lang)
+    visit = Visit(browser, live_server, axe, lang, name=f"reference-{lang}")
     page = visit.page
     try:
-        for path in ("/fans/", "/fans/wuhan/", "/fans/guobiao/mixed_straight/", "/t/new",
+        for path in ("/fans/", "/fans/wuhan/", "/fans/changsha/", "/fans/guobiao/mixed_straight/", "/t/new",
                      f"/t/{links['edit_token']}/", f"/t/r/{links['read_token']}/"):
             page.goto(path)
             page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
@@ -333,3 +352,136 @@ def test_the_fan_reference_and_the_ledger_pass_axe_and_are_touchable(browser, li
         visit.check("a ledger entry opened in the calculator")
     finally:
         visit.close()
+
+
+@dataclass(frozen=True)
+class HantPlayer:
+    """A table of 香港 or 台灣 in 繁體中文 (the browser asks for ``locale``): the hand of a worked example of the
+    system's spec (``golden``: its case in tests/golden/<system>.json, the source of the expected total), entered
+    by taps, its flowers tapped on the palette's flower row, the rest of the context set on the page's controls
+    (``selects``: select → value, ``fills``: input → value, ``flags``: checkboxes ticked)."""
+
+    system: str
+    locale: str
+    golden: str
+    taps: tuple[str, ...]
+    flowers: tuple[str, ...]
+    win: str = "discard"
+    selects: dict[str, str] = field(default_factory=dict)
+    fills: dict[str, str] = field(default_factory=dict)
+    flags: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()  # written on the result in 繁體, in the system's own words
+    not_words: tuple[str, ...] = ()  # never on the result card of this system
+
+    def case(self) -> dict[str, object]:
+        import json
+
+        golden = Path(__file__).resolve().parents[1] / "golden" / f"{self.system}.json"
+        data = json.loads(golden.read_text(encoding="utf-8"))
+        (case,) = [c for c in (data["cases"] if isinstance(data, dict) else data) if c["id"] == self.golden]
+        return case
+
+
+HANT_PLAYERS = [
+    # rules/hongkong.md §6 HK-E: the dealer's 小三元 5 + 混一色 3 + 正花 春 1 = 9 番 on W's discard (P = 96: W pays 96,
+    # S and N 48 each, E +192)
+    HantPlayer("hongkong", "zh-HK", "HK-E-small-dragons-half-flush-one-below-the-cap",
+               ("pung:5z", "pung:6z", *_standing("123s789s7z7z")), ("5f",), selects={"from_seat": "W"},
+               words=("糊牌", "糊張", "小三元", "混一色", "正花", "半銃"), not_words=("胡", "和")),
+    # rules/taiwan.md §6 TW-G: the dealer's 門清自摸 3 + 槓上開花 1 + 獨聽 1 + 正花 梅 1 = 6 台 on a concealed kong's
+    # replacement, 連 1 拉 1 (each pays 100 + 20 × (6 + 3) = 280, E +840)
+    HantPlayer("taiwan", "zh-TW", "TW-G-dealer-kong-bloom-lian1",
+               ("concealed_kong:1s", *_standing("234567m345678p9m9m")), ("1f",), win="self_drawn",
+               fills={"ctx-streak": "1"}, flags=("kong_replacement",),
+               words=("胡牌", "胡張", "槓上開花", "門清自摸", "連一拉一", "每台 ×20"), not_words=("糊", "和")),
+]
+
+SIMPLIFIED_ONLY = "万杠听庄发门开见计这张"
+"""Characters written otherwise in 繁體 (萬 槓 聽 莊 發 門 開 見 計 這 張): none on a 繁體 page."""
+
+
+@pytest.mark.parametrize("player", HANT_PLAYERS, ids=lambda p: p.system)
+def test_a_hant_player_plays_a_hand_with_flowers(browser, live_server, axe, player):
+    """In 繁體中文 (the browser's language): first visit → the table's game → the hand by taps, its flowers too →
+    the total of the spec's worked example → share → open in the calculator (the same total); the result in the
+    system's own words (香港 糊 and 索, 台灣 胡), nothing in 简体."""
+    visit = Visit(browser, live_server, axe, "zh", name=f"{player.system}-hant", locale=player.locale)
+    page = visit.page
+    try:
+        _play_hant(visit, page, player)
+    finally:
+        visit.close()
+
+
+def _hant_text(page, selector: str) -> str:
+    text = page.locator(selector).inner_text()
+    assert not set(text) & set(SIMPLIFIED_ONLY), (selector, sorted(set(text) & set(SIMPLIFIED_ONLY)))
+    return text
+
+
+def _play_hant(visit: Visit, page, player: HantPlayer) -> None:
+    case = player.case()
+    expected = case["expected"]
+    options = {player.system: case["options"]} if case.get("options") else None
+    (result,) = evaluate(case["hand"], [player.system], case["context"], options)["results"]
+    assert result["total"] == expected["total"]  # the engine agrees with the spec's example
+
+    page.goto("/")
+    assert page.locator("html").get_attribute("lang") == "zh-Hant"  # chosen from the browser's language
+    assert page.locator("#chooser").get_attribute("open") is not None
+    visit.check("the first visit in 繁體")
+    page.locator(f"#chooser button[name=table][value='{player.system}']").click()
+    settle(page)
+    assert f"rules={player.system}" in page.url
+
+    for name, value in player.selects.items():
+        page.locator(f"#calc select[name='{name}']").select_option(value)
+    for name, value in player.fills.items():
+        page.locator(f"#calc [name='{name}']").fill(value)
+        page.locator(f"#calc [name='{name}']").dispatch_event("change")
+    settle(page)
+    tap_hand(page, player)
+    for flower in player.flowers:
+        page.click(f"#flowers label.flower:has(input[value='{flower}'])")
+    settle(page)
+    if player.win != "discard":
+        page.locator(f"#context label.chip:has(input[name=win][value={player.win}])").click()
+    for flag in player.flags:
+        page.locator(f"#context label:has(> input[name={flag}][type=checkbox])").click()
+    settle(page)
+    assert page.input_value("#id_hand").replace(" ", "") != ""
+    assert summary_total(page) == expected["total"]
+    winner = max(expected["payouts"], key=lambda seat: expected["payouts"][seat])
+    net = page.locator("#summary-totals .summary-bar__net").first.inner_text()
+    assert net == f"+{expected['payouts'][winner]}"
+
+    card = _hant_text(page, f"#r-{player.system}")
+    for word in player.words:
+        assert word in card, word
+    for word in player.not_words:
+        assert word not in card, word
+    asked = _hant_text(page, "#context")  # the table's questions in its words too: 糊牌方式 on 香港
+    hu = player.words[0][0]
+    assert f"{hu}牌方式" in asked and f"搶槓{hu}" in asked and f"特殊{hu}法" in asked
+    assert f"{hu}這張" in _hant_text(page, "#placed")  # any standing tile made the winning tile, in its words
+    page_text = page.locator("#calc").inner_text()
+    assert "萬" in page_text and not set(page_text) & set(SIMPLIFIED_ONLY)
+    before = state(page)
+    visit.check("the result in 繁體")
+
+    page.click("#share-link")
+    page.wait_for_load_state()
+    assert re.search(rf"/h/v1\.[^?]*~{player.system}\b", page.url)
+    assert page.locator("html").get_attribute("lang") == "zh-Hant"
+    shared = _hant_text(page, "main")
+    assert str(expected["total"]) in page.locator(".share__totals").inner_text()
+    for word in player.words:
+        assert word in shared, word
+    visit.check("the share page in 繁體")
+    page.click(".share__open a")
+    page.wait_for_load_state()
+    settle(page)
+    assert state(page) == before
+    assert page.eval_on_selector_all("#flowers input[name=flowers]:checked", "els => els.map(e => e.value)") == \
+        list(player.flowers)
+    assert summary_total(page) == expected["total"]

@@ -128,7 +128,7 @@ def test_any_language_switch_is_answered_without_a_server_error(client: Client, 
 @pytest.mark.parametrize("mode,field", [("chow", "chow_claimed"), ("pung", "meld_from"), ("kong", "meld_from")])
 def test_a_meld_digit_in_any_script_is_answered_not_a_server_error(client: Client, mode: str, field: str,
                                                                    digit: str) -> None:
-    # int() on str.isdigit() characters was a 500 (issue 11): "²".isdigit() is True, int("²") raises
+    # int() on str.isdigit() characters was once a 500: "²".isdigit() is True, int("²") raises
     response = client.get("/", {"hand": "123m", "add": "5m", "mode": mode, field: digit})
     _assert_answered(response)
     # refused with the editor's notice, not applied with a digit the visitor did not give (a redirect)

@@ -208,7 +208,8 @@ def test_a_result_under_each_system_is_written_in_traditional(client, system, ha
 @pytest.mark.django_db
 @pytest.mark.parametrize("url", ["/", "/?hand=1112345678999m", f"/?hand={HAND}&rules=all", "/?hand=123m4x",
                                  f"/h/{SHARE}", "/h/v1.1112345678999m", "/h/nonsense", "/fans/", "/fans/?q=槓開",
-                                 "/t/new"])
+                                 "/t/new", "/?hand=%5B1111s%5D234567m345678p9m9m&rules=taiwan&win=self_drawn"
+                                 "&kong_replacement=1&flowers=1f&ctx-streak=1"])
 def test_the_pages_are_written_in_traditional(client, url):
     html = page(client, url)
     assert '<html lang="zh-Hant">' in html

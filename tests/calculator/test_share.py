@@ -21,8 +21,9 @@ from PIL import Image
 
 from calculator import models, share_views
 from calculator.models import IssuedLink, pending_views, view_gate
-from rulesets.notation import hand_to_text, parse_share_code
+from rulesets.notation import hand_to_text
 from rulesets.registry import get_ruleset
+from rulesets.sharecode import parse_share_code
 
 LINKS = json.loads((Path(__file__).parent.parent / "golden" / "links.json").read_text(encoding="utf-8"))["links"]
 CODE = "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao"  # the GB-Mahjong example of DESIGN §4.1, under MCR
@@ -478,7 +479,7 @@ def test_a_waiting_hand_has_a_preview_too(client):
     assert re.fullmatch(r"1z (\d+|✗) · 2z (\d+|✗)", lines[0].detail)
 
 
-# --- the whole answer: how it was won, fans, payments (issue 9) ----------------------------------------
+# --- the whole answer: how it was won, fans, payments --------------------------------------------------
 
 
 def _share_text(html: str) -> str:

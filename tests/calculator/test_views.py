@@ -359,7 +359,7 @@ def test_a_control_the_hand_rules_out_is_disabled_with_the_reason(client):
 
 
 def test_house_rules_are_generated_for_each_system_compared_when_its_panel_is_opened(client):
-    """Issue 10: a system's house-rule controls are drawn only when its panel is opened (a folded system is
+    """A system's house-rule controls are drawn only when its panel is opened (a folded system is
     one button); opened, every option of the system has its control."""
     from rulesets.registry import get_ruleset
 

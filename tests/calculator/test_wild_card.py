@@ -1,4 +1,4 @@
-"""A result card says what each wild tile stood for (issue 12: "癞子 5p 作 3s"), in the reader's language."""
+"""A result card says what each wild tile stood for ("癞子 5p 作 3s"), in the reader's language."""
 
 import re
 from urllib.parse import urlencode

@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
+from rulesets._mcr.predicates import PREDICATES
 from rulesets.guobiao import RULESET, Options, fan_table
 from rulesets.guobiao.fans import CATEGORIES, FAN, FANS
 from rulesets.guobiao.options import MixedKongs
-from rulesets.guobiao.predicates import PREDICATES
 from rulesets.notation import parse_hand
 
 # mcr.md §7 headings: how many fans of each value
@@ -56,7 +56,10 @@ def test_dragon_and_wind_fans_remove_only_their_own_pungs_terminal_pung() -> Non
 def test_every_row_is_documented_with_source_category_and_definitions() -> None:
     for f in FANS:
         assert f.definition_zh and f.definition_en, f.id
-        assert "1998" in f.source and "mcr.md" in f.source, f.id
+        assert f.source.work in RULESET.works and "1998" in f.source.note and "mcr.md" in f.source.note, f.id
+        # the 81 fans are the 1998 rulebook's table, by number; 明暗杠 (not one of them) is the calculators'
+        expected = ("helper", "明暗杠") if f.id == "melded_and_concealed_kong" else ("rules-1998", "番种表 第")
+        assert (f.source.work.key, f.source.where[: len(expected[1])]) == expected, f.id
         assert f.category in CATEGORIES, f.id
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets._mcr.lights import LIGHTS
 from rulesets.engine import evaluate
 from rulesets.guobiao.fans import FANS
-from rulesets.guobiao.lights import LIGHTS
 
 
 def lights(hand: str, context: dict | None = None, rules: str = "guobiao") -> tuple[list[str], dict]:

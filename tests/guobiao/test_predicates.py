@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.guobiao.predicates import PREDICATES, chows_fans, pair_type, pungs_fans, triple_type
-from rulesets.guobiao.view import facts_of, view_of
+from rulesets._mcr.predicates import PREDICATES, chows_fans, pair_type, pungs_fans, triple_type
+from rulesets._mcr.view import facts_of, view_of
 from rulesets.shapes import decompose
 from rulesets.tiles import tile
 

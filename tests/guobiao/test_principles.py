@@ -3,7 +3,7 @@ against PyMahjongGB 1.4.0."""
 
 from __future__ import annotations
 
-from rulesets.guobiao.principles import ACCOUNT_ONCE, NON_IDENTICAL, choose_edges, has_unique_wait
+from rulesets._mcr.principles import ACCOUNT_ONCE, NON_IDENTICAL, choose_edges, has_unique_wait
 
 from .conftest import excluded_by, fans, score_of
 from .hands import spec

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.guobiao.principles import has_unique_wait
-from rulesets.guobiao.view import facts_of, wait_reading
+from rulesets._mcr.principles import has_unique_wait
+from rulesets._mcr.view import facts_of, wait_reading
 from rulesets.hand import Hand
 from rulesets.shapes import decompose, waits
 

@@ -136,12 +136,14 @@ def test_edit_delete_undo_and_a_stale_version(client):
     state = api(client, "post", f"/api/v1/tables/{token}/undo", {"version": state["version"]})
     assert state["totals"] == [0, 1, 0, -1]
     exported = client.get(f"/api/v1/tables/{token}/export.csv").content.decode()
-    rows = list(csv.reader(io.StringIO(exported)))
-    assert rows[0][:4] == ["#", "kind", "dealer", "what"] and rows[-1][4:8] == ["0", "1", "0", "-1"]
+    rows = list(csv.reader(io.StringIO(exported)))  # in the table's language: made in 简体中文, the default
+    assert rows[0][:4] == ["#", "种类", "庄", "经过"] and rows[-1][4:8] == ["0", "1", "0", "-1"]
+    english = list(csv.reader(io.StringIO(client.get(f"/api/v1/tables/{token}/export.csv?lang=en").content.decode())))
+    assert english[0][:4] == ["#", "kind", "dealer", "what"] and english[-1][4:8] == ["0", "1", "0", "-1"]
     page_csv = client.get(f"/t/r/{made['links']['read_token']}/export.csv").content.decode()
     assert page_csv == exported
     dumped = json.loads(client.get(f"/t/r/{made['links']['read_token']}/export.json").content)
-    assert dumped["entries"][0]["engine"] and dumped["totals"] == [0, 1, 0, -1]
+    assert dumped["entries"][0]["engine"] and list(dumped["totals"].values()) == [0, 1, 0, -1]
 
 
 BAD_BODIES = [

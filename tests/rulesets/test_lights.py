@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets._mcr.lights import LIGHTS as GUOBIAO
 from rulesets.engine import evaluate
 from rulesets.errors import MahjongError
-from rulesets.guobiao.lights import LIGHTS as GUOBIAO
 from rulesets.hand import Hand, WinContext, WinMethod
 from rulesets.lights import ABOUT, declare, declared, light, selector
 from rulesets.registry import all_rulesets

@@ -143,7 +143,7 @@ def _plain_raises(path: Path) -> list[str]:
 
 
 PENDING: dict[str, int] = {}
-"""Raises with plain text left in files other engineers were changing at the time: the count may only fall."""
+"""Files allowed some raises with plain text (a count per file): the count may only fall."""
 
 
 def test_every_engine_error_is_raised_with_a_catalog_message():

@@ -89,7 +89,7 @@ def test_the_robbed_kong_pays_nothing_but_an_earlier_kong_of_the_same_player_doe
 
 
 def test_dianganghua_applies_to_the_kong_the_context_names_never_to_the_order_of_the_melds():
-    # issue 9: which kong the replacement came from is explicit (replacement_kong), not "the last listed"
+    # which kong the replacement came from is explicit (replacement_kong), not "the last listed"
     for text in ("[6666p1][7777p5]234567m99m", "[7777p5][6666p1]234567m99m"):
         unnamed = score(text, options={"dianganghua": "dianpao"}, seat="S", win="self_drawn", kong_replacement=True)
         assert unnamed.extra["payers"] == ["E", "W", "N"]  # several kongs, none named: the winner's own

@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rulesets.engine import build_request, result_object, score
 from rulesets.errors import MahjongError
-from rulesets.notation import canonical_share_code, parse_share_code
+from rulesets.sharecode import canonical_share_code, parse_share_code
 
 from ...models import IssuedLink
 

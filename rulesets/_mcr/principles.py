@@ -5,7 +5,7 @@
 - :func:`has_unique_wait`: wait fans count only when the hand had exactly one winning tile, counted
   formally (a tile the hand holds all four of still counts; mcr.md §5.5).
 
->>> from rulesets.guobiao.predicates import pair_edges
+>>> from rulesets._mcr.predicates import pair_edges
 >>> choose_edges((0, 6, 18, 24), frozenset({"mixed_double_chow", "two_terminal_chows"}), None)
 ((0, 2, 'mixed_double_chow'), (1, 3, 'mixed_double_chow'), (0, 1, 'two_terminal_chows'))
 """

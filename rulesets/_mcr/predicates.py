@@ -12,7 +12,7 @@ distinct set of chows or pungs, whatever the hand.
 need (no pung: no pung fan), and the scopes that read only the hand's facts run once per hand
 (:mod:`.detection`).
 
->>> from rulesets.guobiao.view import View, Facts
+>>> from rulesets._mcr.view import View, Facts
 >>> chows_fans((0, 3, 6, 9))["pure_straight"]
 1
 >>> pair_edges((1, 10))

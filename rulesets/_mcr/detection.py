@@ -5,7 +5,7 @@ only the whole hand's facts (detected once per hand). A :class:`Plan` is the tab
 that way, each detector keeping its row's position so that the items come out in table order (the
 order :func:`rulesets.scoring.apply_exclusions` breaks ties by).
 
->>> from rulesets.guobiao.fans import FANS
+>>> from rulesets.guobiao import FANS
 >>> plan = Plan.of(FANS, frozenset({"chicken_hand", "flower_tiles"}))
 >>> sum(len(detectors) for _, detectors in plan.whole_hand + plan.reading)
 80
