@@ -19,8 +19,9 @@ fields).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, cast
 
 from django import forms
@@ -168,12 +169,13 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
-        cast(forms.MultipleChoiceField, self.fields["rules"]).choices = [(r.id, r.id) for r in self.rulesets]
         for r in self.rulesets:
             if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self.parsed: Hand | None = None
+        self._readers_of: Hand | None = None  # the hand _readers_kept was found for
+        self._readers_kept: tuple[Ruleset, ...] = ()
         self.hand_error: MahjongError | None = None
         self.notes: list[str] = []  # the reader's notes on the hand string (a red five 0m read as 5m), rendered
         self.context = Context()
@@ -257,9 +259,14 @@ class CalculatorForm(forms.Form):
         return (table, *self.compared())
 
     def _readers(self) -> tuple[Ruleset, ...]:
+        """Every system that reads the parsed hand (all of them when none does); asked once per hand, as the
+        page asks for the systems scored several times."""
         if self.parsed is None:
             return ()
-        return tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
+        if self._readers_of is not self.parsed:
+            self._readers_kept = tuple(r for r in self.rulesets if _reads(r, self.parsed)) or self.rulesets
+            self._readers_of = self.parsed
+        return self._readers_kept
 
     def preset(self, ruleset: Ruleset) -> str:
         return (self.cleaned_data.get(f"preset-{ruleset.id}") or "") if hasattr(self, "cleaned_data") else ""
@@ -326,16 +333,22 @@ def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
             result.value = ctx
 
 
-def _choices_by_reference(form_class: type[forms.Form]) -> None:
-    """Give each choice field its (fixed) choices as a callable. Django deep-copies every field of every
-    form it builds, and copying the choice lists (the kongs' 37 each, the wildcard's 35…) was half of it."""
-    for form_field in form_class.base_fields.values():
-        if isinstance(form_field, forms.ChoiceField):
-            choices = list(cast(Iterable[Any], form_field.choices))
-            form_field.choices = lambda choices=choices: choices
+class _SharedFields(dict[str, forms.Field]):
+    """A form class's fields, given to each form as they are. Django deep-copies every field of every form
+    it builds (so that a form may change its own); this form never changes a field, and the copy (the
+    fields, their widgets, the kongs' 37 choices each…) was a tenth of a request's time."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, forms.Field]:
+        return dict(self)
 
 
-_choices_by_reference(CalculatorForm)
+def _share_fields(form_class: type[forms.Form]) -> None:
+    rules = cast(forms.MultipleChoiceField, form_class.base_fields["rules"])
+    rules.choices = lambda: [(r.id, r.id) for r in all_rulesets()]  # the registry as it is when a form is cleaned
+    form_class.base_fields = _SharedFields(form_class.base_fields)
+
+
+_share_fields(CalculatorForm)
 
 
 # -- the win context --------------------------------------------------------------------------------
@@ -377,14 +390,24 @@ def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozense
     try:
         if hand is None:
             ctx.check(4)
-        else:
-            size = hand.size() + (0 if hand.is_complete else 1)
-            hand.with_context(ctx).validate(hand_size=size, players=4, skip_checks=skip)
+        elif _tiles_possible(hand):  # tiles that cannot exist are the hand's own error, whatever the context
+            hand.with_context(ctx).check_context(players=4, skip_checks=skip)
     except ContextError as exc:
         return render(exc)
     except MahjongError:
         return None
     return None
+
+
+@lru_cache(maxsize=32)
+def _tiles_possible(hand: Hand) -> bool:
+    """Whether the tiles of ``hand`` pass ``Hand.validate``'s own checks at their own count: one answer for
+    the twenty-odd contexts :func:`conflict` tries on the same hand."""
+    try:
+        hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
+    except MahjongError:
+        return False
+    return True
 
 
 def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset()) -> Context:

@@ -66,20 +66,24 @@ def zh(text: str) -> str:
 
 def pick(zh_text: str | None, en: str | None) -> str:
     """The text in the active language, falling back to the other one."""
-    if is_zh():
-        return zh(zh_text or en or "")
+    code = language()  # asked once: a page picks some hundreds of texts
+    if code.startswith("zh"):
+        text = zh_text or en or ""
+        return traditional(text) if code == HANT else text
     return en or zh_text or ""
 
 
 def engine_language() -> str:
     """The language to render the engine's messages in (``rulesets.messages.render``)."""
-    return HANT if is_hant() else "zh" if is_zh() else "en"
+    code = language()
+    return HANT if code == HANT else "zh" if code.startswith("zh") else "en"
 
 
 def script() -> str:
     """What a drawing in the active language depends on besides the language: the words of the system being
     drawn on a 繁體 page (a key for memoised drawings)."""
-    return f"{language()}:{_system.get()[0]}" if is_hant() and _system.get()[0] else language()
+    code = language()
+    return f"{code}:{_system.get()[0]}" if code == HANT and _system.get()[0] else code
 
 
 @contextmanager

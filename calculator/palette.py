@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from rulesets.tiles import FLOWERS, Suit, Tile
@@ -41,8 +43,26 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: 
     if win is not None:
         winning = {"token": "w", "tile": tile_view(win, winning=True),
                    "aria": wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)}}
+    win_label = words["win_word"] if winning is not None else ""
+    for n, item in enumerate(standing, 1):
+        item["html"] = _standing_html(item, n, win_label)
     return {"packs": packs, "standing": standing, "size": hand.size, "full": hand.full, "winning": winning,
             "text": editor.write(hand), **model_tokens(hand), **words}
+
+
+def _standing_html(item: dict[str, Any], n: int, win_label: str) -> SafeString:
+    """The markup of the ``placed`` partial (calculator.html) for the ``n``-th standing tile: the button that
+    takes it back and, once a winning tile is placed (``win_label``: "win?"), the one that makes it the
+    winning tile. Built here rather than by the template: a hand has 13 of them, each a dozen template
+    nodes."""
+    html = format_html('<span class="placed__slot"><button type="submit" name="remove" value="{}" id="placed-t{}" '
+                       'class="placed__item" aria-label="{}">{}</button>', item["token"], n, item["aria"],
+                       item["tile"].html)
+    if win_label:
+        html += format_html('<button type="submit" name="make_winning" value="{}" class="placed__make-win">{}'
+                            '<span class="visually-hidden"> {}</span></button>', item["str"], win_label,
+                            item["win_aria"])
+    return SafeString(html + "</span>")
 
 
 def model_tokens(hand: editor.EditorHand) -> dict[str, str]:

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -25,7 +27,7 @@ from rulesets.sharecode import share_code
 from . import wording
 from .engine_messages import render
 from .house_rules import default_options, options_as_dict
-from .lang import pick, seat_name, system_words, unit_name, zh
+from .lang import language, pick, seat_name, system_words, unit_name, zh
 from .share_text import context_line, share_text, verdict
 from .tiles_view import HandView, hand_view, meld_view, shape_view
 
@@ -83,16 +85,27 @@ def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     return pick(fan.zh, fan.en), False
 
 
-def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False) -> dict[str, Any]:
+def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, system: str = "") -> dict[str, Any]:
     """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others.
     ``drawn``: the card draws the reading the item's tiles are positions in (rulesets.lights), so the row
-    can light them; ``hu``: the card speaks of 胡 (the words of "how it was won")."""
+    can light them; ``hu``: the card speaks of 胡 (the words of "how it was won"); ``system``: the id of the
+    system counting it (the link to the fan's page)."""
+    name = pick(item.fan.zh, item.fan.en)
+    definition, definition_label = _definition(system, item.fan.id, name, language())
     return {
-        "id": item.fan.id, "name": pick(item.fan.zh, item.fan.en), "value": item.value, "count": item.count,
+        "id": item.fan.id, "name": name, "definition": definition, "definition_label": definition_label,
+        "value": item.value, "count": item.count,
         "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
         "about": item.about, "tiles": " ".join(map(str, item.tiles)) if drawn else "",
         "how": wording.word("How it was won", hu) if item.about == WIN else "",
     }
+
+
+@lru_cache(maxsize=2048)
+def _definition(system: str, fan: str, name: str, language: str) -> tuple[str, str]:
+    """The address of a fan's page and the name of the link to it, "Definition of 平和" (``language``: the
+    active one, a key of the memo): the same for every card that counts the fan."""
+    return reverse("fan-detail", args=[system, fan]), gettext("Definition of %(name)s") % {"name": name}
 
 
 def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, Any]:
@@ -115,7 +128,7 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
     hu = wording.speaks_hu((ruleset,))
-    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu) for i in items],
+    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
 

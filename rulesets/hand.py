@@ -324,6 +324,12 @@ class Hand:
                  skip_checks: frozenset[str] = frozenset()) -> None:
         """Raise :class:`HandError`/:class:`ContextError` if this hand cannot exist. ``skip_checks`` names the
         checks of :data:`SYSTEM_CHECKS` the system makes its own way (``Ruleset.skip_checks``)."""
+        self.check_tiles(hand_size=hand_size)
+        self.check_context(players=players, winners_stay=winners_stay, skip_checks=skip_checks)
+
+    def check_tiles(self, *, hand_size: int = 14) -> None:
+        """The checks of :meth:`validate` that read the tiles alone (their number, flowers, copies): raise
+        :class:`HandError`. They hold or fail for every context of the same tiles."""
         expected = hand_size if self.winning_tile is not None else hand_size - 1
         if self.size() != expected:
             have = self.size()
@@ -336,6 +342,11 @@ class Hand:
         if over:
             t, n = min(over)
             raise HandError(msg("hand.copies", n=n, tile=str(t), name=t.zh))
+
+    def check_context(self, *, players: int = 4, winners_stay: bool = False,
+                      skip_checks: frozenset[str] = frozenset()) -> None:
+        """The checks of :meth:`validate` that read the context (alone and against the tiles): raise
+        :class:`ContextError`."""
         self.context.check(players, winners_stay=winners_stay)
         self._check_context_against_tiles(skip_checks)
 
