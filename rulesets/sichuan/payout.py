@@ -127,8 +127,9 @@ def kong_lines(
             lines += [Payment(s, payee, d, f"擦挂 {label}", f"擦挂 on the exposed kong {label}")
                       for s in pool if s != feeder]
         return lines
-    amount = d if kind is KongKind.ADDED else 2 * d
-    each_zh, each_en = f"{zh} {label}：每家{amount // d}底", f"{en} {label}: {amount // d} base from each"
+    units = 1 if kind is KongKind.ADDED else 2  # 底 from each player still in (a base of 0 pays 0, never divides)
+    amount = units * d
+    each_zh, each_en = f"{zh} {label}：每家{units}底", f"{en} {label}: {units} base from each"
     return [Payment(s, payee, amount, each_zh, each_en) for s in pool]
 
 

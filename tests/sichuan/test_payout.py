@@ -42,6 +42,14 @@ def test_kong_money_is_two_for_an_exposed_kong_one_for_an_added_and_two_for_a_co
     assert [(p.payer, p.amount) for p in concealed] == [(Seat.E, 2), (Seat.W, 2), (Seat.N, 2)]
 
 
+def test_a_base_of_zero_makes_every_kong_pay_nothing_and_still_names_its_units():
+    o = options(base=0)
+    for kind in (KongKind.ADDED, KongKind.CONCEALED):
+        lines = kong_lines(SC, Seat.S, kind, None, "", frozenset(), o)
+        assert [p.amount for p in lines] == [0, 0, 0]
+        assert ("1 base" if kind is KongKind.ADDED else "2 base") in lines[0].why_en
+
+
 def test_players_who_already_won_pay_no_kong_money_in_xuezhan_but_do_in_xueliu():
     won = frozenset({Seat.W})
     assert {p.payer for p in kong_lines(SC, Seat.S, KongKind.CONCEALED, None, "", won, options())} == {Seat.E, Seat.N}
