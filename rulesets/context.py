@@ -40,7 +40,7 @@ from typing import Any, cast
 from .errors import ContextError, MahjongError
 from .hand import Hand, KongEvent, KongKind, Meld, Seat, WinContext, WinMethod
 from .messages import Message, msg
-from .sources import Source
+from .sources import Source, Work, Works
 from .tiles import FLOWERS, Tile
 
 __all__ = [
@@ -450,7 +450,12 @@ def _kongs_json(value: tuple[KongEvent, ...]) -> list[dict[str, str]]:
 
 
 _SEAT_SCHEMA: dict[str, Any] = {"type": "string", "enum": ["E", "S", "W", "N", "X", "Y"]}
-_ENGINE = "DESIGN §3: the shared context"
+_WORKS = Works(Work("site", "本站算番器说明：本桌情况", "This site's calculator guide: the table context",
+                    link="docs/calculator.md"))
+"""The shared context is the calculator's own declaration (what a table tells it); each system cites the rule
+books for what it does with a value."""
+
+_ENGINE = _WORKS.cite("site", note="DESIGN §3: the shared context")
 
 
 def _seat_field(key: str, zh: str, en: str, description: str, default: Seat | None = Seat.E,
@@ -569,63 +574,68 @@ def table_values(values: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 DEALER: ContextField[Seat | None] = ContextField(
     "dealer", Kind.SEAT, "庄家", "Dealer", default=None,
     help_zh="本局的庄家（不写则为东家）。", help_en="Who deals this hand (E when not given).",
-    source="DESIGN §3: the deal rotates in several systems, so the dealer is table state", stage=Stage.SETUP,
+    source=_WORKS.cite("site", note="DESIGN §3: the deal rotates in several systems, so the dealer is table "
+                       "state"), stage=Stage.SETUP,
 )
 STREAK: ContextField[int] = ContextField(
     "streak", Kind.INT, "连庄次数", "Dealer's streak", default=0, maximum=20,
     help_zh="庄家已连庄几次（0 = 第一次坐庄）。",
     help_en="How many times in a row the dealer has kept the deal (0: first deal).",
-    source="DESIGN §3: 连庄 is table state", stage=Stage.SETUP,
+    source=_WORKS.cite("site", note="DESIGN §3: 连庄 is table state"), stage=Stage.SETUP,
 )
 INDICATOR: ContextField[Tile | None] = ContextField(
     "indicator", Kind.TILE, "翻牌（指示牌）", "Indicator tile", default=None,
     help_zh="开局翻出的牌；癞子/财神由它按本规则推出。",
     help_en="The tile turned up at the start; the system derives its wild tile from it.",
-    source="DESIGN §4.1: the context names the wild tile or the turned-up tile", stage=Stage.DEAL,
+    source=_WORKS.cite("site", note="DESIGN §4.1: the context names the wild tile or the turned-up "
+                       "tile"), stage=Stage.DEAL,
 )
 BIRDS: ContextField[tuple[Tile, ...]] = ContextField(
     "birds", Kind.TILES, "鸟牌", "Bird tiles", default=(), max_items=8,
     help_zh="和牌后翻出的鸟牌，按顺序。", help_en="The bird tiles drawn after the win, in order.",
-    source="rules/regional.md §3 扎鸟", stage=Stage.END,
+    source=_WORKS.cite("site", note="rules/regional.md §3 扎鸟"), stage=Stage.END,
 )
 CANNONS: ContextField[tuple[tuple[Seat, int], ...]] = ContextField(
     "cannons", Kind.PER_SEAT, "下炮子", "Cannons", default=(), maximum=4, whose=Whose.EACH,
     help_zh="每家开局前下的炮子数（0–4）。", help_en="Cannons each player declared before the hand (0-4).",
-    source="rules/regional.md §4 下炮子", stage=Stage.SETUP,
+    source=_WORKS.cite("site", note="rules/regional.md §4 下炮子"), stage=Stage.SETUP,
 )
 REPLACEMENT_KONG: ContextField[Tile | None] = ContextField(
     "replacement_kong", Kind.TILE, "补牌来自哪个杠", "Kong of the replacement", default=None,
     help_zh="杠上开花时，补牌来自手中哪一个杠（写杠的牌，如 6m）；只有一个杠时不用写。",
     help_en="For a win on a kong replacement: which of the hand's kongs it was drawn for (its tile, e.g. 6m); "
     "not needed with one kong.",
-    source="DESIGN §3: which kong a replacement came from is explicit data, never read from the order of a hand string",
+    source=_WORKS.cite("site", note="DESIGN §3: which kong a replacement came from is explicit data, never read from "
+                       "the order of a hand string"),
 )
 BAOTING: ContextField[frozenset[Seat]] = ContextField(
     "baoting", Kind.SEATS, "报听", "Declared ready", default=frozenset(), whose=Whose.EACH, max_items=4,
     help_zh="已经报听的玩家（吉林：只有报听的玩家能冲宝、摸宝，未报听的点炮者包三家；二人麻将：报听计番）。",
     help_en="Players who declared ready (报听): in 吉林 only they may win by 冲宝/摸宝 and an undeclared "
     "discarder pays for all three; in 二人麻将 报听 scores.",
-    source="rules/vague-systems.md §4.1 (MIL 长春 2024: 报听, 宝, 包三家); seed 003 二人麻将 报听",
+    source=_WORKS.cite("site", note="rules/vague-systems.md §4.1 (MIL 长春 2024: "
+                       "报听, 宝, 包三家); seed 003 二人麻将 报听"),
 )
 SONGGANG: ContextField[Seat | None] = ContextField(
     "songgang", Kind.SEAT, "送杠", "Kong fed by", default=None, whose=Whose.TABLE,
     help_zh="送杠：和牌者杠了这家打出的牌，在补摸的牌上自摸和（这家包赔）。",
     help_en="送杠: the winner konged this player's discard and won on the replacement tile (this player pays).",
-    source="rules/vague-systems.md §2.1 (苏州 送杠 ×3) and §3.1 (象山 送杠胡 5M)",
+    source=_WORKS.cite("site", note="rules/vague-systems.md §2.1 (苏州 送杠 ×3) and §3.1 (象山 送杠胡 5M)"),
 )
 FLOWER_WIN: ContextField[bool] = ContextField(
     "flower_win", Kind.BOOL, "花牌胡", "Won on the flowers", default=False, whose=Whose.WINNER, complete=True,
     help_zh="这手靠花牌胡：八张花（八仙过海），或七张花（台湾：抢第八张的七抢一；香港：花胡）。立牌不用成牌型，也不用写和张。",
     help_en="The hand is won on the flowers: all eight (八仙過海), or seven (Taiwan: 七搶一, robbing the 8th; Hong "
     "Kong: 花糊). The standing tiles need no shape and no winning tile.",
-    source="rules/taiwan.md §3 F (八仙過海, 七搶一); rules/hongkong.md (花糊, 八仙過海)",
+    source=_WORKS.cite("site", note="rules/taiwan.md §3 F (八仙過海, 七搶一); rules/hongkong.md (花糊, 八仙過海)"),
 )
 FLOWER_REPLACEMENT: ContextField[bool] = ContextField(
     "flower_replacement", Kind.BOOL, "补花自摸", "Won on a flower's replacement", default=False, whose=Whose.WINNER,
     help_zh="摸到花牌、补花补上来的牌自摸胡了（台湾、香港当作杠上开花、花上自摸）。",
     help_en="Self-drawn on the tile drawn to replace a flower (Taiwan and Hong Kong count it as a win on a "
     "replacement, like 槓上開花).",
-    source="rules/taiwan.md §3 B 槓上開花 (atawmj: 因摸到花牌、暗槓或加槓而補牌); rules/hongkong.md 花上自摸",
+    source=_WORKS.cite("site", note="rules/taiwan.md §3 B 槓上開花 (atawmj: "
+                       "因摸到花牌、暗槓或加槓而補牌); rules/hongkong.md 花上自摸"),
 )
 ENGINE_FIELDS: tuple[ContextField[Any], ...] = declare(
     DEALER, STREAK, INDICATOR, BIRDS, CANNONS, REPLACEMENT_KONG, BAOTING, SONGGANG, FLOWER_WIN, FLOWER_REPLACEMENT)
