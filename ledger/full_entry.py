@@ -25,9 +25,10 @@ def at_of(given: str, count: int | None = None) -> int | None:
     return int(given) if count is None or int(given) <= count else None
 
 
-def score_url(table: Any, dealer: int, at: int, hand: str = "") -> str:
+def score_url(table: Any, dealer: int, at: int | None, hand: str = "") -> str:
     """The calculator in the table's system and house rules (only the options that differ from the defaults, as
-    its compact ``hr-<system>`` field), its seats named by the players from ``dealer`` at E, for entry ``at``."""
+    its compact ``hr-<system>`` field), its seats named by the players from ``dealer`` at E, for entry ``at`` (None:
+    a new hand, added at the end of the sheet whatever was added meanwhile)."""
     system = rounds.ruleset_id(table.system)
     n = len(table.players)
     options = dict(table.options or {})
@@ -39,7 +40,8 @@ def score_url(table: Any, dealer: int, at: int, hand: str = "") -> str:
         text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()}
         query[f"hr-{system}"] = ".".join(f"{k}-{v}" for k, v in sorted(text.items()))
     query["seats"] = ",".join(table.players[(dealer + i) % n] for i in range(n))
-    query["at"] = str(at)
+    if at is not None:
+        query["at"] = str(at)
     if hand:
         query["hand"] = hand
     return reverse("calculator") + "?" + urlencode(query)
@@ -47,8 +49,9 @@ def score_url(table: Any, dealer: int, at: int, hand: str = "") -> str:
 
 def score_url_of(table: Any, rows: Sequence[Mapping[str, Any]], next_dealer: str, at: int | None,
                  hand: str = "") -> str:
-    """The edit page's link: for a new hand (the next dealer at E, one past the last entry), or, back from the
-    calculator for entry ``at``, for that entry again (its dealer at E). Names are unique at a table."""
+    """The edit page's link: for a new hand (the next dealer at E; no entry number, so a hand another phone adds
+    meanwhile is never taken for this one's place), or, back from the calculator for entry ``at``, for that entry
+    again (its dealer at E). Names are unique at a table."""
     if at is None:
-        return score_url(table, table.players.index(next_dealer), len(rows) + 1)
+        return score_url(table, table.players.index(next_dealer), None)
     return score_url(table, table.players.index(rows[at - 1]["dealer"]), at, hand)
