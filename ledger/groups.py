@@ -42,6 +42,7 @@ from django.db import IntegrityError
 from django.utils import timezone
 
 from . import receipts, service, sheet
+from .chart import Plot
 from .entries import MAX_NAME
 from .models import MAX_ALIASES, MAX_GROUP_TABLES, Group, GroupReceipt, GroupTable, Table
 from .service import LedgerError, NotFound, Stale
@@ -265,37 +266,18 @@ def chart(players: Sequence[Player], labels: Sequence[str], label: str = "net ov
     >>> chart([Player("A", series=[0, 4, 6]), Player("B", series=[0, -4, -6])], ["1", "2"]).count("<polyline")
     2
     """
-    points = max((len(p.series) for p in players), default=1)
-    values = [v for p in players for v in p.series] or [0]
-    top, bottom = max(max(values), 1), min(min(values), -1)
     height = chart_height(len(players))
     inner_w = WIDTH - 2 * PAD
-
-    def x(i: int) -> float:
-        return PAD + (inner_w * i / (points - 1) if points > 1 else 0)
-
-    def y(v: float) -> float:
-        return PAD + PLOT_H * (top - v) / (top - bottom)
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
-           f'aria-label="{escape(label)}" font-family="sans-serif" font-size="12">',
-           f'<rect width="{WIDTH}" height="{height}" fill="#fffdf8"/>',
-           f'<line x1="{PAD}" x2="{WIDTH - PAD}" y1="{y(0):.1f}" y2="{y(0):.1f}" stroke="#999" '
-           'stroke-dasharray="4 3"/>',
-           f'<text x="2" y="{y(top) + 4:.1f}" fill="#555">{top}</text>',
-           f'<text x="2" y="{y(bottom) + 4:.1f}" fill="#555">{bottom}</text>',
-           f'<text x="2" y="{y(0) + 4:.1f}" fill="#555">0</text>']
+    plot = Plot.of([p.series for p in players], WIDTH, PAD, PLOT_H)
+    points = plot.points
+    out = plot.frame(height, label, 12, 2)
     for i, text in enumerate(labels, start=1):
         if points <= 12 or i % -(-points // 12) == 0:
-            out.append(f'<text x="{x(i):.1f}" y="{PAD + PLOT_H + 16}" fill="#555" text-anchor="middle">'
+            out.append(f'<text x="{plot.x(i):.1f}" y="{PAD + PLOT_H + 16}" fill="#555" text-anchor="middle">'
                        f'{escape(text)}</text>')
     for i, p in enumerate(players):
         colour = COLOURS[i % len(COLOURS)]
-        path = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate(p.series))
-        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" points="{path}"/>')
-        if p.series:
-            out.append(f'<circle cx="{x(len(p.series) - 1):.1f}" cy="{y(p.series[-1]):.1f}" r="3.5" '
-                       f'fill="{colour}"/>')
+        out += plot.line(colour, p.series)
         lx = PAD + (i % PER_ROW) * (inner_w / PER_ROW)
         ly = PAD + PLOT_H + 22 + (i // PER_ROW) * LINE_H
         out.append(f'<rect x="{lx:.1f}" y="{ly}" width="11" height="11" fill="{colour}"/>')
