@@ -79,8 +79,9 @@ ROUNDS = [
 ]
 
 
-@pytest.fixture
-def contexts(browser, live_server):
+def phones(browser, live_server, forgiven):
+    """A maker of phones (``new(width, locale)``: each its own browser context, cookies and storage), then
+    the check that no page logged a script error or a console error ``forgiven`` does not excuse."""
     made, errors = [], []
 
     def new(width=360, locale="zh-CN"):
@@ -88,7 +89,7 @@ def contexts(browser, live_server):
                                       base_url=live_server.url)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and not _refused(msg.text)
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and not forgiven(msg.text)
                 else None)
         made.append(context)
         return page
@@ -97,6 +98,11 @@ def contexts(browser, live_server):
     for context in made:
         context.close()
     assert errors == [], errors  # no script error, no CSP violation
+
+
+@pytest.fixture
+def contexts(browser, live_server):
+    yield from phones(browser, live_server, _refused)
 
 
 def _refused(text: str) -> bool:

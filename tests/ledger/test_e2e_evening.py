@@ -45,21 +45,10 @@ A, B, C, D = range(4)
 def contexts(browser, live_server):
     """Phones at 360×800, each its own browser (cookies, storage); no script error or CSP violation on any page.
     The calculator's hx-sync cancels a request a newer tap replaced: htmx logs that, and it is no error."""
-    made, errors = [], []
-
-    def new(locale="zh-CN"):
-        context = browser.new_context(viewport={"width": 360, "height": 800}, locale=locale, base_url=live_server.url)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and not _aborted(msg.text)
-                else None)
-        made.append(context)
-        return page
-
-    yield new
-    for context in made:
-        context.close()
-    assert errors == [], errors
+    made = ledger_e2e.phones(browser, live_server, _aborted)
+    new = next(made)
+    yield lambda locale="zh-CN": new(locale=locale)
+    next(made, None)
 
 
 def q(player, value, win="self_drawn", source=None, gen=0, together=False):
