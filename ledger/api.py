@@ -33,7 +33,7 @@ from calculator.api import error_response
 from calculator.dbguard import uses_database
 
 from . import receipts, service, views
-from .models import Table
+from .models import Group, Table
 from .words import Said, Worded, said
 
 _CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 409: "stale_version",
@@ -82,12 +82,14 @@ def _ask(request: HttpRequest, body: dict[str, Any]) -> receipts.Ask | None:
     return receipts.Ask(key, receipts.digest(str(request.method), request.path, fields))
 
 
-def _links(request: HttpRequest, table: Table, edit: bool) -> dict[str, Any]:
+def _links(request: HttpRequest, table: Table | Group, edit: bool, read_page: str = "ledger-read",
+           edit_page: str = "ledger-edit") -> dict[str, Any]:
+    """A table's (or a group's, with its pages' names) read link, and its edit link when ``edit``."""
     out = {"read_token": table.read_token,
-           "read_url": request.build_absolute_uri(reverse("ledger-read", args=[table.read_token]))}
+           "read_url": request.build_absolute_uri(reverse(read_page, args=[table.read_token]))}
     if edit:
         out.update(edit_token=table.edit_token,
-                   edit_url=request.build_absolute_uri(reverse("ledger-edit", args=[table.edit_token])))
+                   edit_url=request.build_absolute_uri(reverse(edit_page, args=[table.edit_token])))
     return out
 
 

@@ -20,17 +20,13 @@ from calculator.dbguard import uses_database
 
 from . import groups, receipts, service
 from .api import _JSON, _ask, _body, _error, _guarded, _replay
+from .api import _links as _table_links
 from .models import Group
 from .words import Worded, said
 
 
 def _links(request: HttpRequest, group: Group, edit: bool) -> dict[str, Any]:
-    out = {"read_token": group.read_token,
-           "read_url": request.build_absolute_uri(reverse("ledger-group-read", args=[group.read_token]))}
-    if edit:
-        out.update(edit_token=group.edit_token,
-                   edit_url=request.build_absolute_uri(reverse("ledger-group", args=[group.edit_token])))
-    return out
+    return _table_links(request, group, edit, "ledger-group-read", "ledger-group")
 
 
 def _full(request: HttpRequest, group: Group, edit: bool) -> dict[str, Any]:
