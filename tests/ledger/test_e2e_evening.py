@@ -115,9 +115,18 @@ def quick_entry(page, wins):
     page.wait_for_load_state()
 
 
+def ordered(tiles):
+    """The standing tiles as the calculator writes them: sorted (m, p, s, z; then by rank), the last one tapped
+    (the winning tile) last."""
+    key = lambda t: ("mpsz".index(t[1]), t[0])  # noqa: E731
+    return sorted(tiles[:-1], key=key) + tiles[-1:]
+
+
 def palette_entry(page, taps, winner, discarder):
     """"Score a hand with its tiles" → the calculator (the table's system, the players on the seats), the hand
     tapped on the palette and its win set by seat → "Add to table" → the sheet's hand form, filled in → added."""
+    from playwright.sync_api import expect
+
     page.locator("#add-hand a.ledger-score").click()
     page.wait_for_url("**/?*rules=sichuan*")
     seats = page.input_value("#context input[name=seats]").split(",")  # E (this hand's dealer) first
@@ -134,10 +143,14 @@ def palette_entry(page, taps, winner, discarder):
         page.locator(f'#palette button[data-tile="{t}"]').click(no_wait_after=True)
     quiet(page)
     try:
-        page.locator("p.add-to-table a").first.click(timeout=45_000)
-    except Exception:
+        placed = page.locator("#placed")  # the hand as the server read it: every tap arrived, in order
+        expect(placed).to_have_attribute("data-tiles", " ".join(ordered(taps.split())), timeout=30_000)
+        page.locator("p.add-to-table a").first.click(timeout=30_000)
+    except Exception as exc:
         page.screenshot(path=str(shots() / "ledger-evening-failed-palette.png"), full_page=True)
-        raise
+        raise AssertionError(f"no scored hand at {page.url}: the box holds {page.input_value('#id_hand')!r}, "
+                             f"the server read {placed.get_attribute('data-tiles')!r}; the result says "
+                             f"{page.locator('#result').inner_text()[:400]!r}") from exc
     page.wait_for_url("**/t/add?*")
     page.locator("a.btn--primary").click()
     page.wait_for_url("**/t/*/?hand=*")
