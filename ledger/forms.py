@@ -146,7 +146,7 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
     kind = post.get("kind", "mahjong")
     names = [post.get(f"player{i}", "").strip() for i in range(6)]
     # the rule set and the house-rule controls (ledger/table_setup.py), then the older key=value box
-    options: dict[str, Any] = table_setup.options_from_post(post, post.get("system", table_setup.DEFAULT_SYSTEM))
+    options: dict[str, Any] = table_setup.options_from_post(post, post.get("system", table_setup.default_system()))
     for line in post.get("options", "").splitlines():
         if not line.strip():
             continue
@@ -158,6 +158,6 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
     settings: dict[str, Any] = {k: post[k] for k in keys if post.get(k)}
     if post.get("simple"):
         settings["simple"] = True
-    return {"kind": kind, "system": post.get("system", table_setup.DEFAULT_SYSTEM), "name": post.get("name", ""),
+    return {"kind": kind, "system": post.get("system", table_setup.default_system()), "name": post.get("name", ""),
             "players": [n for n in names if n], "options": options,
             "settings": settings}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+
 from rulesets.context import FLAGS
 
 _KEY_FIELD = {"type": "string", "minLength": 8, "maxLength": 128, "pattern": "^[!#-~]+$",
@@ -61,7 +63,8 @@ SCHEMAS: dict[str, Any] = {
             "idempotency_key": _KEY_FIELD,
             "kind": {"type": "string", "enum": ["mahjong", "rummikub"], "default": "mahjong"},
             "name": {"type": "string", "maxLength": 80},
-            "system": {"type": "string", "description": "a ruleset id or alias (mahjong tables)", "default": "guobiao"},
+            "system": {"type": "string", "description": "a ruleset id or alias (mahjong tables)",
+                       "default": settings.DEFAULT_SYSTEM},
             "options": {"type": "object", "description": "the system's house rules {option: value} (or preset)"},
             "players": {"type": "array", "items": {"type": "string", "maxLength": 24}, "minItems": 2, "maxItems": 6,
                         "description": "names in turn order; the first deals the first hand"},

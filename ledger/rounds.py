@@ -33,7 +33,7 @@ from rulesets.messages import Words, msg
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
 from rulesets.rounds import STAND_INS, Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
-from rulesets.scoring import Payment, exact
+from rulesets.scoring import Payment, Ruleset, exact
 
 from .words import Worded, said
 
@@ -113,8 +113,13 @@ def plays_to_the_wall(system: str) -> bool:
 
 def ruleset_id(system: str) -> str:
     """The canonical id of a system name or alias; raises RoundError for an unknown one."""
+    return ruleset_of(system).id
+
+
+def ruleset_of(system: str) -> Ruleset[Any]:
+    """The ruleset of a system name or alias; raises RoundError for an unknown one."""
     try:
-        return get_ruleset(system).id
+        return get_ruleset(system)
     except MahjongError as exc:
         raise RoundError.of(exc) from None
 
