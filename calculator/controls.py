@@ -24,26 +24,6 @@ from .lang import pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
 
-FLAG_LABELS = {
-    "kong_replacement": _("Won on a kong's replacement tile (杠上开花)"),
-    "after_kong": _("Won on the discard right after the discarder's kong (杠上炮)"),
-    "last_tile": _("Last tile of the wall, or its discard (海底)"),
-    "last_copy": _("The winning tile was the last copy (和绝张)"),
-    "heavenly": _("Heavenly hand: the dealer wins on the deal (天和)"),
-    "earthly": _("Earthly hand: a non-dealer wins on the first turn (地和)"),
-}
-
-
-FLAG_MSGIDS = {
-    "kong_replacement": "Won on a kong's replacement tile (杠上开花)",
-    "after_kong": "Won on the discard right after the discarder's kong (杠上炮)",
-    "last_tile": "Last tile of the wall, or its discard (海底)",
-    "last_copy": "The winning tile was the last copy (和绝张)",
-    "heavenly": "Heavenly hand: the dealer wins on the deal (天和)",
-    "earthly": "Earthly hand: a non-dealer wins on the first turn (地和)",
-}
-"""FLAG_LABELS' msgids, to spell them with 和 or 胡 (wording.word)."""
-
 
 def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -> dict[str, Any]:
     reason = ctx.unavailable.get(f"{control}={value}", "")
@@ -137,7 +117,7 @@ def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: d
     for key in FLAGS:
         reason = c.unavailable.get(key, "")
         on = bool(getattr(ctx, key))
-        flags.append({"name": key, "label": wording.word(FLAG_MSGIDS[key], hu), "checked": on,
+        flags.append({"name": key, "label": wording.flag_label(key, hu), "checked": on,
                       "disabled": bool(reason) and not on,
                       "reason": reason, "unused": uses[key], "shown": shown[key]})
     won = {s.value for s in ctx.already_won}
@@ -208,8 +188,8 @@ def _kong_label(value: str) -> str:
 
 
 def _control_label(key: str) -> str:
-    if key in FLAG_LABELS:
-        return str(FLAG_LABELS[key])
+    if key in FLAGS:
+        return wording.flag_label(key, False)
     if key in CONTROL_LABELS:
         return str(CONTROL_LABELS[key])
     declared = known_context().get(key)

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.conf import settings
 
-from rulesets.context import FLAGS
+from rulesets.context import SHARED_FLAGS
 
 _KEY_FIELD = {"type": "string", "minLength": 8, "maxLength": 128, "pattern": "^[!#-~]+$",
               "description": "the write's idempotency key (or the Idempotency-Key header; the same if both)"}
@@ -26,7 +26,7 @@ _WIN = {
         "player": _PLAYER,
         "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"], "default": "self_drawn"},
         "from": {**_PLAYER, "description": "the discarder (or the robbed player)"},
-        **{flag: {"type": "boolean"} for flag in FLAGS},
+        **{f.key: f.schema() for f in SHARED_FLAGS},  # the flags, as rulesets.context declares them
     },
 }
 _EVENT = {
@@ -41,7 +41,8 @@ _EVENT = {
         "hand": {"type": "string"},
         "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"]},
         "from": _PLAYER,
-        "after_kong": {"type": "boolean", "description": "杠上炮 (呼叫转移)"},
+        **{f.key: {**f.schema(), "description": f"multi: {f.schema()['description']}, for every win on the discard"}
+           for f in SHARED_FLAGS if f.of_discard},
         "wins": {"type": "array", "items": {"type": "object", "properties": {"player": _PLAYER,
                                                                            "hand": {"type": "string"}}},
                  "description": "multi (一炮多响): the winners on one discard"},
