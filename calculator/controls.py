@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from rulesets.context import SHARED, Kind
 from rulesets.context import known as known_context
 from rulesets.hand import SEATS4, KongKind, Seat, WinContext
 from rulesets.scoring import ALL_CONTEXT_FIELDS, Ruleset
@@ -48,15 +49,15 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
     defaults, as hidden fields: choosing another table never loses what was entered."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     out: list[dict[str, str]] = []
-    for name in ("round_wind", "from_seat", "wildcard", *FLAGS, "already_won", "flowers",
-                 *(f"kong{i}" for i in range(1, KONG_ROWS + 1))):
-        field = "kongs" if name.startswith("kong") and name[4:].isdigit() else name
-        if shown.get(field, True):
+    for f in SHARED:  # each shared field as rulesets.context declares it; the kongs are rows of controls
+        if shown.get(f.key, True):
             continue
-        value = data.get(name)
-        values = value if isinstance(value, list) else [value]
-        out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
-                if v not in (None, "", False) and not (name == "round_wind" and v == "E")]
+        default = f.json(f.default)
+        for name in [f"kong{i}" for i in range(1, KONG_ROWS + 1)] if f.kind is Kind.KONGS else [f.key]:
+            value = data.get(name)
+            values = value if isinstance(value, list) else [value]
+            out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
+                    if v not in (None, "", False) and v != default]
     return out
 
 
