@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from rulesets.context import SHARED, Kind
 from rulesets.context import known as known_context
 from rulesets.hand import SEATS4, KongKind, Seat, WinContext
 from rulesets.scoring import ALL_CONTEXT_FIELDS, Ruleset
@@ -23,26 +24,6 @@ from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, Calculator
 from .lang import pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
-
-FLAG_LABELS = {
-    "kong_replacement": _("Won on a kong's replacement tile (杠上开花)"),
-    "after_kong": _("Won on the discard right after the discarder's kong (杠上炮)"),
-    "last_tile": _("Last tile of the wall, or its discard (海底)"),
-    "last_copy": _("The winning tile was the last copy (和绝张)"),
-    "heavenly": _("Heavenly hand: the dealer wins on the deal (天和)"),
-    "earthly": _("Earthly hand: a non-dealer wins on the first turn (地和)"),
-}
-
-
-FLAG_MSGIDS = {
-    "kong_replacement": "Won on a kong's replacement tile (杠上开花)",
-    "after_kong": "Won on the discard right after the discarder's kong (杠上炮)",
-    "last_tile": "Last tile of the wall, or its discard (海底)",
-    "last_copy": "The winning tile was the last copy (和绝张)",
-    "heavenly": "Heavenly hand: the dealer wins on the deal (天和)",
-    "earthly": "Earthly hand: a non-dealer wins on the first turn (地和)",
-}
-"""FLAG_LABELS' msgids, to spell them with 和 or 胡 (wording.word)."""
 
 
 def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -> dict[str, Any]:
@@ -68,15 +49,15 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
     defaults, as hidden fields: choosing another table never loses what was entered."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     out: list[dict[str, str]] = []
-    for name in ("round_wind", "from_seat", "wildcard", *FLAGS, "already_won", "flowers",
-                 *(f"kong{i}" for i in range(1, KONG_ROWS + 1))):
-        field = "kongs" if name.startswith("kong") and name[4:].isdigit() else name
-        if shown.get(field, True):
+    for f in SHARED:  # each shared field as rulesets.context declares it; the kongs are rows of controls
+        if shown.get(f.key, True):
             continue
-        value = data.get(name)
-        values = value if isinstance(value, list) else [value]
-        out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
-                if v not in (None, "", False) and not (name == "round_wind" and v == "E")]
+        default = f.json(f.default)
+        for name in [f"kong{i}" for i in range(1, KONG_ROWS + 1)] if f.kind is Kind.KONGS else [f.key]:
+            value = data.get(name)
+            values = value if isinstance(value, list) else [value]
+            out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
+                    if v not in (None, "", False) and v != default]
     return out
 
 
@@ -137,7 +118,7 @@ def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: d
     for key in FLAGS:
         reason = c.unavailable.get(key, "")
         on = bool(getattr(ctx, key))
-        flags.append({"name": key, "label": wording.word(FLAG_MSGIDS[key], hu), "checked": on,
+        flags.append({"name": key, "label": wording.flag_label(key, hu), "checked": on,
                       "disabled": bool(reason) and not on,
                       "reason": reason, "unused": uses[key], "shown": shown[key]})
     won = {s.value for s in ctx.already_won}
@@ -208,8 +189,8 @@ def _kong_label(value: str) -> str:
 
 
 def _control_label(key: str) -> str:
-    if key in FLAG_LABELS:
-        return str(FLAG_LABELS[key])
+    if key in FLAGS:
+        return wording.flag_label(key, False)
     if key in CONTROL_LABELS:
         return str(CONTROL_LABELS[key])
     declared = known_context().get(key)

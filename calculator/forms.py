@@ -146,12 +146,7 @@ class CalculatorForm(forms.Form):
     seat = forms.ChoiceField(required=False, choices=SEAT_CHOICES)
     round_wind = forms.ChoiceField(required=False, choices=SEAT_CHOICES)
     from_seat = forms.ChoiceField(required=False, choices=[("", ""), *SEAT_CHOICES])
-    kong_replacement = forms.BooleanField(required=False)
-    after_kong = forms.BooleanField(required=False)
-    last_tile = forms.BooleanField(required=False)
-    last_copy = forms.BooleanField(required=False)
-    heavenly = forms.BooleanField(required=False)
-    earthly = forms.BooleanField(required=False)
+    # then a checkbox per flag, as rulesets.context declares them (_share_fields)
     flowers = forms.MultipleChoiceField(required=False, choices=[(str(f), f.zh) for f in FLOWERS])
     wildcard = forms.ChoiceField(required=False, choices=[("", "")] + [(str(t), t.zh) for t in ALL_TILES])
     already_won = forms.MultipleChoiceField(required=False, choices=SEAT_CHOICES)
@@ -342,10 +337,20 @@ class _SharedFields(dict[str, forms.Field]):
         return dict(self)
 
 
+def flag_fields() -> dict[str, forms.Field]:
+    """A checkbox for each flag of how the hand was won, as rulesets.context declares them."""
+    return {key: forms.BooleanField(required=False) for key in FLAGS}
+
+
 def _share_fields(form_class: type[forms.Form]) -> None:
     rules = cast(forms.MultipleChoiceField, form_class.base_fields["rules"])
     rules.choices = lambda: [(r.id, r.id) for r in all_rulesets()]  # the registry as it is when a form is cleaned
-    form_class.base_fields = _SharedFields(form_class.base_fields)
+    fields: dict[str, forms.Field] = {}
+    for name, f in form_class.base_fields.items():
+        fields[name] = f
+        if name == "from_seat":  # the flags follow the discarder
+            fields.update(flag_fields())
+    form_class.base_fields = _SharedFields(fields)
 
 
 _share_fields(CalculatorForm)

@@ -104,6 +104,9 @@ DB_RETRY_SECONDS = env_float("DB_RETRY_SECONDS", 2.0)
 LINK_RETENTION_DAYS = env_int("LINK_RETENTION_DAYS", 400)
 LINK_MAX_ROWS = env_int("LINK_MAX_ROWS", 1_000_000)
 
+# The system a new table plays when a request names none (or one that is not registered): a ruleset id.
+DEFAULT_SYSTEM = "guobiao"
+
 # Redis in production (CACHE_URL=redis://host:6379/0), shared by every app server; local memory otherwise.
 # Set CACHE_KEY_PREFIX per release (e.g. the commit) so nothing cached by an older engine is served.
 # Every Redis call gives up after CACHE_TIMEOUT seconds and a failed Redis is skipped for

@@ -22,6 +22,7 @@ from typing import Any
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_noop as _
 
+from rulesets.context import SHARED_BY_KEY
 from rulesets.hand import WinContext
 from rulesets.messages import Message
 from rulesets.scoring import Exclusion, Item, Ruleset
@@ -73,12 +74,6 @@ _MCR_SPELLING = (
     _("How it was won"),
     _("Won"),
     _("Special wins"),
-    _("Won on a kong's replacement tile (杠上开花)"),
-    _("Won on the discard right after the discarder's kong (杠上炮)"),
-    _("Last tile of the wall, or its discard (海底)"),
-    _("The winning tile was the last copy (和绝张)"),
-    _("Heavenly hand: the dealer wins on the deal (天和)"),
-    _("Earthly hand: a non-dealer wins on the first turn (地和)"),
     _("won on"),
     _("win?"),
     _("“win?” under a tile makes it the winning tile."),
@@ -97,12 +92,6 @@ _HU_SPELLING = (
     pgettext_lazy("regional systems: 胡", "How it was won"),
     pgettext_lazy("regional systems: 胡", "Won"),
     pgettext_lazy("regional systems: 胡", "Special wins"),
-    pgettext_lazy("regional systems: 胡", "Won on a kong's replacement tile (杠上开花)"),
-    pgettext_lazy("regional systems: 胡", "Won on the discard right after the discarder's kong (杠上炮)"),
-    pgettext_lazy("regional systems: 胡", "Last tile of the wall, or its discard (海底)"),
-    pgettext_lazy("regional systems: 胡", "The winning tile was the last copy (和绝张)"),
-    pgettext_lazy("regional systems: 胡", "Heavenly hand: the dealer wins on the deal (天和)"),
-    pgettext_lazy("regional systems: 胡", "Earthly hand: a non-dealer wins on the first turn (地和)"),
     pgettext_lazy("regional systems: 胡", "won on"),
     pgettext_lazy("regional systems: 胡", "win?"),
     pgettext_lazy("regional systems: 胡", "“win?” under a tile makes it the winning tile."),
@@ -111,16 +100,27 @@ _HU_SPELLING = (
     pgettext_lazy("regional systems: 胡", "Remove the winning tile %(tile)s"),
 )
 
-SHORT_FLAGS = {
-    "kong_replacement": ("杠上开花", "杠上开花"), "after_kong": ("杠上炮", "杠上炮"), "last_tile": ("海底", "海底"),
-    "last_copy": ("和绝张", "胡绝张"), "heavenly": ("天和", "天胡"), "earthly": ("地和", "地胡"),
-}
-"""The flags' names in the rule texts (MCR's, the regional one), used in both languages in one-line summaries."""
+def hu_spelling(text: str) -> str:
+    """A 中文 text in 和's words (MCR's: 和绝张, 天和) spelt with 胡 (the regional texts': 胡绝张, 天胡).
+
+    >>> hu_spelling("和绝张（和的是最后一张）")
+    '胡绝张（胡的是最后一张）'
+    """
+    return text.replace("和", "胡")
 
 
 def short_flag(key: str, hu: bool) -> str:
-    """The flag's name in the rule texts, in traditional characters on a 繁體 page (槓上開花)."""
-    return zh(SHORT_FLAGS[key][1 if hu else 0])
+    """The flag's name in the rule texts (rulesets.context declares it in 和's words), used in both languages in
+    one-line summaries, in traditional characters on a 繁體 page (槓上開花)."""
+    name = SHARED_BY_KEY[key].zh
+    return zh(hu_spelling(name) if hu else name)
+
+
+def flag_label(key: str, hu: bool) -> str:
+    """The label of a flag's control, as rulesets.context declares it, in the active language and the system's words
+    (胡 or 和; 香港's 糊 on a 繁體 page)."""
+    f = SHARED_BY_KEY[key]
+    return own_words(pick(hu_spelling(f.label_zh) if hu else f.label_zh, f.label_en))
 
 
 def hand_in_words(view: HandView, hu: bool) -> HandView:

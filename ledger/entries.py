@@ -107,7 +107,7 @@ def _multi(data: Mapping[str, Any], n: int, what: str) -> dict[str, Any]:
                if isinstance(w, Mapping) else clean_win(w, n, f"{what}.wins[{j}]") for j, w in enumerate(wins)]
     if len({w["player"] for w in cleaned}) != len(cleaned):
         raise EntryError(said("ledger.multi.each_once", what=f"{what}.wins"))
-    return {"type": "multi", "from": discarder, "after_kong": data.get("after_kong") is True,
+    return {"type": "multi", "from": discarder, **{flag: data.get(flag) is True for flag in rounds.DISCARD_FLAGS},
             "wins": [{"player": w["player"], "hand": w["hand"]} for w in cleaned]}
 
 

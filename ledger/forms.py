@@ -12,13 +12,20 @@ from typing import Any
 
 from django.http import QueryDict
 
+from rulesets.context import SHARED_FLAGS
+
 from . import table_setup
 from .entries import EntryError
 from .words import said
 
 ROW_TYPES = ("kong", "self_drawn", "discard", "rob_kong", "ready", "not_ready", "pig")
-FLAG_FIELDS = {"ks": "kong_replacement", "ak": "after_kong", "lt": "last_tile", "lc": "last_copy",
-               "hv": "heavenly", "ea": "earthly"}
+FLAG_FIELDS = {f.form_name: f.key for f in SHARED_FLAGS}
+"""The flags of how a hand was won by their checkboxes' names (``ks``: kong_replacement), as rulesets.context
+declares them."""
+ROUND_FLAGS = {f.form_name: f.key for f in SHARED_FLAGS if f.in_rounds}
+"""The flags asked of each win of a round (what happens during play: 杠上开花, 杠上炮, 海底)."""
+DISCARD_FLAGS = {f.form_name: f.key for f in SHARED_FLAGS if f.of_discard}
+"""The flags of the discard (杠上炮), shared by every win on it (一炮多响)."""
 DEFAULT_ROWS = 8
 MAX_ROWS = 24
 
@@ -54,7 +61,7 @@ def rows_from_post(post: QueryDict) -> list[dict[str, Any]]:
             raise EntryError(said("ledger.form.not_an_event", n=i + 1, kind=repr(kind)))
         rows.append({"i": i, "t": kind, "p": post.get(f"e{i}_p", ""), "f": post.get(f"e{i}_f", ""),
                      "k": post.get(f"e{i}_k", ""), "h": post.get(f"e{i}_h", "").strip(),
-                     **{short: bool(post.get(f"e{i}_{short}")) for short in ("ks", "ak", "lt", "m")}})
+                     **{short: bool(post.get(f"e{i}_{short}")) for short in (*ROUND_FLAGS, "m")}})
     return rows
 
 
@@ -76,9 +83,9 @@ def round_from_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
         win: dict[str, Any] = {"player": _int(row["p"]), "hand": row["h"], "win": row["t"]}
         if row["t"] != "self_drawn":
             win["from"] = _int(row["f"])
-        for short in ("ks", "ak", "lt"):
+        for short, flag in ROUND_FLAGS.items():
             if row[short]:
-                win[FLAG_FIELDS[short]] = True
+                win[flag] = True
         if row["m"] and row["t"] == "discard":
             events[-1:] = _joined(events[-1] if events else None, win, where)
             continue
@@ -97,11 +104,13 @@ def _joined(previous: dict[str, Any] | None, win: dict[str, Any], where: int) ->
     if previous["type"] == "win":
         if previous["win"] != "discard" or previous.get("from") != win.get("from"):
             raise EntryError(said("ledger.form.same_player", n=where))
-        previous = {"type": "multi", "from": previous["from"], "after_kong": bool(previous.get("after_kong")),
+        previous = {"type": "multi", "from": previous["from"],
+                    **{flag: bool(previous.get(flag)) for flag in DISCARD_FLAGS.values()},
                     "wins": [{"player": previous["player"], "hand": previous["hand"]}]}
     elif previous["from"] != win.get("from"):
         raise EntryError(said("ledger.form.same_other", n=where))
-    previous["after_kong"] = previous["after_kong"] or bool(win.get("after_kong"))
+    for flag in DISCARD_FLAGS.values():
+        previous[flag] = previous[flag] or bool(win.get(flag))
     previous["wins"].append({"player": win["player"], "hand": win["hand"]})
     return [previous]
 
@@ -114,11 +123,11 @@ def rows_of(data: Mapping[str, Any]) -> list[dict[str, Any]]:
             rows.append({"t": "kong", "p": e["player"], "k": e["kind"], "f": e.get("fed_by", "")})
         elif e["type"] == "win":
             rows.append({"t": e["win"], "p": e["player"], "f": e.get("from", ""), "h": e["hand"],
-                         **{s: bool(e.get(f)) for s, f in FLAG_FIELDS.items() if s in ("ks", "ak", "lt")}})
+                         **{s: bool(e.get(f)) for s, f in ROUND_FLAGS.items()}})
         elif e["type"] == "multi":
             for j, w in enumerate(e["wins"]):
                 rows.append({"t": "discard", "p": w["player"], "f": e["from"], "h": w["hand"], "m": j > 0,
-                             "ak": bool(e.get("after_kong"))})
+                             **{s: bool(e.get(f)) for s, f in DISCARD_FLAGS.items()}})
         else:
             rows += [{"t": s["state"], "p": s["player"], "h": s.get("hand", "")} for s in e["players"]]
     return rows
@@ -146,7 +155,7 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
     kind = post.get("kind", "mahjong")
     names = [post.get(f"player{i}", "").strip() for i in range(6)]
     # the rule set and the house-rule controls (ledger/table_setup.py), then the older key=value box
-    options: dict[str, Any] = table_setup.options_from_post(post, post.get("system", table_setup.DEFAULT_SYSTEM))
+    options: dict[str, Any] = table_setup.options_from_post(post, post.get("system", table_setup.default_system()))
     for line in post.get("options", "").splitlines():
         if not line.strip():
             continue
@@ -158,6 +167,6 @@ def table_from_post(post: QueryDict) -> dict[str, Any]:
     settings: dict[str, Any] = {k: post[k] for k in keys if post.get(k)}
     if post.get("simple"):
         settings["simple"] = True
-    return {"kind": kind, "system": post.get("system", table_setup.DEFAULT_SYSTEM), "name": post.get("name", ""),
+    return {"kind": kind, "system": post.get("system", table_setup.default_system()), "name": post.get("name", ""),
             "players": [n for n in names if n], "options": options,
             "settings": settings}

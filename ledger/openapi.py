@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesets.context import FLAGS
+from django.conf import settings
+
+from rulesets.context import SHARED_FLAGS
 
 _KEY_FIELD = {"type": "string", "minLength": 8, "maxLength": 128, "pattern": "^[!#-~]+$",
               "description": "the write's idempotency key (or the Idempotency-Key header; the same if both)"}
@@ -24,7 +26,7 @@ _WIN = {
         "player": _PLAYER,
         "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"], "default": "self_drawn"},
         "from": {**_PLAYER, "description": "the discarder (or the robbed player)"},
-        **{flag: {"type": "boolean"} for flag in FLAGS},
+        **{f.key: f.schema() for f in SHARED_FLAGS},  # the flags, as rulesets.context declares them
     },
 }
 _EVENT = {
@@ -39,7 +41,8 @@ _EVENT = {
         "hand": {"type": "string"},
         "win": {"type": "string", "enum": ["self_drawn", "discard", "rob_kong"]},
         "from": _PLAYER,
-        "after_kong": {"type": "boolean", "description": "杠上炮 (呼叫转移)"},
+        **{f.key: {**f.schema(), "description": f"multi: {f.schema()['description']}, for every win on the discard"}
+           for f in SHARED_FLAGS if f.of_discard},
         "wins": {"type": "array", "items": {"type": "object", "properties": {"player": _PLAYER,
                                                                            "hand": {"type": "string"}}},
                  "description": "multi (一炮多响): the winners on one discard"},
@@ -61,7 +64,8 @@ SCHEMAS: dict[str, Any] = {
             "idempotency_key": _KEY_FIELD,
             "kind": {"type": "string", "enum": ["mahjong", "rummikub"], "default": "mahjong"},
             "name": {"type": "string", "maxLength": 80},
-            "system": {"type": "string", "description": "a ruleset id or alias (mahjong tables)", "default": "guobiao"},
+            "system": {"type": "string", "description": "a ruleset id or alias (mahjong tables)",
+                       "default": settings.DEFAULT_SYSTEM},
             "options": {"type": "object", "description": "the system's house rules {option: value} (or preset)"},
             "players": {"type": "array", "items": {"type": "string", "maxLength": 24}, "minItems": 2, "maxItems": 6,
                         "description": "names in turn order; the first deals the first hand"},

@@ -25,7 +25,7 @@ from typing import Any
 
 import rulesets
 from rulesets import rounds as engine_rounds
-from rulesets.context import FLAGS
+from rulesets.context import FLAGS, SHARED_FLAGS
 from rulesets.engine import Request, build_request, result_object, score
 from rulesets.errors import MahjongError
 from rulesets.hand import KongKind, Seat
@@ -33,13 +33,15 @@ from rulesets.messages import Words, msg
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
 from rulesets.rounds import STAND_INS, Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
-from rulesets.scoring import Payment, exact
+from rulesets.scoring import Payment, Ruleset, exact
 
 from .words import Worded, said
 
 ENGINE_VERSION = rulesets.ENGINE_VERSION
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N, Seat.X, Seat.Y)
 WIN_FLAGS = FLAGS  # the flags of how a hand was won, as rulesets.context declares them once
+DISCARD_FLAGS = tuple(f.key for f in SHARED_FLAGS if f.of_discard)
+"""The flags that belong to the discard (杠上炮): a multi event (一炮多响) gives them once for every win on it."""
 
 # What the engine holds for a player declared "not ready" or "花猪" with no tiles typed in (by two-suit
 # table and tiles held; tests/ledger pin each).
@@ -113,8 +115,13 @@ def plays_to_the_wall(system: str) -> bool:
 
 def ruleset_id(system: str) -> str:
     """The canonical id of a system name or alias; raises RoundError for an unknown one."""
+    return ruleset_of(system).id
+
+
+def ruleset_of(system: str) -> Ruleset[Any]:
+    """The ruleset of a system name or alias; raises RoundError for an unknown one."""
     try:
-        return get_ruleset(system).id
+        return get_ruleset(system)
     except MahjongError as exc:
         raise RoundError.of(exc) from None
 
@@ -222,7 +229,7 @@ def _multi(system: str, options: Mapping[str, Any], event: Mapping[str, Any], se
     for w in wins:
         if w["player"] == discarder:
             raise RoundError(said("ledger.round.own_discard"))
-        ctx = _context({**w, "win": "discard", "from": discarder, "after_kong": event.get("after_kong")}, seat)
+        ctx = _context({**w, "win": "discard", "from": discarder, **{f: event.get(f) for f in DISCARD_FLAGS}}, seat)
         try:
             requests.append(_request(system, options, w["hand"], ctx))
         except MahjongError as exc:

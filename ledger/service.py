@@ -155,7 +155,7 @@ def _new_table(data: Mapping[str, Any]) -> Table:
     system = ""
     if kind == "mahjong":
         try:
-            system = rounds.ruleset_id(str(data.get("system") or "guobiao"))
+            system = rounds.ruleset_id(str(data.get("system") or settings.DEFAULT_SYSTEM))
         except rounds.RoundError as exc:
             raise LedgerError(said("ledger.field", what="system", problem=exc), key=exc.key) from None
         raw = data.get("options")

@@ -85,7 +85,7 @@ def settle(table: Mapping[str, Any], kind: str, data: Mapping[str, Any], dealer:
 
         return quick.settle(table, data, dealer) if kind == "quick" else quick.settle_adjust(data)
     if kind == "hand":
-        wind = round_wind if rounds.ruleset_id(table["system"]) == "guobiao" else None
+        wind = round_wind if rounds.ruleset_of(table["system"]).passes_deal else None  # the wind follows the hands
         return rounds.score_hand(table["system"], table["options"], data, dealer, wind)
     raise rounds.RoundError(said("ledger.entry.unknown_kind", kind=repr(kind)))
 
@@ -120,16 +120,18 @@ def _kept(result: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def next_dealer(table: Mapping[str, Any], kind: str, snapshot: Mapping[str, Any], dealer: int) -> int:
-    """Each system's rotation: 国标 passes the deal every hand; 血战 the first winner deals next (一炮多响:
-    the discarder), a round nobody won keeps the dealer; other systems 连庄 (the dealer keeps the deal
-    on a win or a draw, else the next player deals; several wins on one discard, 通炮: the discarder);
+    """Each system's rotation: a system that passes the deal (``Ruleset.passes_deal``: 国标) passes it every
+    hand; 血战 the first winner deals next (一炮多响: the discarder), a round nobody won keeps the dealer; other
+    systems 连庄 (the dealer keeps the deal on a win or a draw, else the next player deals; several wins on one
+    discard, 通炮: the discarder);
     Rummikub's first player moves round by round."""
     n = len(table["players"])
     if kind == "rummikub" or table["kind"] == "rummikub":
         return (dealer + 1) % n
-    system = rounds.ruleset_id(table["system"])
+    ruleset = rounds.ruleset_of(table["system"])
+    system = ruleset.id
     winners = snapshot.get("winners") or []
-    if system == "guobiao":
+    if ruleset.passes_deal:
         return (dealer + 1) % n
     if snapshot.get("first_multi_from") is not None:
         return snapshot["first_multi_from"]
@@ -211,8 +213,8 @@ def build(table: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
 
 
 def is_session(table: Mapping[str, Any]) -> bool:
-    """Whether the table is a competition session that 标准分 ranks: four players of 国标."""
-    return table["kind"] == "mahjong" and rounds.ruleset_id(table["system"]) == "guobiao" and \
+    """Whether the table is a competition session that 标准分 ranks: four players of a system ranked so (国标)."""
+    return table["kind"] == "mahjong" and rounds.ruleset_of(table["system"]).ranks_by_standard_score and \
         len(table["players"]) == 4
 
 

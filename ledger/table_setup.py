@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
+
 from calculator import house_rules
 from calculator.forms import option_field_name, plain
 from calculator.lang import pick
@@ -31,7 +33,10 @@ from rulesets.sharecode import parse_share_code
 
 from .table_words import hu_of
 
-DEFAULT_SYSTEM = "guobiao"
+
+def default_system() -> str:
+    """The system a new table plays when the request names none or an unknown one (the site's setting)."""
+    return str(settings.DEFAULT_SYSTEM)
 
 
 def chosen(values: Mapping[str, Any]) -> tuple[str, str]:
@@ -44,9 +49,9 @@ def chosen(values: Mapping[str, Any]) -> tuple[str, str]:
     if not system and values.get("hand"):  # "Add to table" from a scored hand: the system its code names
         system = _system_of_code(str(values["hand"]))
     try:
-        ruleset = get_ruleset(system or DEFAULT_SYSTEM)
+        ruleset = get_ruleset(system or default_system())
     except MahjongError:
-        ruleset = get_ruleset(DEFAULT_SYSTEM)
+        ruleset = get_ruleset(default_system())
         preset = ""
     return ruleset.id, preset if preset in ruleset.presets else ""
 
@@ -106,7 +111,7 @@ def _changed(ruleset: Any, preset: str, post: Mapping[str, Any]) -> dict[str, st
 def options_from_post(post: Mapping[str, Any], system: str) -> dict[str, Any]:
     """A new table's house rules from the form: ``{"preset": …, key: value …}`` (the engine checks them)."""
     try:
-        ruleset = get_ruleset(system or DEFAULT_SYSTEM)
+        ruleset = get_ruleset(system or default_system())
     except MahjongError:
         return {"preset": post["preset"]} if post.get("preset") else {}
     preset = str(post.get("preset") or "")

@@ -44,14 +44,14 @@ def word(text: str, hu: bool) -> str:
 # The ledger's texts spelt both ways (for makemessages: the plain msgid is the 和 spelling, the one in the
 # context wording.HU the 胡 one; the templates draw them with {% table_word %}, which it cannot see).
 _MCR = (
-    gettext_noop("Winner"), gettext_noop("on a discard"), gettext_noop("robbing a kong"), gettext_noop("和绝张"),
+    gettext_noop("Winner"), gettext_noop("on a discard"), gettext_noop("robbing a kong"),
     gettext_noop("wins self-drawn"), gettext_noop("wins on a discard"), gettext_noop("wins robbing a kong"),
     gettext_noop("Add a round (血战: every kong, win and the wall's end)"),
     gettext_noop("Add a round (several wins, one discard: 通炮)"), gettext_noop("退税: players who already won"),
 )
 _HU = (
     pgettext_lazy("regional systems: 胡", "Winner"), pgettext_lazy("regional systems: 胡", "on a discard"),
-    pgettext_lazy("regional systems: 胡", "robbing a kong"), pgettext_lazy("regional systems: 胡", "和绝张"),
+    pgettext_lazy("regional systems: 胡", "robbing a kong"),
     pgettext_lazy("regional systems: 胡", "One row per event, in order: kongs (with who fed a 直杠), wins (a "
                   "discard win with “same discard” joins the row above: 一炮多响), then at a 流局 each player still "
                   "in: ready (with the 13 tiles, for 查大叫), not ready, or 花猪."),

@@ -45,8 +45,8 @@ from .tiles import FLOWERS, Tile
 
 __all__ = [
     "BAOTING", "BIRDS", "CANNONS", "DEALER", "ENGINE_FIELDS", "FIELDS", "FLAGS", "FLOWER_REPLACEMENT", "FLOWER_WIN",
-    "INDICATOR", "REPLACEMENT_KONG", "SHARED", "SHARED_BY_KEY", "SHARED_KEYS", "SONGGANG", "STREAK", "WIN",
-    "ContextField", "Kind", "SharedField", "Stage", "Whose", "complete_as_it_stands", "declare", "field",
+    "INDICATOR", "REPLACEMENT_KONG", "SHARED", "SHARED_BY_KEY", "SHARED_FLAGS", "SHARED_KEYS", "SONGGANG", "STREAK",
+    "WIN", "ContextField", "Kind", "SharedField", "Stage", "Whose", "complete_as_it_stands", "declare", "field",
     "replacement_kong", "table_get", "table_values",
 ]
 
@@ -339,6 +339,22 @@ class SharedField[T](ContextField[T]):
     reader: Callable[[Any, str], Any] = lambda value, name: value
     writer: Callable[[Any], Any] = lambda value: value
     json_schema: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    # a flag's words and spellings (Kind.BOOL): its control's label (简体 in 和's words, and English), its letter in
+    # the share code, the name of its checkbox on the ledger's forms, whether the ledger asks it of each win of a
+    # round (what happens during play), and whether it belongs to the discard, so that every win on one discard
+    # shares it (杠上炮)
+    label_zh: str = ""
+    label_en: str = ""
+    letter: str = ""
+    form_name: str = ""
+    in_rounds: bool = False
+    of_discard: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.kind is Kind.BOOL and not (self.label_zh and self.label_en and re.fullmatch("[a-z]", self.letter)
+                                           and re.fullmatch("[a-z]{2}", self.form_name)):
+            raise ValueError(f"shared flag {self.key}: labels, a share-code letter and a form name are needed")
 
     def of(self, ctx: WinContext) -> T:
         return cast(T, getattr(ctx, self.key))
@@ -466,9 +482,12 @@ def _seat_field(key: str, zh: str, en: str, description: str, default: Seat | No
                        json_schema={**schema, "description": description})
 
 
-def _flag(key: str, zh: str, en: str, description: str) -> SharedField[bool]:
+def _flag(key: str, zh: str, en: str, description: str, label: tuple[str, str], letter: str, form_name: str,
+          in_rounds: bool = False, of_discard: bool = False) -> SharedField[bool]:
     return SharedField(key, Kind.BOOL, zh, en, False, source=_ENGINE, whose=Whose.WINNER, reader=_bool,
-                       json_schema={"type": "boolean", "description": description})
+                       json_schema={"type": "boolean", "description": description}, label_zh=label[0],
+                       label_en=label[1], letter=letter, form_name=form_name, in_rounds=in_rounds,
+                       of_discard=of_discard)
 
 
 WIN: SharedField[WinMethod] = SharedField(
@@ -481,12 +500,20 @@ SHARED: tuple[SharedField[Any], ...] = (
     _seat_field("seat", "门风", "Seat wind", "the winner's seat wind (E is the dealer)"),
     _seat_field("round_wind", "圈风", "Round wind", "圈风"),
     _seat_field("from_seat", "点和者", "Discarder", "the discarder (default: the winner's 上家)", None, optional=True),
-    _flag("kong_replacement", "杠上开花", "Win on a kong replacement", "杠上开花"),
-    _flag("after_kong", "杠上炮", "Win on the discard after a kong", "杠上炮"),
-    _flag("last_tile", "海底", "Last tile", "海底 (妙手回春 / 海底捞月)"),
-    _flag("last_copy", "和绝张", "Last copy", "和绝张"),
-    _flag("heavenly", "天和", "Heavenly hand", "天和"),
-    _flag("earthly", "地和", "Earthly hand", "地和"),
+    _flag("kong_replacement", "杠上开花", "Win on a kong replacement", "杠上开花",
+          ("杠上开花（杠后补牌和）", "Won on a kong's replacement tile (杠上开花)"), "k", "ks", in_rounds=True),
+    _flag("after_kong", "杠上炮", "Win on the discard after a kong", "杠上炮",
+          ("杠上炮（和别人开杠后打出的牌）", "Won on the discard right after the discarder's kong (杠上炮)"), "a", "ak",
+          in_rounds=True, of_discard=True),
+    _flag("last_tile", "海底", "Last tile", "海底 (妙手回春 / 海底捞月)",
+          ("海底（最后一张牌，或它打出的牌）", "Last tile of the wall, or its discard (海底)"), "l", "lt",
+          in_rounds=True),
+    _flag("last_copy", "和绝张", "Last copy", "和绝张",
+          ("和绝张（和的是最后一张）", "The winning tile was the last copy (和绝张)"), "c", "lc"),
+    _flag("heavenly", "天和", "Heavenly hand", "天和",
+          ("天和（庄家起手和牌）", "Heavenly hand: the dealer wins on the deal (天和)"), "h", "hv"),
+    _flag("earthly", "地和", "Earthly hand", "地和",
+          ("地和（闲家第一巡和牌）", "Earthly hand: a non-dealer wins on the first turn (地和)"), "e", "ea"),
     SharedField(
         "flowers", Kind.TILES, "花牌", "Flowers", (), source=_ENGINE, whose=Whose.WINNER, max_items=8,
         reader=_flowers, writer=lambda flowers: [str(t) for t in flowers],
@@ -517,12 +544,17 @@ the ledger's flags and the OpenAPI document are made from them."""
 SHARED_BY_KEY: dict[str, SharedField[Any]] = {f.key: f for f in SHARED}
 SHARED_KEYS: frozenset[str] = frozenset(SHARED_BY_KEY)
 """The shared context's keys: no system may declare one of them."""
-FLAGS: tuple[str, ...] = tuple(f.key for f in SHARED if f.kind is Kind.BOOL)
-"""The flags of how the hand was won (杠上开花, 杠上炮, 海底, 和绝张, 天和, 地和), in the order forms list them."""
+SHARED_FLAGS: tuple[SharedField[bool], ...] = tuple(f for f in SHARED if f.kind is Kind.BOOL)
+"""The flags of how the hand was won (杠上开花, 杠上炮, 海底, 和绝张, 天和, 地和), in the order forms list them:
+each with its labels, its share-code letter and its ledger form name."""
+FLAGS: tuple[str, ...] = tuple(f.key for f in SHARED_FLAGS)
+"""The flags' keys, in the order forms list them."""
 
 if SHARED_KEYS != frozenset(f.name for f in dataclasses.fields(WinContext)) - {"table"} or any(
         f.default != f.of(WinContext()) for f in SHARED):
     raise RuntimeError("the shared context's declarations and WinContext's fields differ")
+if any(len({getattr(f, spelling) for f in SHARED_FLAGS}) != len(SHARED_FLAGS) for spelling in ("letter", "form_name")):
+    raise RuntimeError("two shared flags have the same share-code letter or ledger form name")
 
 FIELDS: dict[str, ContextField[Any]] = {}
 """Every declared field by key (one key, one meaning across systems)."""

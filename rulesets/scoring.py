@@ -568,6 +568,12 @@ class Ruleset[O]:
     # the words it writes its own way in 繁體中文 (简体 → 繁體), over the site's word list: 香港 writes 糊 and
     # 索 where the mainland and 台灣 texts write 胡 and 條 ({"胡": "糊", "一条": "一索"}; docs/extending.md)
     hant_terms: Mapping[str, str] = field(default_factory=dict)
+    # whether the deal passes to the next player after every hand, won or not (no 连庄: 国标's competition rules),
+    # so that a table's round wind follows the count of hands; otherwise the dealer keeps the deal on a win or a
+    # draw (the ledger's rotation)
+    passes_deal: bool = False
+    # whether a four-player session of it is ranked by 标准分 (国标's competition rules: 4, 2, 1, 0 by place)
+    ranks_by_standard_score: bool = False
 
     def __post_init__(self) -> None:
         if self.pipeline is not None:

@@ -47,14 +47,9 @@ _MELD_LETTER = {
 _LETTER_MELD = {v: k for k, v in _MELD_LETTER.items()}
 _HOW = {WinMethod.SELF_DRAWN: "s", WinMethod.DISCARD: "d", WinMethod.ROB_KONG: "r"}
 _HOW_LETTER = {v: k for k, v in _HOW.items()}
-_FLAGS = {  # win field flags, written in this (alphabetical) order
-    "a": "after_kong",  # 杠上炮
-    "c": "last_copy",  # 和绝张
-    "e": "earthly",  # 地和
-    "h": "heavenly",  # 天和
-    "k": "kong_replacement",  # 杠上开花
-    "l": "last_tile",  # 海底
-}
+_FLAGS = {f.letter: f.key for f in sorted(declared.SHARED_FLAGS, key=lambda f: f.letter)}
+"""The win field's flags by their declared letters (a 杠上炮, c 和绝张, e 地和, h 天和, k 杠上开花, l 海底), written in
+this (alphabetical) order."""
 _KONG_LETTER = {KongKind.EXPOSED: "m", KongKind.CONCEALED: "a", KongKind.ADDED: "k"}
 _LETTER_KONG = {v: k for k, v in _KONG_LETTER.items()}
 _SEATS = "ESWNXY"

@@ -227,6 +227,8 @@ RULESET = Ruleset(
     waits=waits,
     context_fields=CONTEXT_FIELDS,
     settle=settle_score,
+    passes_deal=True,
+    ranks_by_standard_score=True,
     description_zh="中国麻将竞赛规则（1998）与国际麻将联盟（MIL）实践：81番，8番起和，花牌不计起和。",
     description_en="Mahjong Competition Rules (1998 rulebook, MCR 2006) as MIL applies them: 81 fans, "
     "an 8-fan minimum without flowers.",

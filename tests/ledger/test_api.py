@@ -36,6 +36,27 @@ def test_creating_a_table_gives_its_links_and_an_empty_sheet(client):
     assert "edit_token" not in read["links"]
 
 
+def test_a_table_that_names_no_system_plays_the_sites_default_system(client, settings):
+    settings.DEFAULT_SYSTEM = "sichuan"
+    assert create(client)["table"]["system"] == "sichuan"
+    settings.DEFAULT_SYSTEM = "guobiao"
+    assert create(client)["table"]["system"] == "guobiao"
+
+
+def test_only_a_system_that_passes_the_deal_and_ranks_sessions_is_ranked_and_rotates_each_hand():
+    """The ledger asks the ruleset, never its name: 国标 declares both, 四川 neither (it keeps the deal on a win)."""
+    from rulesets.registry import get_ruleset
+
+    gb, sc = get_ruleset("guobiao"), get_ruleset("sichuan")
+    assert (gb.passes_deal, gb.ranks_by_standard_score, sc.passes_deal, sc.ranks_by_standard_score) == \
+        (True, True, False, False)
+    table = {"kind": "mahjong", "system": "sichuan", "players": ["A", "B", "C", "D"]}
+    assert not sheet.is_session(table) and sheet.is_session({**table, "system": "gb"})
+    won_by_dealer = {"winners": [0]}
+    assert sheet.next_dealer(table, "hand", won_by_dealer, 0) == 0
+    assert sheet.next_dealer({**table, "system": "gb"}, "hand", won_by_dealer, 0) == 1
+
+
 def test_a_new_table_refunds_every_original_payer_unless_it_says_otherwise(client):
     """退税 (rules/sichuan.md §6.6): "Default: refund to the original payers"."""
     made = create(client, system="sichuan")

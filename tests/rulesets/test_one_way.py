@@ -180,11 +180,6 @@ def test_no_ledger_module_imports_a_system(path):
     assert named == [], f"ledger/{path.name} names a system: {named}"
 
 
-SYSTEM_NAMES_IN_THE_LEDGER = {"table_setup.py": {"guobiao"}, "openapi.py": {"guobiao"}, "service.py": {"guobiao"},
-                              "sheet.py": {"guobiao"}}
-"""Ledger modules that still name a system in their code (国标: the default table, its 标准分); may only shrink."""
-
-
 def _system_names() -> set[str]:
     return {name for r in all_rulesets() for name in (r.id, r.zh, r.en, *r.aliases)}
 
@@ -197,7 +192,7 @@ def test_no_ledger_module_names_a_system_in_its_code(path):
     names = _system_names()
     found = {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
              if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in names}
-    assert found == SYSTEM_NAMES_IN_THE_LEDGER.get(path.name, set()), f"ledger/{path.name} names {sorted(found)}"
+    assert found == set(), f"ledger/{path.name} names {sorted(found)}"
 
 
 # --- reading the context ---------------------------------------------------------------------------------------
