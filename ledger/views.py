@@ -38,6 +38,7 @@ from . import (
     table_words,
 )
 from .models import Table
+from .words import speaking
 
 COOKIE = "ledger_table"
 """The last table this browser edited (its edit token), so "Add to table" can go straight to it."""
@@ -249,6 +250,7 @@ def _remember(response: HttpResponse, table: Table) -> HttpResponse:
     return response
 
 
+@speaking
 @require_GET
 @uses_database
 def edit_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -278,6 +280,7 @@ def _entry_from_post(request: HttpRequest, table: Table) -> tuple[dict[str, Any]
     return {"kind": kind, "data": {}}, form
 
 
+@speaking
 @require_POST
 @uses_database
 def change(request: HttpRequest, token: str) -> HttpResponse:
@@ -312,6 +315,7 @@ def change(request: HttpRequest, token: str) -> HttpResponse:
     return _redirected(written.kept or answer(written))
 
 
+@speaking
 @require_GET
 @uses_database
 def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
@@ -333,6 +337,7 @@ def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
     return render(request, "ledger/table.html", context)
 
 
+@speaking
 @require_GET
 @uses_database
 def read_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -340,6 +345,7 @@ def read_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "ledger/read.html", _sheet_context(request, table, request.GET.get("recompute") == "1"))
 
 
+@speaking
 @require_GET
 @uses_database
 def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
@@ -350,6 +356,7 @@ def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "ledger/_sheet.html", _sheet_context(request, table))
 
 
+@speaking
 @require_GET
 @uses_database
 def edit_sheet(request: HttpRequest, token: str) -> HttpResponse:
