@@ -19,7 +19,7 @@ from .words import said
 ROW_TYPES = ("kong", "self_drawn", "discard", "rob_kong", "ready", "not_ready", "pig")
 FLAG_FIELDS = {"ks": "kong_replacement", "ak": "after_kong", "lt": "last_tile", "lc": "last_copy",
                "hv": "heavenly", "ea": "earthly"}
-DEFAULT_ROWS = 8
+DEFAULT_ROWS = 2  # a new round's rows; "Add a row" draws one more (ledger/round_views.py)
 MAX_ROWS = 24
 
 
@@ -126,7 +126,7 @@ def rows_of(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def blank_rows(filled: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
     rows = [dict(r) for r in filled]
-    while len(rows) < max(count, len(filled) + 2):
+    while len(rows) < max(count, len(filled) + 1):
         rows.append({})
     rows = rows[:MAX_ROWS]
     for i, r in enumerate(rows):

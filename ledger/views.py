@@ -31,6 +31,7 @@ from . import (
     full_entry,
     quick,
     receipts,
+    round_draft,
     rounds,
     rummikub,
     service,
@@ -205,6 +206,11 @@ def _system_name(table: Table) -> str:
 def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
     at = full_entry.at_of(request.GET.get("at", ""), len(context["rows"]))
+    draft = round_draft.unpack(request.GET.get("round", "")) if table.kind == "mahjong" and not form else None
+    if draft is not None:  # a round being entered, back from the calculator (a row's hand) or with one more row
+        form = round_draft.restored(table, draft, request.GET)
+        if draft.editing is not None and draft.editing <= len(context["rows"]):
+            context.update(editing=draft.editing, editing_kind="round")
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
         dealer = service.sheet_of(table, results=False).dealer if at is None else \
             table.players.index(context["rows"][at - 1]["dealer"])
@@ -214,7 +220,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
             context.update(editing=at, editing_kind="hand")
     form = form or {}
     try:
-        count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
+        count = int(form.get("shown") or request.GET.get("rows") or forms.DEFAULT_ROWS)
     except ValueError:
         count = forms.DEFAULT_ROWS
     context.update(
@@ -224,6 +230,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
         rounds=table.kind == "mahjong" and rounds.has_rounds(table.system),
         hand_value=form.get("hand", request.GET.get("hand", "")), form=form,
         round_rows=forms.blank_rows(form.get("rows", []), min(count, forms.MAX_ROWS)),
+        round_version=form.get("version") if form.get("kind") == "round" else None,
         row_types=forms.ROW_TYPES, note=request.GET.get("note", ""),
         meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
     )
@@ -418,7 +425,11 @@ def add_hand(request: HttpRequest) -> HttpResponse:
     except DatabaseError:
         table = None
     at = full_entry.at_of(request.GET.get("at", ""))
-    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at or "",
+    draft = round_draft.unpack(request.GET.get("round", ""))
+    row = round_draft.row_of(request.GET.get("row", ""))
+    back = _query({"hand": hand, "round": request.GET["round"], "row": str(row)}) if draft and row is not None else ""
+    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at or "", "round_query": back,
+                                               "round_anchor": "entry-form" if draft and draft.editing else "add-round",
                                                "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})
 
 

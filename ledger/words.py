@@ -100,6 +100,8 @@ WORDS: dict[str, str] = {
     "ledger.form.same_other": gettext_noop(
         "row %(n)s: \"same discard\": the rows above are on another player's discard"),
     "ledger.form.house_rule": gettext_noop("house rules: %(line)s is not key=value"),
+    "ledger.form.round_too_long": gettext_noop(
+        "this round is too long to carry to the calculator: type the hand in its row, or enter the round in two parts"),
     # -- a round's events as the ledger reads them (ledger/rounds.py) -----------------------------------------
     "ledger.round.needs_discarder": gettext_noop(
         "a win on a discard or robbing a kong needs the player who paid into it"),
