@@ -144,7 +144,7 @@ def _describe(table: Table, row: Any) -> str:
         return f"{names[d['player']]} " + how % {"p": names[d.get("from", 0)]}
     if row.kind in ("quick", "adjust"):
         words = {"adjust": _("Adjustment"), "quick": _("Quick"), "self_drawn": _("self-drawn"),
-                 "discard": _("on %(p)s's discard"), "rob_kong": _("robbing %(p)s's kong")}
+                 "discard": table_words.word("on %(p)s's discard", hu), "rob_kong": _("robbing %(p)s's kong")}
         return quick.describe(names, row.kind, d, quick.unit_of(table.system), words)
     if row.kind == "rummikub":
         return (_("%(p)s went out") % {"p": names[d["out"]]}) if d.get("out") is not None else _("Pool empty")

@@ -15,9 +15,12 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def table_word(context: Any, text: str) -> str:
+def table_word(context: Any, text: str, **params: Any) -> str:
+    """``text`` in the table's words, its ``%(name)s`` filled in from ``params`` when given
+    (``{% table_word "Win %(n)s" n=forloop.counter %}``)."""
     hu = context.get("hu")
     if hu is None:
         table = context.get("table")
         hu = hu_of(table) if table is not None else False
-    return word(text, bool(hu))
+    said = word(text, bool(hu))
+    return said % params if params else said

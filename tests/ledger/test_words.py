@@ -270,3 +270,16 @@ def test_a_hu_tables_messages_say_hu_and_a_guobiao_tables_say_he(client, new_tab
     assert error["message"].endswith("two or more winners on one discard")
     # and a message said outside any table keeps the 和 spelling
     assert said("ledger.round.not_a_win").zh == "不是和牌"
+
+
+def test_the_quick_form_and_a_quick_entrys_line_say_the_tables_word(client, new_table):
+    cases = (("sichuan", "第 1 个胡牌", "点炮胡（Cy 放炮）"), ("gb", "第 1 个和牌", "点和（Cy 放炮）"))
+    for system, win, line in cases:
+        table = new_table(system=system)
+        data = {"version": table.version, "action": "add", "kind": "quick", "q0_player": "1", "q0_win": "discard",
+                "q0_from": "2", "q0_value": "8"}
+        assert client.post(f"/t/{table.edit_token}/change", data).status_code == 302
+        page = client.get(f"/t/{table.edit_token}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        assert f'aria-label="{win}"' in page and line in page, system
+        english = client.get(f"/t/{table.edit_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert 'aria-label="Win 1"' in english and "on Cy&#x27;s discard" in english
