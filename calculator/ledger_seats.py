@@ -4,12 +4,16 @@ The ledger's link (ledger/views.py) opens the calculator in the table's system a
 query fields: ``seats``, the players' names in seat order (E, the dealer of the hand, first), and ``at``, the
 entry the hand is for (1-based; one past the last entry for a new hand). The winner's seat, the discarder and
 "already won" then read "东 · Ann"; both fields travel with every update of the form (hidden, in the context
-part), and "Add to table" takes ``at`` back to the table, which puts the hand at its place.
+part), and "Add to table" takes ``at`` back to the table, which puts the hand at its place. A row of a round being
+entered sends ``round`` (the round as typed so far, a signed text the ledger reads back) and ``row`` instead of
+``at``: they travel the same way, and "Add to table" brings the hand back into that row.
 
 >>> names_of({"seats": "Ann,Bo,Cy,Di"})
 ['Ann', 'Bo', 'Cy', 'Di']
 >>> names_of({"seats": "x" * 200}), at_of({"at": "12"}), at_of({"at": "-1"})
 ([], '12', '')
+>>> round_of({"round": "eyJ:1x:sig", "row": "2"}), round_of({"round": "<b>", "row": "2"})
+(('eyJ:1x:sig', '2'), ('', ''))
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from typing import Any
 
 MAX_NAME = 24
 MAX_SEATS = 6
+MAX_ROUND = 6000  # the ledger's longest round text (ledger/round_draft.py MAX_TEXT)
+_ROUND_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_:.")
 
 
 def names_of(data: Mapping[str, Any]) -> list[str]:
@@ -36,6 +42,16 @@ def at_of(data: Mapping[str, Any]) -> str:
     return text if text.isascii() and text.isdigit() and len(text) <= 4 and int(text) > 0 else ""
 
 
+def round_of(data: Mapping[str, Any]) -> tuple[str, str]:
+    """The round being entered and its row (("", "") when not given or not of their shape)."""
+    text, row = str(data.get("round") or ""), str(data.get("row") or "")
+    if not text or len(text) > MAX_ROUND or not _ROUND_CHARS.issuperset(text):
+        return "", ""
+    if not (row.isascii() and row.isdigit() and len(row) <= 2):
+        return "", ""
+    return text, row
+
+
 def _named(options: Any, names: list[str], key: str = "label") -> list[Any]:
     order = "ESWNXY"
     out = []
@@ -47,9 +63,10 @@ def _named(options: Any, names: list[str], key: str = "label") -> list[Any]:
 
 def apply(context: dict[str, Any], data: Mapping[str, Any]) -> None:
     """Name the seats in the page's controls and keep ``seats``/``at`` in the form (and for "Add to table")."""
-    names, at = names_of(data), at_of(data)
+    names, at, (draft, row) = names_of(data), at_of(data), round_of(data)
     context["ledger_at"] = at
-    if not names and not at:
+    context["ledger_round"], context["ledger_row"] = draft, row
+    if not names and not at and not draft:
         return
     controls = context.get("controls")
     if names and isinstance(controls, dict):
@@ -66,4 +83,6 @@ def apply(context: dict[str, Any], data: Mapping[str, Any]) -> None:
         kept.append({"name": "seats", "value": ",".join(names)})
     if at:
         kept.append({"name": "at", "value": at})
+    if draft:
+        kept += [{"name": "round", "value": draft}, {"name": "row", "value": row}]
     context["kept_ctx"] = kept

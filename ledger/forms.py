@@ -26,7 +26,7 @@ ROUND_FLAGS = {f.form_name: f.key for f in SHARED_FLAGS if f.in_rounds}
 """The flags asked of each win of a round (what happens during play: 杠上开花, 杠上炮, 海底)."""
 DISCARD_FLAGS = {f.form_name: f.key for f in SHARED_FLAGS if f.of_discard}
 """The flags of the discard (杠上炮), shared by every win on it (一炮多响)."""
-DEFAULT_ROWS = 8
+DEFAULT_ROWS = 2  # a new round's rows; "Add a row" draws one more (ledger/round_views.py)
 MAX_ROWS = 24
 
 
@@ -135,7 +135,7 @@ def rows_of(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def blank_rows(filled: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
     rows = [dict(r) for r in filled]
-    while len(rows) < max(count, len(filled) + 2):
+    while len(rows) < max(count, len(filled) + 1):
         rows.append({})
     rows = rows[:MAX_ROWS]
     for i, r in enumerate(rows):

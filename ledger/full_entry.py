@@ -25,17 +25,19 @@ def at_of(given: str, count: int | None = None) -> int | None:
     return int(given) if count is None or int(given) <= count else None
 
 
-def score_url(table: Any, dealer: int, at: int | None, hand: str = "") -> str:
+def score_url(table: Any, dealer: int, at: int | None, hand: str = "",
+              extra: Mapping[str, str | list[str]] | None = None) -> str:
     """The calculator in the table's system and house rules (only the options that differ from the defaults, as
     its compact ``hr-<system>`` field), its seats named by the players from ``dealer`` at E, for entry ``at`` (None:
-    a new hand, added at the end of the sheet whatever was added meanwhile)."""
+    a new hand, added at the end of the sheet whatever was added meanwhile), with ``extra`` fields (a round's row:
+    its win context and the round being entered, ledger/round_views.py)."""
     system = rounds.ruleset_id(table.system)
     n = len(table.players)
     options = dict(table.options or {})
     preset = str(options.pop("preset", "") or "")
     defaults = rounds.check_options(system, {})
     options = {k: v for k, v in options.items() if defaults.get(k) != v}
-    query: dict[str, str] = {"rules": system, f"preset-{system}": preset, f"applied-{system}": preset}
+    query: dict[str, str | list[str]] = {"rules": system, f"preset-{system}": preset, f"applied-{system}": preset}
     if options:
         text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in options.items()}
         query[f"hr-{system}"] = ".".join(f"{k}-{v}" for k, v in sorted(text.items()))
@@ -44,7 +46,7 @@ def score_url(table: Any, dealer: int, at: int | None, hand: str = "") -> str:
         query["at"] = str(at)
     if hand:
         query["hand"] = hand
-    return reverse("calculator") + "?" + urlencode(query)
+    return reverse("calculator") + "?" + urlencode({**query, **(extra or {})}, doseq=True)
 
 
 def score_url_of(table: Any, rows: Sequence[Mapping[str, Any]], next_dealer: str, at: int | None,

@@ -158,6 +158,13 @@ def _evaluate(system: str, hand: str, context: Mapping[str, Any], options: Mappi
     return {"hand": result["hand"], **one}
 
 
+def hand_value(system: str, options: Mapping[str, Any], hand: str, win: str) -> tuple[Any, str]:
+    """The value and unit of ``hand`` won ``win`` (self_drawn, discard, rob_kong) at a table of ``system``; raises
+    RoundError with what is wrong (the round form's check of a row as it is typed)."""
+    result = _evaluate(ruleset_id(system), hand, {"win": win}, check_options(system, options))
+    return result.get("total"), str(result.get("unit") or "")
+
+
 def _context(win: Mapping[str, Any], seat: Callable[[int], Seat], extra: Mapping[str, Any] | None = None
              ) -> dict[str, Any]:
     ctx: dict[str, Any] = {"seat": seat(win["player"]).value, "win": win["win"], **(extra or {})}

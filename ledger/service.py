@@ -36,9 +36,9 @@ from django.utils import timezone, translation
 
 from calculator.dbguard import Unconfirmed
 
-from . import entries, receipts, rounds, sheet
+from . import entries, receipts, rounds, sheet, table_words
 from .models import MAX_ENTRIES, UNDO_DEPTH, Change, Entry, Table
-from .words import Said, Worded, said
+from .words import Said, Worded, said, speak_hu, spelt_hu
 
 CREATE_LIMIT = 30
 """Tables one address may create per window (setting LEDGER_CREATE_LIMIT)."""
@@ -241,7 +241,9 @@ def _lock(token: str, using: str) -> Table:
     tables = Table.objects.using(using).filter(edit_token=token)
     if not tables.update(updated=timezone.now()):
         raise NotFound(said("ledger.not_found"))
-    return tables.get()
+    table = tables.get()
+    speak_hu(table_words.hu_of(table))  # its messages in its own words (胡 or 和)
+    return table
 
 
 def _position(value: Any, count: int) -> int:
@@ -387,6 +389,12 @@ class _Replayed(Exception):  # noqa: N818 - not an error: the change was made be
 def _change(token: str, action: str, asked: int | None, position: Any, new: dict[str, Any] | None, scope: str,
             ask: receipts.Ask | None, answer: Answer | None, using: str) -> Written:
     table = _lock(token, using)
+    with spelt_hu(table_words.hu_of(table)):  # a refused entry's snapshot keeps its words in the table's own
+        return _changed(table, action, asked, position, new, scope, ask, answer, using)
+
+
+def _changed(table: Table, action: str, asked: int | None, position: Any, new: dict[str, Any] | None, scope: str,
+             ask: receipts.Ask | None, answer: Answer | None, using: str) -> Written:
     if ask is not None:
         kept = receipts.find(scope, ask, using)
         if kept is not None:  # made meanwhile by the same request sent twice: nothing to do
@@ -425,6 +433,7 @@ def table_by(token: str, which: str = "edit", using: str = "default") -> Table:
     table = Table.objects.using(using).filter(**{field: token}).first()
     if table is None:
         raise NotFound(said("ledger.not_found"))
+    speak_hu(table_words.hu_of(table))  # its messages in its own words (胡 or 和)
     return table
 
 

@@ -48,6 +48,8 @@ _MCR = (
     gettext_noop("wins self-drawn"), gettext_noop("wins on a discard"), gettext_noop("wins robbing a kong"),
     gettext_noop("Add a round (血战: every kong, win and the wall's end)"),
     gettext_noop("Add a round (several wins, one discard: 通炮)"), gettext_noop("退税: players who already won"),
+    gettext_noop("More winners (一炮多响, 血战)"), gettext_noop("Win %(n)s"),
+    gettext_noop("Who won, how, and the hand's value in %(unit)s; the system's own rules work out the money."),
 )
 _HU = (
     pgettext_lazy("regional systems: 胡", "Winner"), pgettext_lazy("regional systems: 胡", "on a discard"),
@@ -63,4 +65,8 @@ _HU = (
     pgettext_lazy("regional systems: 胡", "on %(p)s's discard"), pgettext_lazy("regional systems: 胡", "wins on %(p)s"),
     pgettext_lazy("regional systems: 胡", "%(w)s win on %(p)s (一炮多响)"),
     pgettext_lazy("regional systems: 胡", "退税: players who already won"),
+    pgettext_lazy("regional systems: 胡", "More winners (一炮多响, 血战)"),
+    pgettext_lazy("regional systems: 胡", "Win %(n)s"),
+    pgettext_lazy("regional systems: 胡",
+                  "Who won, how, and the hand's value in %(unit)s; the system's own rules work out the money."),
 )

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from . import api, group_api, group_views, settle_views, views
+from . import api, group_api, group_views, round_views, settle_views, views
 
 urlpatterns = [
     path("t/new", views.new_table, name="ledger-new"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("t/<str:token>/change", views.change, name="ledger-change"),
     path("t/<str:token>/sheet", views.edit_sheet, name="ledger-edit-sheet"),
     path("t/<str:token>/e/<int:n>/", views.edit_entry, name="ledger-entry"),
+    path("t/<str:token>/round", round_views.round_draft_view, name="ledger-round"),
+    path("t/<str:token>/round/check", round_views.check_row, name="ledger-round-check"),
     path("t/r/<str:token>/", views.read_page, name="ledger-read"),
     path("t/r/<str:token>/sheet", views.sheet_part, name="ledger-sheet"),
     path("t/r/<str:token>/chart.svg", views.chart_svg, name="ledger-chart"),

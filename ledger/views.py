@@ -31,6 +31,7 @@ from . import (
     full_entry,
     quick,
     receipts,
+    round_draft,
     rounds,
     rummikub,
     service,
@@ -38,6 +39,7 @@ from . import (
     table_words,
 )
 from .models import Table
+from .words import speaking
 
 COOKIE = "ledger_table"
 """The last table this browser edited (its edit token), so "Add to table" can go straight to it."""
@@ -142,7 +144,7 @@ def _describe(table: Table, row: Any) -> str:
         return f"{names[d['player']]} " + how % {"p": names[d.get("from", 0)]}
     if row.kind in ("quick", "adjust"):
         words = {"adjust": _("Adjustment"), "quick": _("Quick"), "self_drawn": _("self-drawn"),
-                 "discard": _("on %(p)s's discard"), "rob_kong": _("robbing %(p)s's kong")}
+                 "discard": table_words.word("on %(p)s's discard", hu), "rob_kong": _("robbing %(p)s's kong")}
         return quick.describe(names, row.kind, d, quick.unit_of(table.system), words)
     if row.kind == "rummikub":
         return (_("%(p)s went out") % {"p": names[d["out"]]}) if d.get("out") is not None else _("Pool empty")
@@ -204,6 +206,11 @@ def _system_name(table: Table) -> str:
 def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | None = None) -> dict[str, Any]:
     context = _sheet_context(request, table, fresh=request.GET.get("recompute") == "1")
     at = full_entry.at_of(request.GET.get("at", ""), len(context["rows"]))
+    draft = round_draft.unpack(request.GET.get("round", "")) if table.kind == "mahjong" and not form else None
+    if draft is not None:  # a round being entered, back from the calculator (a row's hand) or with one more row
+        form = round_draft.restored(table, draft, request.GET)
+        if draft.editing is not None and draft.editing <= len(context["rows"]):
+            context.update(editing=draft.editing, editing_kind="round")
     if not form and request.GET.get("hand") and table.kind == "mahjong":  # "Add to table": seats from the code
         dealer = service.sheet_of(table, results=False).dealer if at is None else \
             table.players.index(context["rows"][at - 1]["dealer"])
@@ -213,7 +220,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
             context.update(editing=at, editing_kind="hand")
     form = form or {}
     try:
-        count = int(request.GET.get("rows") or forms.DEFAULT_ROWS)
+        count = int(form.get("shown") or request.GET.get("rows") or forms.DEFAULT_ROWS)
     except ValueError:
         count = forms.DEFAULT_ROWS
     context.update(
@@ -223,6 +230,7 @@ def _edit_context(request: HttpRequest, table: Table, form: dict[str, Any] | Non
         rounds=table.kind == "mahjong" and rounds.has_rounds(table.system),
         hand_value=form.get("hand", request.GET.get("hand", "")), form=form,
         round_rows=forms.blank_rows(form.get("rows", []), min(count, forms.MAX_ROWS)),
+        round_version=form.get("version") if form.get("kind") == "round" else None,
         row_types=forms.ROW_TYPES, note=request.GET.get("note", ""),
         meld=_meld(request.GET.get("meld", ""), table) if table.kind == "rummikub" else None,
     )
@@ -249,6 +257,7 @@ def _remember(response: HttpResponse, table: Table) -> HttpResponse:
     return response
 
 
+@speaking
 @require_GET
 @uses_database
 def edit_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -278,6 +287,7 @@ def _entry_from_post(request: HttpRequest, table: Table) -> tuple[dict[str, Any]
     return {"kind": kind, "data": {}}, form
 
 
+@speaking
 @require_POST
 @uses_database
 def change(request: HttpRequest, token: str) -> HttpResponse:
@@ -312,6 +322,7 @@ def change(request: HttpRequest, token: str) -> HttpResponse:
     return _redirected(written.kept or answer(written))
 
 
+@speaking
 @require_GET
 @uses_database
 def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
@@ -333,6 +344,7 @@ def edit_entry(request: HttpRequest, token: str, n: int) -> HttpResponse:
     return render(request, "ledger/table.html", context)
 
 
+@speaking
 @require_GET
 @uses_database
 def read_page(request: HttpRequest, token: str) -> HttpResponse:
@@ -340,6 +352,7 @@ def read_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "ledger/read.html", _sheet_context(request, table, request.GET.get("recompute") == "1"))
 
 
+@speaking
 @require_GET
 @uses_database
 def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
@@ -350,6 +363,7 @@ def sheet_part(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "ledger/_sheet.html", _sheet_context(request, table))
 
 
+@speaking
 @require_GET
 @uses_database
 def edit_sheet(request: HttpRequest, token: str) -> HttpResponse:
@@ -411,7 +425,11 @@ def add_hand(request: HttpRequest) -> HttpResponse:
     except DatabaseError:
         table = None
     at = full_entry.at_of(request.GET.get("at", ""))
-    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at or "",
+    draft = round_draft.unpack(request.GET.get("round", ""))
+    row = round_draft.row_of(request.GET.get("row", ""))
+    back = _query({"hand": hand, "round": request.GET["round"], "row": str(row)}) if draft and row is not None else ""
+    return render(request, "ledger/add.html", {"hand": hand, "table": table, "at": at or "", "round_query": back,
+                                               "round_anchor": "entry-form" if draft and draft.editing else "add-round",
                                                "new_url": reverse("ledger-new") + "?" + _query({"hand": hand})})
 
 

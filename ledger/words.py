@@ -16,11 +16,16 @@ A parameter that can say itself in each language (a :class:`Said`, an engine mes
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, override
+from django.utils.translation import gettext, gettext_noop, override, pgettext, pgettext_lazy
 
+from calculator.wording import HU  # the message context of a text's 胡 spelling (its plain msgid: the 和 one)
 from rulesets.messages import SCRIPTS, Message, Words
 
 WORDS: dict[str, str] = {
@@ -95,6 +100,8 @@ WORDS: dict[str, str] = {
     "ledger.form.same_other": gettext_noop(
         "row %(n)s: \"same discard\": the rows above are on another player's discard"),
     "ledger.form.house_rule": gettext_noop("house rules: %(line)s is not key=value"),
+    "ledger.form.round_too_long": gettext_noop(
+        "this round is too long to carry to the calculator: type the hand in its row, or enter the round in two parts"),
     # -- a round's events as the ledger reads them (ledger/rounds.py) -----------------------------------------
     "ledger.round.needs_discarder": gettext_noop(
         "a win on a discard or robbing a kong needs the player who paid into it"),
@@ -157,7 +164,74 @@ WORDS: dict[str, str] = {
 }
 """Every message of the ledger: key → English template (the msgid of its 中文 in the .po file)."""
 
+
+# The messages spelt with 胡 at a table that writes it (the plain msgid's 中文 is the 和 one); for makemessages, which
+# cannot see the context given by a variable.
+_HU_SPELLINGS = (
+    pgettext_lazy("regional systems: 胡", "%(what)s: a player cannot win on their own discard"),
+    pgettext_lazy("regional systems: 胡", "%(what)s: two or more winners on one discard"),
+    pgettext_lazy("regional systems: 胡", "%(what)s: each winner once"),
+    pgettext_lazy("regional systems: 胡",
+                  "row %(n)s: the wall's end comes last; put the players' states after every win and kong"),
+    pgettext_lazy("regional systems: 胡", "row %(n)s: \"same discard\" needs a win on a discard in the row above"),
+    pgettext_lazy("regional systems: 胡",
+                  "row %(n)s: \"same discard\": the row above must be a win on the same player's discard"),
+    pgettext_lazy("regional systems: 胡",
+                  "row %(n)s: \"same discard\": the rows above are on another player's discard"),
+    pgettext_lazy("regional systems: 胡", "a win on a discard or robbing a kong needs the player who paid into it"),
+    pgettext_lazy("regional systems: 胡", "一炮多响 needs the discarder and at least two winners"),
+    pgettext_lazy("regional systems: 胡", "the discarder cannot win on their own discard"),
+    pgettext_lazy("regional systems: 胡", "not a winning hand"),
+    pgettext_lazy("regional systems: 胡", "%(what)s: a list of 1–%(max)s wins"),
+    pgettext_lazy("regional systems: 胡",
+                  "%(what)s: at this table a quick entry is one hand: one win, or several on one discard"),
+    pgettext_lazy("regional systems: 胡", "%(what)s: \"same discard\" needs a win on a discard right before it, "
+                  "on the same player's discard"),
+)
+
 _FIELDS = re.compile(r"%\((\w+)\)s")
+
+_HU: ContextVar[bool | None] = ContextVar("ledger_writes_hu", default=None)
+"""Whether the table being spoken of writes 胡; None outside a request that speaks of a table (:func:`speaking`)."""
+
+
+@contextmanager
+def spelt_hu(hu: bool) -> Iterator[None]:
+    """Within it, the ledger's messages are said in the words of a table that writes 胡 (when ``hu``): a message
+    with a 胡 spelling in the catalog (context ``calculator.wording.HU``) takes it, the others are as they are."""
+    token = _HU.set(hu)
+    try:
+        yield
+    finally:
+        _HU.reset(token)
+
+
+def speaking[**P, R](view: Callable[P, R]) -> Callable[P, R]:
+    """A view whose messages speak of the table it finds: :func:`speak_hu` (called where the table is read,
+    ledger/service.py) holds until the view returns."""
+
+    @wraps(view)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> R:
+        with spelt_hu(False):
+            return view(*args, **kwargs)
+
+    return wrapped
+
+
+def speak_hu(hu: bool) -> None:
+    """The table the current view (:func:`speaking`) speaks of writes 胡 (``hu``); nothing outside such a view."""
+    if _HU.get() is not None:
+        _HU.set(hu)
+
+
+def _template(key: str) -> str:
+    """The 中文 template of ``key`` in the active catalog, in the words of the table being spoken of."""
+    template = WORDS[key]
+    if _HU.get():
+        hu = pgettext(HU, template)
+        if hu != template:
+            return hu
+    return gettext(template)
 
 
 def _zh(lang: str) -> bool:
@@ -186,7 +260,7 @@ class Said(Message):
         template = WORDS[self.key]
         if _zh(lang):
             with override(_catalog(lang)):
-                template = gettext(template)
+                template = _template(self.key)
         return template % {k: _shown(v, lang) for k, v in self.params.items()}
 
 

@@ -27,8 +27,11 @@ def _hu(context: Any) -> bool:
 
 
 @register.simple_tag(takes_context=True)
-def table_word(context: Any, text: str) -> str:
-    return word(text, _hu(context))
+def table_word(context: Any, text: str, **params: Any) -> str:
+    """``text`` in the table's words, its ``%(name)s`` filled in from ``params`` when given
+    (``{% table_word "Win %(n)s" n=forloop.counter %}``)."""
+    said = word(text, _hu(context))
+    return said % params if params else said
 
 
 @register.simple_tag(takes_context=True)

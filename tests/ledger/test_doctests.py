@@ -4,10 +4,10 @@ import doctest
 
 import pytest
 
-from ledger import chart, groups, rummikub, sheet, words
+from ledger import chart, groups, round_draft, rummikub, sheet, words
 
 
-@pytest.mark.parametrize("module", [chart, groups, rummikub, sheet, words], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [chart, groups, round_draft, rummikub, sheet, words], ids=lambda m: m.__name__)
 def test_the_docstring_examples_hold(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0

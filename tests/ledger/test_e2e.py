@@ -138,6 +138,9 @@ def create(page, system="sichuan", names=("安", "Bo", "Cy", "Di")):
 def fill_round(page, rows):
     for i, row in enumerate(rows):
         form = page.locator("#add-round")
+        if form.locator(f"select[name=e{i}_t]").count() == 0:  # "Add a row": the form again, the rows above kept
+            form.locator("#round-more").click()
+            page.wait_for_url("**/t/*/?round=*")
         form.locator(f"select[name=e{i}_t]").select_option(row["t"])
         form.locator(f"select[name=e{i}_p]").select_option(str(row["p"]))
         if "f" in row:
@@ -149,7 +152,7 @@ def fill_round(page, rows):
         for flag in ("m", "ak"):
             if row.get(flag):
                 form.locator(f"input[name=e{i}_{flag}]").check()
-    page.locator("#add-round button[type=submit]").click()
+    page.locator("#add-round button[name=action]").click()
     page.wait_for_load_state()
 
 

@@ -107,7 +107,7 @@ def cases(new_table):
 
     return {
         "entry": (entry, "hand.hand：请给出牌串或分享码", "hand.hand: give a hand string or share code"),
-        "form": (form, "第 1 行：“同一张”要上一行是点和", "needs a win on a discard in the row above"),
+        "form": (form, "第 1 行：“同一张”要上一行是点炮胡", "needs a win on a discard in the row above"),  # 四川: 胡
         "house_rule": (house_rule, "房规：&#x27;cap&#x27; 不是 key=value 的写法",
                        "house rules: &#x27;cap&#x27; is not key=value"),
         "service": (service, "players：拉密是 2–4 个人玩的", "players: Rummikub is for 2–4 players"),
@@ -249,3 +249,37 @@ def test_a_table_sheet_and_its_notes_are_in_traditional(client, new_table):
         html = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-HK").content.decode()
         assert '<html lang="zh-Hant">' in html and "槓上炮：點炮者本局沒有槓，沒有槓錢可轉" in html
         assert simplified_in(shown(html)) == {}
+
+
+def test_a_hu_tables_messages_say_hu_and_a_guobiao_tables_say_he(client, new_table):
+    same = {"kind": "round", "action": "add", "e0_t": "discard", "e0_p": "1", "e0_f": "0", "e0_h": WIN, "e0_m": "1"}
+    for system, lang, expected in (("sichuan", "zh-hans", "要上一行是点炮胡"), ("gb", "zh-hans", "要上一行是点和"),
+                                   ("sichuan", "zh-TW", "要上一行是點炮胡")):
+        table = new_table(system=system)
+        response = client.post(f"/t/{table.edit_token}/change", {**same, "version": table.version},
+                               HTTP_ACCEPT_LANGUAGE=lang)
+        assert response.status_code == 400
+        assert expected in response.content.decode(), (system, lang)
+    # the API says it in both languages, 胡 in 中文 at a 四川 table
+    made = client.post("/api/v1/tables", json.dumps({"players": ["A", "B", "C", "D"], "system": "sichuan"}),
+                       content_type="application/json").json()
+    entries = f"/api/v1/tables/{made['links']['edit_token']}/entries"
+    body = {"kind": "round", "data": {"events": [{"type": "multi", "from": 0, "wins": [{"player": 1, "hand": WIN}]}]}}
+    error = client.post(entries, json.dumps(body), content_type="application/json").json()["error"]
+    assert "胡牌的玩家" in error["message_zh"] and "和" not in error["message_zh"]
+    assert error["message"].endswith("two or more winners on one discard")
+    # and a message said outside any table keeps the 和 spelling
+    assert said("ledger.round.not_a_win").zh == "不是和牌"
+
+
+def test_the_quick_form_and_a_quick_entrys_line_say_the_tables_word(client, new_table):
+    cases = (("sichuan", "第 1 个胡牌", "点炮胡（Cy 放炮）"), ("gb", "第 1 个和牌", "点和（Cy 放炮）"))
+    for system, win, line in cases:
+        table = new_table(system=system)
+        data = {"version": table.version, "action": "add", "kind": "quick", "q0_player": "1", "q0_win": "discard",
+                "q0_from": "2", "q0_value": "8"}
+        assert client.post(f"/t/{table.edit_token}/change", data).status_code == 302
+        page = client.get(f"/t/{table.edit_token}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        assert f'aria-label="{win}"' in page and line in page, system
+        english = client.get(f"/t/{table.edit_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert 'aria-label="Win 1"' in english and "on Cy&#x27;s discard" in english
