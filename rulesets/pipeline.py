@@ -374,9 +374,11 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
         no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
                        options=outcome.options, extra=extra, details=details)
         return _penalised(p, no_win, outcome)
-    shapes = tuple(s for v in valued if (s := v.shape_score()) is not None)
+    scored = [(v, v.shape_score()) for v in valued]
+    shapes = tuple(s for _, s in scored if s is not None)
+    shape = next((s for v, s in scored if v is best), None) or best.shape_score()  # one value: lit once
     made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
-                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=best.shape_score(),
+                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
     return made if refused is None else _penalised(p, made, outcome)
 
