@@ -9,7 +9,8 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
 3. **readings** (``Pipeline.readings``): the shapes of the hand as the system reads them — every
    placement of the winning tile (:func:`rulesets.reading.placed`), wild tiles
    (:func:`rulesets.wild.decompose_wild`), special shapes (八对, a hand of three 财神 with no shape);
-   ``legal`` refuses the readings the rules do not allow;
+   ``legal`` refuses the readings the rules do not allow; ``no_reading`` says why a hand with none is no win
+   (``no_reading_says``, when the house rules decide the words: 陕西's 七对 allowed or not);
 4. **fan rows** (``Pipeline.rows``): each :class:`Row` is a fan with its predicate; an :class:`Each` counts
    its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
    (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once;
@@ -248,6 +249,7 @@ class Pipeline[O, R: Readable]:
     check: Callable[[Hand, O], Problem | None] = _no_problem
     legal: Callable[[R, O], Problem | None] = _no_problem
     no_reading: Problem = ("不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs")
+    no_reading_says: Callable[[Hand, O], Problem] | None = None  # the words of no_reading under the house rules
     validate: Callable[[Hand, O], None] | None = None  # None: size, copies and seats at the ruleset's table
     wild: Callable[[Hand, O], WildRule | None] | None = None
     alike: Callable[[R], Hashable | None] | None = None  # readings with the same key are valued once
@@ -430,7 +432,7 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     """Readings → rows → exclusions → value → the best reading → the minimum → the settlement."""
     every = p.readings(hand, options)
     if not every:
-        return _result(r, p, Outcome(hand, options, refused=p.no_reading))
+        return _result(r, p, Outcome(hand, options, refused=_no_reading(p, hand, options)))
     kept = [reading for reading in every if p.legal(reading, options) is None]
     if not kept:
         return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
@@ -445,6 +447,11 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     if refused:
         return _result(r, p, outcome, valued)
     return settled(_result(r, p, outcome, valued), p.settle, hand, options)
+
+
+def _no_reading[O, R: Readable](p: Pipeline[O, R], hand: Hand, options: O) -> Problem:
+    """Why a hand with no reading is no win: ``no_reading``, or its words under the house rules."""
+    return p.no_reading if p.no_reading_says is None else p.no_reading_says(hand, options)
 
 
 def _stood_for[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], stands: StandsFor[O], hand: Hand,

@@ -30,7 +30,6 @@ NOT_ON_THE_PIPELINE = {
     "wuhan": "its orchestrator (reading chosen by what the winner collects) to be declared",
     "hangzhou": "its multiplying rows and 财飘 chains to be declared",
     "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
-    "shaanxi": "its orchestrator to be declared",
 }
 """Packages whose systems still hand-write their scoring, and what moving them takes."""
 
