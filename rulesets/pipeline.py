@@ -13,7 +13,8 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    (``no_reading_says``, when the house rules decide the words: 陕西's 七对 allowed or not);
 4. **fan rows** (``Pipeline.rows``): each :class:`Row` is a fan with its predicate; an :class:`Each` counts
    its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
-   (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once;
+   (``Row.under``), and how the hand was won may set it (``Row.value``). Readings alike in what the rows
+   read (``Pipeline.alike``) are valued once;
 5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
    limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
@@ -73,13 +74,16 @@ class Row[R: Readable, O]:
 
     ``shapes``: the shape kinds the row is counted in (None: any). ``under``: the row as the house rules have
     it — another value, other exclusions — or None where they leave it out (None: the row as written).
-    ``fallback``: counted only when no other row is (a chicken hand)."""
+    ``fallback``: counted only when no other row is (a chicken hand). ``value``: the row's value read from the
+    reading where how the hand was won sets it (长沙's 小胡: 1 on a discard, the house rule's when self-drawn; None:
+    the fan's value)."""
 
     fan: Fan
     count: Callable[[R, O], int]
     shapes: frozenset[ShapeKind] | None = None
     under: Callable[[Fan, O], Fan | None] | None = None
     fallback: bool = False
+    value: Callable[[R, O], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -310,8 +314,12 @@ def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) 
         if isinstance(line, Each):
             items += _each(line, reading, shape)
         elif _fits(line.shapes, shape) and (n := line.count(reading, options)):
-            (fallbacks if line.fallback else items).append(Item(line.fan, int(n)))
+            (fallbacks if line.fallback else items).append(_item(line, reading, options, int(n)))
     return items or fallbacks
+
+
+def _item[R: Readable, O](row: Row[R, O], reading: R, options: O, n: int) -> Item:
+    return Item(row.fan, n) if row.value is None else Item(row.fan, n, value_override=row.value(reading, options))
 
 
 def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None) -> list[Item]:
