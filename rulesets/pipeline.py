@@ -9,10 +9,12 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
 3. **readings** (``Pipeline.readings``): the shapes of the hand as the system reads them — every
    placement of the winning tile (:func:`rulesets.reading.placed`), wild tiles
    (:func:`rulesets.wild.decompose_wild`), special shapes (八对, a hand of three 财神 with no shape);
-   ``legal`` refuses the readings the rules do not allow;
+   ``legal`` refuses the readings the rules do not allow; ``no_reading`` says why a hand with none is no win
+   (``no_reading_says``, when the house rules decide the words: 陕西's 七对 allowed or not);
 4. **fan rows** (``Pipeline.rows``): each :class:`Row` is a fan with its predicate; an :class:`Each` counts
    its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
-   (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once;
+   (``Row.under``), and how the hand was won may set it (``Row.value``). Readings alike in what the rows
+   read (``Pipeline.alike``) are valued once;
 5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
    limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
@@ -72,13 +74,16 @@ class Row[R: Readable, O]:
 
     ``shapes``: the shape kinds the row is counted in (None: any). ``under``: the row as the house rules have
     it — another value, other exclusions — or None where they leave it out (None: the row as written).
-    ``fallback``: counted only when no other row is (a chicken hand)."""
+    ``fallback``: counted only when no other row is (a chicken hand). ``value``: the row's value read from the
+    reading where how the hand was won sets it (长沙's 小胡: 1 on a discard, the house rule's when self-drawn; None:
+    the fan's value)."""
 
     fan: Fan
     count: Callable[[R, O], int]
     shapes: frozenset[ShapeKind] | None = None
     under: Callable[[Fan, O], Fan | None] | None = None
     fallback: bool = False
+    value: Callable[[R, O], int | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -248,6 +253,7 @@ class Pipeline[O, R: Readable]:
     check: Callable[[Hand, O], Problem | None] = _no_problem
     legal: Callable[[R, O], Problem | None] = _no_problem
     no_reading: Problem = ("不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs")
+    no_reading_says: Callable[[Hand, O], Problem] | None = None  # the words of no_reading under the house rules
     validate: Callable[[Hand, O], None] | None = None  # None: size, copies and seats at the ruleset's table
     wild: Callable[[Hand, O], WildRule | None] | None = None
     alike: Callable[[R], Hashable | None] | None = None  # readings with the same key are valued once
@@ -308,8 +314,12 @@ def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) 
         if isinstance(line, Each):
             items += _each(line, reading, shape)
         elif _fits(line.shapes, shape) and (n := line.count(reading, options)):
-            (fallbacks if line.fallback else items).append(Item(line.fan, int(n)))
+            (fallbacks if line.fallback else items).append(_item(line, reading, options, int(n)))
     return items or fallbacks
+
+
+def _item[R: Readable, O](row: Row[R, O], reading: R, options: O, n: int) -> Item:
+    return Item(row.fan, n) if row.value is None else Item(row.fan, n, value_override=row.value(reading, options))
 
 
 def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None) -> list[Item]:
@@ -374,9 +384,11 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
         no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
                        options=outcome.options, extra=extra, details=details)
         return _penalised(p, no_win, outcome)
-    shapes = tuple(s for v in valued if (s := v.shape_score()) is not None)
+    scored = [(v, v.shape_score()) for v in valued]
+    shapes = tuple(s for _, s in scored if s is not None)
+    shape = next((s for v, s in scored if v is best), None) or best.shape_score()  # one value: lit once
     made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
-                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=best.shape_score(),
+                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
     return made if refused is None else _penalised(p, made, outcome)
 
@@ -428,7 +440,7 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     """Readings → rows → exclusions → value → the best reading → the minimum → the settlement."""
     every = p.readings(hand, options)
     if not every:
-        return _result(r, p, Outcome(hand, options, refused=p.no_reading))
+        return _result(r, p, Outcome(hand, options, refused=_no_reading(p, hand, options)))
     kept = [reading for reading in every if p.legal(reading, options) is None]
     if not kept:
         return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
@@ -443,6 +455,11 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     if refused:
         return _result(r, p, outcome, valued)
     return settled(_result(r, p, outcome, valued), p.settle, hand, options)
+
+
+def _no_reading[O, R: Readable](p: Pipeline[O, R], hand: Hand, options: O) -> Problem:
+    """Why a hand with no reading is no win: ``no_reading``, or its words under the house rules."""
+    return p.no_reading if p.no_reading_says is None else p.no_reading_says(hand, options)
 
 
 def _stood_for[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], stands: StandsFor[O], hand: Hand,

@@ -8,13 +8,15 @@ from ..hand import Hand
 from ..quick import Quick, QuickHand, own, value_field
 from ..scoring import Score
 from .options import ChangshaOptions
+from .settle import ChangshaDetails
 
 UNITS = own("units", Kind.INT, "大胡个数", "Big wins", 0, "大胡的个数（0 = 小胡）。",
             "How many big wins the hand holds (0: a small win).", 0, 20, source="rules/regional.md §3(c)")
 
 
 def make(q: QuickHand, options: ChangshaOptions) -> tuple[Score, Hand]:
-    return q.score(q.value, extra={"units": q.values["units"]}), q.hand()
+    units = q.values["units"]
+    return q.score(q.value, extra={"units": units}, details=ChangshaDetails(units)), q.hand()
 
 
 QUICK = Quick(value_field("分（每家）", "Points (each payer)", 0, 999, "每个付款人为这手牌付的分（不含庄闲和鸟）。",

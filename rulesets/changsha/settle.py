@@ -13,19 +13,34 @@ that lands on the winner or on that payer (rules/regional.md §3(c)).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..context import BIRDS
 from ..errors import ContextError
 from ..hand import Hand, Seat, seats
 from ..messages import msg, text
 from ..pairwise import dealer_side, payers, settle_pairs
-from ..scoring import Factor, Op, Payment, Score, Settlement
+from ..scoring import Details, Factor, Op, Payment, Score, Settlement
 from ..tiles import Tile
 from .context import STARTING_HAND, STARTING_WINS
 from .options import BirdOrigin, BirdRule, ChangshaOptions, HaidiBirds, ZhuangXian
 
 PLAYERS = 4
 Landing = tuple[Tile, Seat]
+
+
+@dataclass(frozen=True)
+class ChangshaDetails(Details):
+    """What a 长沙 result adds: the big units of the hand (0 for a small win or a 起手小胡: 庄闲 adds one per
+    unit), where its birds landed, and the notes on the birds (listed, empty or not, with every win)."""
+
+    units: int
+    birds: tuple[Landing, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        return {"units": self.units, "birds": [{"tile": str(t), "seat": s.value} for t, s in self.birds],
+                "notes": list(self.notes)}
 
 
 def landings(birds: Sequence[Tile], origin: Seat) -> list[Landing]:
@@ -127,10 +142,10 @@ def starting_birds(hand: Hand, options: ChangshaOptions) -> tuple[Tile, ...]:
     return given if options.qishou_birds else ()
 
 
-def settle_score(score: Score, table: Hand, options: ChangshaOptions) -> Settlement:
+def settle(score: Score, table: Hand, options: ChangshaOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): the payments of a scored hand at ``table``.
 
-    A win: the Score's value (``Score.total``, one payer's base) and its big units (``Score.extra["units"]``, 0
+    A win: the Score's value (``Score.total``, one payer's base) and its big units (``ChangshaDetails.units``, 0
     for a small win), paid by the table's payers with 庄闲 and the birds where they land (counted from the
     table's dealer or winner), then the 起手小胡 declared earlier (``starting_wins``). A dealt hand
     (``starting_hand``): each 起手小胡 of the Score's items, paid by the three others. Another bird rule, bird
@@ -146,8 +161,7 @@ def settle_score(score: Score, table: Hand, options: ChangshaOptions) -> Settlem
         return Settlement(tuple(payments), seats(PLAYERS))
     birds, _ = birds_of(table, options)
     lands = landings(birds, origin_of(table, options))
-    units = score.extra.get("units", 0)
-    u = units if isinstance(units, int) else 0
+    u = ChangshaDetails.of(score).units
     payments = win_payments(table, score.total, max(u, 1), u > 0, options, lands)
     payments += declared_starting(table, options, lands)
     return Settlement(tuple(payments), seats(PLAYERS))

@@ -116,7 +116,7 @@ def kong_payments(hand: Hand, options: ShaanxiOptions) -> list[Payment]:
     return out
 
 
-def settle_score(score: Score, table: Hand, options: ShaanxiOptions) -> Settlement:
+def settle(score: Score, table: Hand, options: ShaanxiOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): the hand's payments — each of the Score's doubling items (七对 ×2,
     清一色 ×2) a factor — and the kong money, at ``table``: the dealer, the cannons (下炮子), the discarder and the
     kongs of the table. Another base, dealer rule, cannon rule, who pays a discard or a robbed kong, kong rule,
