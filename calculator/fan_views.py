@@ -239,7 +239,7 @@ def example_options(ruleset: Ruleset, example: str) -> dict[str, object] | None:
     carried = parse_share_code(example.strip()).options
     mine = carried.get(ruleset.id)
     if mine is None:
-        mine = next((v for k, v in carried.items() if get_ruleset(k).fans is ruleset.fans), {})
+        mine = next((v for k, v in carried.items() if get_ruleset(k).fans == ruleset.fans), {})
     return mine
 
 

@@ -508,7 +508,7 @@ register({
                              "not 地胡 under this table's definition ({rule}): scored as an ordinary win"),
     "sichuan.tiandihu_off": ("本桌天地胡不另计", "天胡/地胡 are not special at this table"),
     "sichuan.robbed_kong": ("{seat} 的补杠被抢，不算杠、不收杠钱", "the robbed kong ({seat}) pays nothing"),
-    # 呼叫转移 on a 杠上炮 that moves nothing (a hand: rulesets/sichuan/payout.py; a round: sichuan/round.py)
+    # 呼叫转移 on a 杠上炮 that moves nothing (a hand: rulesets/sichuan/settle.py; a round: sichuan/round.py)
     "sichuan.hujiao_no_kong": ("杠上炮：点炮者本局没有杠，没有杠钱可转",
                                "杠上炮: no kong of the discarder in this round, nothing to transfer"),
     "sichuan.hujiao_not_listed": ("呼叫转移：context.kongs 中没有 {seat} 的杠，无可转移",

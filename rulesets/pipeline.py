@@ -15,9 +15,14 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
    (``Row.under``), and how the hand was won may set it (``Row.value``). Readings alike in what the rows
    read (``Pipeline.alike``) are valued once;
-5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计);
+5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计); rows that do not
+   stack (:class:`OneOf`: named patterns, 只按最大番算) are tried one at a time, the best kept and the others
+   reported as not counted by their principle; ``Pipeline.finish`` then says what each counted line is on
+   (a 根 per four, the tiles that make it);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
-   limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
+   limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs; how the table
+   writes the best reading's value (:class:`Display`: from 0 or 1, a multiplier, a cap on it; the unit under
+   the house rules) is the last step of the value;
 7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
    named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``. A hand that
    is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
@@ -29,7 +34,7 @@ dataclass its settlement reads as fields) and notes for the player (``Pipeline.n
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -48,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Combine", "Each", "EachRow", "Minimum", "Outcome", "Pipeline", "Problem", "Readable", "Row", "StandsFor",
     "Valued", "Value", "book_order", "detect", "score", "value_all",
+    "Display", "OneOf",
 ]
 
 Problem = tuple[str, str]
@@ -125,6 +131,34 @@ def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines
     return tuple(by_id[i] for i in book)
 
 
+@dataclass(frozen=True)
+class OneOf:
+    """Rows that do not stack (named patterns: 只按最大番算): a reading counts one of them, with the rows its
+    ``excludes`` name (the ones it contains). Each row of the set the reading holds is tried in turn, the best
+    kept (its value, then the row's own value; the first on a tie), and the others it holds are reported as not
+    counted, by ``principle`` with ``reason``. ``fallback``: the row of the set counted only when it holds no other
+    (a plain win)."""
+
+    ids: frozenset[str]
+    principle: str
+    reason: str = ""
+    fallback: str | None = None
+
+    def ways(self, items: list[Item]) -> Iterator[tuple[int, list[Item], list[Exclusion]]]:
+        """Each way to count ``items``: (the value of the row of the set kept, the items counted, the rows of the
+        set not counted)."""
+        held = [i for i in items if i.fan.id in self.ids and i.fan.id != self.fallback]
+        if not held:
+            yield 0, items, []
+            return
+        for one in held:
+            contained = {e.fan for e in one.fan.excludes}
+            counted = [i for i in items if i.fan.id not in self.ids or i is one or i.fan.id in contained]
+            others = [Exclusion(i.fan, self.principle, 1, self.reason) for i in held
+                      if i is not one and i.fan.id not in contained]
+            yield one.value, counted, others
+
+
 # --- the value -----------------------------------------------------------------------------------------
 
 
@@ -171,6 +205,18 @@ class Value[O]:
         if cap and total > cap and self.cap_row is not None:
             return cap, kept + [Item(self.cap_row, 1, f"{total}→{cap}", value_override=cap - total)]
         return total, kept
+
+
+@dataclass(frozen=True)
+class Display[O]:
+    """How a table writes the value of the best reading once it is chosen: the unit under the house rules (番 or
+    倍), and ``written(best, options)``, the total with the items as the card lists them (a cap on a multiplier,
+    a starting 番 added as lines). The readings keep their own value and items (``Score.shape``, ``Score.shapes``);
+    ``lines`` are the fans those added lines show (the fan reference lists them after the rows)."""
+
+    unit: Callable[[O], str]
+    written: Callable[[Valued[Any], O], tuple[int, tuple[Item, ...]]]
+    lines: tuple[Fan, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -266,12 +312,16 @@ class Pipeline[O, R: Readable]:
     penalty: Callable[[Score, Hand, O], Settlement | None] | None = None
     waits: Callable[[Hand, O], Sequence[tuple[Tile, Score | None]]] | None = None  # None: the shapes' (wilds') waits
     book: tuple[str, ...] = ()
+    one_of: OneOf | None = None  # rows that do not stack: the reading counts the best one of them
+    finish: Callable[[Valued[R], O], Valued[R]] | None = None  # what each counted line is on, once it is counted
+    display: Display[O] | None = None  # how the table writes the best reading's value (None: as it is, in r.unit)
     _in_force: dict[object, tuple[Line[R, O], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def fans(self) -> tuple[Fan, ...]:
         """The fan table in the book's order (the fan reference, ``Ruleset.fans``)."""
-        return book_order(self.rows, self.book, self.value.limit_row, self.value.cap_row)
+        shown = self.display.lines if self.display is not None else ()
+        return book_order(self.rows, self.book, self.value.limit_row, self.value.cap_row, *shown)
 
     def table(self, options: O) -> tuple[Line[R, O], ...]:
         """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
@@ -335,9 +385,27 @@ def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None)
 
 
 def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O) -> Valued[R]:
-    kept, excluded = apply_exclusions(detect(table, reading, options))
-    total, shown = p.value.of(kept, options)
-    return Valued(reading, tuple(shown), tuple(excluded), total)
+    items = detect(table, reading, options)
+    if p.one_of is None:
+        kept, excluded = apply_exclusions(items)
+        total, shown = p.value.of(kept, options)
+        valued = Valued(reading, tuple(shown), tuple(excluded), total)
+    else:
+        valued = _one_of(p, p.one_of, reading, items, options)
+    return valued if p.finish is None else p.finish(valued, options)
+
+
+def _one_of[R: Readable, O](p: Pipeline[O, R], one_of: OneOf, reading: R, items: list[Item], options: O) -> Valued[R]:
+    """The best way to count rows that do not stack (:class:`OneOf`): the highest value, then the highest row."""
+    best: tuple[int, int] | None = None
+    valued: Valued[R] | None = None
+    for own, counted, others in one_of.ways(items):
+        kept, excluded = apply_exclusions(counted)
+        total, shown = p.value.of(kept, options)
+        if best is None or (total, own) > best:
+            best, valued = (total, own), Valued(reading, tuple(shown), tuple(excluded + others), total)
+    assert valued is not None
+    return valued
 
 
 def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options: O) -> list[Valued[R]]:
@@ -380,14 +448,16 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
     extra = _extra(r, details, p.notes(outcome))
     best, refused = outcome.best, outcome.refused
     reason = refused or (None, None)
+    unit = r.unit if p.display is None else p.display.unit(outcome.options)
     if best is None:
-        no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
+        no_win = Score(rules=r.id, valid=False, unit=unit, reason=reason[0], reason_en=reason[1],
                        options=outcome.options, extra=extra, details=details)
         return _penalised(p, no_win, outcome)
     scored = [(v, v.shape_score()) for v in valued]
     shapes = tuple(s for _, s in scored if s is not None)
     shape = next((s for v, s in scored if v is best), None) or best.shape_score()  # one value: lit once
-    made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
+    total, items = (best.total, best.items) if p.display is None else p.display.written(best, outcome.options)
+    made = Score(rules=r.id, valid=refused is None, unit=unit, total=total, items=items,
                  excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
     return made if refused is None else _penalised(p, made, outcome)

@@ -601,10 +601,15 @@ class Ruleset[O]:
 
         from .pipeline import score
 
-        given = {"score": self.score, "settle": self.settle, "wild": self.wild, "waits": self.waits}
-        twice = [name for name, value in given.items() if value is not None]
-        if twice or self.fans:
-            raise ValueError(f"{self.id}: the pipeline gives {', '.join(twice + ['fans'] * bool(self.fans))}")
+        # a copy of a ruleset on the pipeline (dataclasses.replace) holds what the pipeline gave it: not given twice
+        copied = isinstance(self.score, partial) and self.score.func is score
+        given = {"score": None if copied else self.score, "settle": self.settle, "wild": self.wild,
+                 "waits": self.waits}
+        ours = {"settle": p.settle, "wild": p.wild, "waits": p.waits}
+        twice = [name for name, value in given.items() if value is not None and not (copied and value is ours[name])]
+        fans = bool(self.fans) and not (copied and self.fans == p.fans)
+        if twice or fans:
+            raise ValueError(f"{self.id}: the pipeline gives {', '.join(twice + ['fans'] * fans)}")
         object.__setattr__(self, "fans", p.fans)
         object.__setattr__(self, "score", partial(score, self))
         object.__setattr__(self, "settle", p.settle)

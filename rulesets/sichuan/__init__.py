@@ -1,11 +1,22 @@
 """四川麻将 (成都 血战到底) and its variants: 血流成河, 三人/两人 两房, 六人血战 (provisional).
 
-The spec is ``rules/sichuan.md``; docs/sichuan.md records every decision. Values are 番 as the E0
-exponent (平胡 = 0番 = ×1); the multiplier 2^番 and the points each payer pays are in ``Score.extra``.
+The spec is ``rules/sichuan.md``; docs/sichuan.md records every decision. Five tables from one package: each
+:class:`~.variant.Variant` (players, hand size, suits, 缺一门, 花猪) is one Ruleset with its own Pipeline
+(:func:`pipeline`). Values are 番 as the E0 exponent (平胡 = 0番 = ×1); how the table writes them (0番起 or 1番起,
+or the multiplier) is the pipeline's display step, and the multiplier 2^番, the points each payer pays and who
+pays are its typed details (:class:`~.settle.SichuanDetails`).
 
 >>> from rulesets.registry import get_ruleset
 >>> [get_ruleset(n).id for n in ("成都", "xueliu", "两房")]
 ['sichuan', 'sichuan-xueliu', 'sichuan-3p']
+>>> from rulesets.tiles import tiles
+>>> from rulesets.hand import Hand, Seat, WinContext
+>>> sc = RULESETS[0]
+>>> t = tiles("22244455577799m")
+>>> h = Hand(t[:-1], winning_tile=t[-1], context=WinContext(seat=Seat.S, from_seat=Seat.E))
+>>> s = sc.score(h, sc.parse_options())
+>>> s.valid, s.total, SichuanDetails.of(s).multiplier, [i.fan.zh for i in s.items], [e.fan.zh for e in s.excluded]
+(True, 3, 8, ['清对'], ['清一色', '对对胡'])
 """
 
 from __future__ import annotations
@@ -13,24 +24,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import partial
 
-from ..context import REPLACEMENT_KONG
-from ..errors import RulesError
-from ..hand import Hand, KongEvent, Seat
-from ..messages import msg
+from ..errors import HandError, RulesError
+from ..hand import Hand, KongEvent, MeldKind, Seat
+from ..messages import Words, msg
+from ..pipeline import Display, Outcome, Pipeline, Problem, Valued
 from ..rounds import STAND_INS
-from ..scoring import Ruleset, Score, Settlement
+from ..scoring import Item, Ruleset, Score, Settlement
 from ..shapes import ShapeKind
-from ..tiles import Tile
+from ..tiles import Suit, Tile
+from .context import CONTEXT, CONTEXT_FIELDS
 from .examples import CANNOT_OCCUR, fan_table
-from .fans import FANS
-from .options import PRESET_INFO, PRESETS, LiangfangOptions, SichuanOptions, XueliuOptions
+from .facts import feeder_of
+from .fans import BY_ID, DISPLAY, FANS, ONE_PATTERN, Reading, rows
+from .options import PRESET_INFO, PRESETS, FanDisplay, LiangfangOptions, SichuanOptions, XueliuOptions
+from .reading import finish, readings
 from .ready import best_ready_value as _best_ready_value
 from .ready import is_flower_pig, waits_with_scores
 from .ready import ready_values as _ready_values
 from .round import ROUND_EVENTS, settle_round
-from .rounds import settle_discard as _settle_discard
-from .rounds import wall_end as _wall_end
-from .score import score_hand, settle_score
+from .round import settle_discard as _settle_discard
+from .round import wall_end as _wall_end
+from .settle import SichuanDetails, details, hand_value, settle
 from .variant import Variant
 from .works import WORKS
 
@@ -95,32 +109,131 @@ def can_read(variant: Variant, hand: Hand) -> bool:
     return hand.size() in (variant.hand_size, variant.hand_size - 1)
 
 
-CONTEXT_FIELDS = frozenset({
-    "win", "seat", "from_seat", "kong_replacement", "after_kong", "last_tile", "heavenly", "earthly",
-    "already_won", "kongs",
-})
-"""The context every Sichuan table reads: how it was won (自摸, 抢杠胡), the winner's seat and the
-discarder (who pays; 东 is the dealer for 天胡/地胡), 杠上花, 杠上炮 (and 呼叫转移), 海底捞月/海底炮, 天胡,
-地胡, who already won (血战: they no longer pay; in 血流 mode, the 血流成河 table's default, winners keep
-paying and it only picks a wait's assumed discarder) and other players' kongs (kong money, 呼叫转移). Not read:
-the round wind (no wind fans), 和绝张 (no such fan), a wildcard; flowers are not in the game (a hand
-with flowers is refused)."""
+def _tile_problem(hand: Hand) -> Problem | None:
+    odd = next((t for t in hand.all_tiles if not t.is_suited), None)
+    if odd is not None:
+        return (f"四川麻将只用万、筒、条：{odd.zh}（{odd}）不是本规则的牌",
+                f"Sichuan mahjong uses only the suited tiles: {odd} ({odd.en}) is not one of them")
+    if hand.context.flowers:
+        return "四川麻将没有花牌", "Sichuan mahjong has no flowers"
+    chow = next((m for m in hand.melds if m.kind is MeldKind.CHOW), None)
+    if chow is not None:
+        return (f"四川麻将不能吃：{chow} 是吃进的顺子（顺子只能用自己的牌）",
+                f"No chow (吃) in Sichuan mahjong: {chow} is a claimed chow; sequences must be your own tiles")
+    return None
+
+
+def validate(variant: Variant, hand: Hand, options: SichuanOptions) -> None:
+    """Raise :class:`HandError`/:class:`ContextError` for a hand that cannot exist at this table:
+    the wrong size (a waiting hand included), a fifth copy, seats that are not at the table.
+
+    These are input errors, like a bad hand string; what the rules forbid is a result with a reason.
+    """
+    if hand.winning_tile is None:
+        raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
+    size = hand.size()
+    # copies and the context first, then the size; 血流成河: winners stay in, may discard and win again
+    hand.validate(hand_size=size, players=variant.players, winners_stay=options.mode.value == "xueliu")
+    if size != variant.hand_size:
+        raise HandError(msg("hand.count_at_table", n=size, expected=variant.hand_size,
+                            table=Words(variant.zh, variant.zh)))
+
+
+def _suit_problem(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
+    held = {t.suit for t in hand.all_tiles}
+    outside = held - variant.suits(options)
+    if outside:
+        suit = min(outside, key=lambda s: s.value)
+        names = "".join(s.zh for s in sorted(variant.suits(options), key=lambda s: s.value))
+        return (f"这是两房（{names}）的牌桌，没有{suit.zh}", f"This 72-tile table plays {names} only: no {suit.en}")
+    if variant.void_rule and held >= {Suit.M, Suit.P, Suit.S}:
+        return ("万、筒、条三门都有：必须缺一门才能胡",
+                "The hand holds all three suits: a Sichuan hand must be void in one suit (缺一门) to win")
+    return None
+
+
+def _context_problem(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
+    ctx = hand.context
+    if (ctx.heavenly or ctx.earthly) and hand.melds:
+        return "天胡/地胡在第一轮和牌，不能有碰杠", "天胡/地胡 happen in the first go-round: there can be no meld"
+    if ctx.win.value == "rob_kong" and not options.qianggang:
+        return "本桌不许抢杠胡", "This table does not allow robbing a kong (抢杠胡 off)"
+    if any(k.seat == ctx.seat for k in ctx.kongs):
+        return ("context.kongs 列了和牌者自己的杠：自己的杠请作为副露输入",
+                "context.kongs lists a kong of the winner: enter the winner's kongs as melds")
+    for meld in hand.melds:
+        if meld.kind is not MeldKind.KONG or meld.is_concealed:
+            continue
+        if feeder_of(hand, meld.source, variant.players) == ctx.seat:
+            return (f"{meld} 的来源座位不在这{variant.players}人桌上",
+                    f"{meld} names a source seat that is not another player at a {variant.players}-player table")
+    return None
+
+
+def check(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
+    """Why this hand cannot be a win at this table, in 中文 and English, or None (the pipeline's ``check``, after
+    :func:`validate`)."""
+    return (_tile_problem(hand) or _suit_problem(variant, hand, options)
+            or _context_problem(variant, hand, options))
+
+
+def _no_shape(variant: Variant) -> Problem:
+    if variant.hand_size == 8:
+        return "不是和牌型：一对将加两组（刻子或顺子）", "Not a winning shape: a pair and two sets"
+    return "不是和牌型：四组一将，或七对", "Not a winning shape: four sets and a pair, or seven pairs"
+
+
+def _written(best: Valued[Reading], options: SichuanOptions) -> tuple[int, tuple[Item, ...]]:
+    """The display step: the best reading's E0 番 as the table writes them — the cap on the multiplier (封顶, its
+    line in 番), then 1番起 (起番) or the multiplier itself."""
+    value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
+    fan = value.multiplier.bit_length() - 1
+    items = best.items
+    if value.multiplier < value.multiplier_uncapped:
+        items += (Item(BY_ID["fengding"], 1, f"×{value.multiplier}", value_override=fan - value.fan),)
+    if options.fan_display is FanDisplay.E1:
+        return fan + 1, items + (Item(BY_ID["qifan"], 1),)
+    if options.fan_display is FanDisplay.MULTIPLIER:
+        return value.multiplier, items
+    return fan, items
+
+
+def _unit(options: SichuanOptions) -> str:
+    return "倍" if options.fan_display is FanDisplay.MULTIPLIER else "番"
+
+
+def _details(variant: Variant, outcome: Outcome[SichuanOptions, Reading]) -> SichuanDetails | None:
+    best = outcome.best
+    if best is None:
+        return None
+    return details(variant, best.total, best.items, outcome.hand, outcome.options)
+
+
+def pipeline(v: Variant) -> Pipeline[SichuanOptions, Reading]:
+    """The steps of one table: its variant's checks, shapes and payers over the one fan table (with the table's
+    examples); the cap and the way of writing 番 are the display step, what each payer pays its details."""
+    return Pipeline(
+        rows=rows(fan_table(v.id)), readings=partial(readings, v), settle=partial(settle, v),
+        validate=partial(validate, v), check=partial(check, v), no_reading=_no_shape(v), one_of=ONE_PATTERN,
+        finish=finish, display=Display(_unit, _written, tuple(f for f in fan_table(v.id) if f.category == DISPLAY)),
+        details=partial(_details, v), waits=partial(waits_with_scores, v),
+    )
 
 
 def _ruleset(v: Variant) -> Ruleset[SichuanOptions]:
     return Ruleset(
-        id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, fans=fan_table(v.id), options_type=v.options_type,
-        score=partial(score_hand, v), aliases=v.aliases, hand_size=v.hand_size,
-        presets=PRESETS, preset_info=PRESET_INFO, works=WORKS,
+        id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, options_type=v.options_type, pipeline=pipeline(v),
+        aliases=v.aliases, hand_size=v.hand_size, presets=PRESETS, preset_info=PRESET_INFO, works=WORKS,
         can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
-        description_en=v.description_en, waits=partial(waits_with_scores, v), context_fields=CONTEXT_FIELDS,
-        context=(REPLACEMENT_KONG,), settle_round=partial(settle_round, v), round_events=ROUND_EVENTS,
-        settle=partial(settle_score, v), cannot_occur=CANNOT_OCCUR.get(v.id, {}),
+        description_en=v.description_en, context_fields=CONTEXT_FIELDS, context=CONTEXT,
+        settle_round=partial(settle_round, v), round_events=ROUND_EVENTS, cannot_occur=CANNOT_OCCUR.get(v.id, {}),
         best_wait=partial(_best_ready_value, v),
     )
 
 
 RULESETS: tuple[Ruleset[SichuanOptions], ...] = tuple(_ruleset(v) for v in VARIANTS.values())
+TABLES: dict[str, Ruleset[SichuanOptions]] = {r.id: r for r in RULESETS}
+"""Each table's Ruleset by its id (what scores a hand at a variant's table: :func:`.ready.scored`)."""
 
 
 def _variant_and_options(rules: str, options: SichuanOptions | None) -> tuple[Variant, SichuanOptions]:
@@ -169,6 +282,7 @@ def wall_end(
 
 
 __all__ = [
-    "FANS", "PRESETS", "PRESET_INFO", "RULESETS", "STAND_INS", "VARIANTS", "SichuanOptions", "best_ready_value",
+    "FANS", "PRESETS", "PRESET_INFO", "RULESETS", "STAND_INS", "TABLES", "VARIANTS", "SichuanDetails", "SichuanOptions",
+    "best_ready_value",
     "is_flower_pig", "ready_value", "settle_discard", "settle_round", "waits", "wall_end",
 ]

@@ -62,7 +62,7 @@ _TERMINALS = frozenset(i for i in range(27) if i % 9 in (0, 8))
 _258 = frozenset(i for i in range(27) if i % 9 in (1, 4, 7))
 
 
-def _earthly(ctx: WinContext, definition: DiHuDef, players: int) -> bool:
+def earthly(ctx: WinContext, definition: DiHuDef, players: int) -> bool:
     """地胡 under the table's definition (the context flag says "first go-round")."""
     if not ctx.earthly:
         return False
@@ -95,6 +95,6 @@ def hand_facts(hand: Hand, options: SichuanOptions, players: int) -> Facts:
         gen=_gen(hand, counts),
         zimo_bonus=zimo_bonus,
         heavenly=ctx.heavenly,
-        earthly=_earthly(ctx, options.dihu, players),
+        earthly=earthly(ctx, options.dihu, players),
         dianganghua_feeder=feeder,
     )

@@ -8,17 +8,19 @@ the generic :func:`rulesets.scoring.apply_exclusions` step removes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..hand import KongKind, WinMethod
 from ..lights import declare
 from ..messages import Text, Words, msg
+from ..pipeline import Each, EachRow, Line, OneOf, Row
 from ..scoring import Excludes, Fan
 from ..shapes import GroupKind, Shape, ShapeKind
 from ..sources import Source
-from .options import LongQiDui
+from .options import LongQiDui, SichuanOptions
 from .works import WORKS
 
 if TYPE_CHECKING:
@@ -31,6 +33,9 @@ PACKAGE = "package"
 ZIMO = "zimo"
 SPECIAL = "special"
 DISPLAY = "display"
+
+MAX_PATTERN = "max_pattern"
+MAX_PATTERN_REASON = "番型不重复计算，只按最大番算 (patterns do not stack)"
 
 SEED_A = "seed 000 (成都, Table A)"
 SEED_B = "seed 001 (QQ, Table B)"
@@ -214,15 +219,16 @@ DUIDUI_FAMILY = frozenset({"duiduihu"} | {f.id for f in _PATTERNS if any(e.fan =
 
 
 # --- predicates -------------------------------------------------------------------------------------
-# Every predicate has the same signature: (facts of the hand, one reading of it) -> how many times
-# the row counts (0 = not at all).
+# Every predicate has the same signature as every row's (rulesets.pipeline.Row): (a reading of the hand, the
+# table's options) -> how many times the row counts (0 = not at all). The hand's facts are the reading's.
 
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One decomposition, with the few things the predicates ask of it worked out once."""
+    """One decomposition, with the few things the predicates ask of it worked out once, and the facts of its hand."""
 
     shape: Shape
+    facts: Facts
     standard: bool  # sets + a pair
     seven_pairs: bool
     all_pungs: bool  # every set a pung or kong
@@ -232,11 +238,12 @@ class Reading:
     has_four: bool  # seven pairs with a four of a kind (龙)
 
     @staticmethod
-    def of(shape: Shape) -> Reading:
+    def of(shape: Shape, facts: Facts) -> Reading:
         standard = shape.kind is ShapeKind.STANDARD
         sets = [g for g in shape.groups if g.is_set]
         return Reading(
             shape=shape,
+            facts=facts,
             standard=standard,
             seven_pairs=shape.kind is ShapeKind.SEVEN_PAIRS,
             all_pungs=standard and all(g.is_pung_like for g in sets),
@@ -248,66 +255,93 @@ class Reading:
         )
 
 
-Predicate = Callable[["Facts", Reading], int]
+Predicate = Callable[[Reading, "SichuanOptions"], int]
 
 
-def _golden(f: Facts, r: Reading) -> bool:
-    return f.options.jingoudiao and r.all_melded
+def _golden(r: Reading, o: SichuanOptions) -> bool:
+    return o.jingoudiao and r.all_melded
 
 
-def _lookup(f: Facts) -> bool:
-    return f.options.long_qidui is LongQiDui.LOOKUP
+def _lookup(o: SichuanOptions) -> bool:
+    return o.long_qidui is LongQiDui.LOOKUP
 
 
-def _yj(f: Facts) -> bool:
-    return f.options.yaojiu_jiangdui
+def _tiandihu(o: SichuanOptions, *values: str) -> bool:
+    return o.tiandihu.value in values
 
 
 PREDICATES: dict[str, Predicate] = {
-    "pinghu": lambda f, r: r.standard,
-    "duiduihu": lambda f, r: r.all_pungs,
-    "qingyise": lambda f, r: f.flush,
-    "qidui": lambda f, r: r.seven_pairs,
-    "daiyaojiu": lambda f, r: _yj(f) and r.terminal_groups,
-    "jiangdui": lambda f, r: _yj(f) and f.all_258 and r.all_pungs,
-    "qingdui": lambda f, r: f.flush and r.all_pungs,
-    "longqidui": lambda f, r: _lookup(f) and r.has_four,
-    "qingqidui": lambda f, r: f.flush and r.seven_pairs,
-    "qingyaojiu": lambda f, r: _yj(f) and f.flush and r.terminal_groups,
-    "qinglongqidui": lambda f, r: _lookup(f) and f.flush and r.has_four,
-    "jingoudiao": lambda f, r: _golden(f, r),
-    "jiangjingoudiao": lambda f, r: _yj(f) and f.all_258 and _golden(f, r),
-    "qingjingoudiao": lambda f, r: f.flush and _golden(f, r),
-    "shibaluohan": lambda f, r: _golden(f, r) and r.four_kongs,
-    "qingshibaluohan": lambda f, r: f.flush and _golden(f, r) and r.four_kongs,
-    "jiangqidui": lambda f, r: f.options.jiang_qidui and _yj(f) and f.all_258 and r.seven_pairs,
-    "gen": lambda f, r: len(f.gen),
-    "gangshanghua": lambda f, r: f.context.kong_replacement,
-    "gangshangpao": lambda f, r: f.context.after_kong,
-    "qiangganghu": lambda f, r: f.context.win is WinMethod.ROB_KONG,
-    "haidilaoyue": lambda f, r: f.options.haidi_laoyue and f.context.last_tile and f.context.self_drawn,
-    "haidipao": lambda f, r: f.options.haidi_pao and f.context.last_tile and not f.context.self_drawn,
-    "menqing": lambda f, r: f.options.menqing_zhongzhang and f.menqing
-    and (not r.seven_pairs or f.options.menqing_qidui),
-    "zhongzhang": lambda f, r: f.options.menqing_zhongzhang and f.no_terminals,
-    "zimo_fan": lambda f, r: f.zimo_bonus and f.options.zimo.value == "fan",
-    "zimo_di": lambda f, r: f.zimo_bonus and f.options.zimo.value == "di",
-    "tianhu": lambda f, r: f.heavenly and f.options.tiandihu.value in ("fixed", "cap"),
-    "dihu": lambda f, r: f.earthly and f.options.tiandihu.value in ("fixed", "cap"),
-    "tianhu_add": lambda f, r: f.heavenly and f.options.tiandihu.value == "additive",
-    "dihu_add": lambda f, r: f.earthly and f.options.tiandihu.value == "additive",
+    "tianhu": lambda r, o: r.facts.heavenly and _tiandihu(o, "fixed", "cap"),
+    "dihu": lambda r, o: r.facts.earthly and _tiandihu(o, "fixed", "cap"),
+    "pinghu": lambda r, o: r.standard,
+    "duiduihu": lambda r, o: r.all_pungs,
+    "qingyise": lambda r, o: r.facts.flush,
+    "qidui": lambda r, o: r.seven_pairs,
+    "daiyaojiu": lambda r, o: o.yaojiu_jiangdui and r.terminal_groups,
+    "jiangdui": lambda r, o: o.yaojiu_jiangdui and r.facts.all_258 and r.all_pungs,
+    "qingdui": lambda r, o: r.facts.flush and r.all_pungs,
+    "longqidui": lambda r, o: _lookup(o) and r.has_four,
+    "qingqidui": lambda r, o: r.facts.flush and r.seven_pairs,
+    "qingyaojiu": lambda r, o: o.yaojiu_jiangdui and r.facts.flush and r.terminal_groups,
+    "qinglongqidui": lambda r, o: _lookup(o) and r.facts.flush and r.has_four,
+    "jingoudiao": _golden,
+    "jiangjingoudiao": lambda r, o: o.yaojiu_jiangdui and r.facts.all_258 and _golden(r, o),
+    "qingjingoudiao": lambda r, o: r.facts.flush and _golden(r, o),
+    "shibaluohan": lambda r, o: _golden(r, o) and r.four_kongs,
+    "qingshibaluohan": lambda r, o: r.facts.flush and _golden(r, o) and r.four_kongs,
+    "jiangqidui": lambda r, o: o.jiang_qidui and o.yaojiu_jiangdui and r.facts.all_258 and r.seven_pairs,
+    "gen": lambda r, o: len(r.facts.gen),  # counted four by four: the row is the Each of :func:`rows`
+    "gangshanghua": lambda r, o: r.facts.context.kong_replacement,
+    "gangshangpao": lambda r, o: r.facts.context.after_kong,
+    "qiangganghu": lambda r, o: r.facts.context.win is WinMethod.ROB_KONG,
+    "haidilaoyue": lambda r, o: o.haidi_laoyue and r.facts.context.last_tile and r.facts.context.self_drawn,
+    "haidipao": lambda r, o: o.haidi_pao and r.facts.context.last_tile and not r.facts.context.self_drawn,
+    "menqing": lambda r, o: o.menqing_zhongzhang and r.facts.menqing and (not r.seven_pairs or o.menqing_qidui),
+    "zhongzhang": lambda r, o: o.menqing_zhongzhang and r.facts.no_terminals,
+    "zimo_fan": lambda r, o: r.facts.zimo_bonus and o.zimo.value == "fan",
+    "zimo_di": lambda r, o: r.facts.zimo_bonus and o.zimo.value == "di",
+    "tianhu_add": lambda r, o: r.facts.heavenly and _tiandihu(o, "additive"),
+    "dihu_add": lambda r, o: r.facts.earthly and _tiandihu(o, "additive"),
 }
+"""Each row's predicate, by fan id."""
 
 
-def value_of(fan: Fan, f: Facts) -> int | None:
-    """The value a row takes under the house rules, or None for the table value."""
-    if fan.id in DUIDUI_FAMILY and f.options.duiduihu_fan != 1:
-        return fan.value + f.options.duiduihu_fan - 1
-    if fan.id == "gangshanghua":
-        return f.options.gangshanghua_fan
-    if fan.id in ("tianhu", "dihu") and f.options.tiandihu.value == "cap" and f.options.cap:
-        return f.options.cap.bit_length() - 1
-    return None
+def under(fan: Fan, options: SichuanOptions) -> Fan | None:
+    """A row as the house rules have it: the 对对胡 family moves with 对对胡's value, 杠上花 takes its own, and
+    天胡/地胡 worth the cap are worth its 番."""
+    if fan.id in DUIDUI_FAMILY and options.duiduihu_fan != 1:
+        return dataclasses.replace(fan, value=fan.value + options.duiduihu_fan - 1)
+    if fan.id == "gangshanghua" and options.gangshanghua_fan != fan.value:
+        return dataclasses.replace(fan, value=options.gangshanghua_fan)
+    if fan.id in ("tianhu", "dihu") and options.tiandihu.value == "cap" and options.cap:
+        return dataclasses.replace(fan, value=options.cap.bit_length() - 1)
+    return fan
+
+
+_CHANGES = DUIDUI_FAMILY | {"gangshanghua", "tianhu", "dihu"}
+
+
+def _any_four(four: GenTile, reading: Reading) -> bool:
+    return True
+
+
+def rows(fans: Sequence[Fan]) -> tuple[Line[Reading, SichuanOptions], ...]:
+    """The table's lines in the order a card lists them: a row per fan with its predicate (and its value under the
+    house rules where they change it), 根 counted four by four (each four its own line: :mod:`.reading`); the
+    display lines (起番, 封顶) are the table's way of writing the value, not rows."""
+    out: list[Line[Reading, SichuanOptions]] = []
+    for fan in fans:
+        if fan.category == DISPLAY:
+            continue
+        if fan.id == "gen":
+            out.append(Each(lambda r: r.facts.gen, (EachRow(fan, _any_four),)))
+        else:
+            out.append(Row(fan, PREDICATES[fan.id], under=under if fan.id in _CHANGES else None))
+    return tuple(out)
+
+
+ONE_PATTERN = OneOf(frozenset(f.id for f in _PATTERNS), MAX_PATTERN, MAX_PATTERN_REASON, fallback="pinghu")
+"""Named patterns do not stack (seed 001: "只按最大番算"): each the reading holds is tried as the hand's pattern."""
 
 
 @dataclass(frozen=True)

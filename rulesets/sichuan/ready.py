@@ -8,8 +8,15 @@ from ..hand import Hand, WinMethod
 from ..scoring import Score
 from ..tiles import SUITED_TILES, Suit, Tile
 from .options import ChaDaJiao, SichuanOptions
-from .score import score_hand
+from .settle import SichuanDetails
 from .variant import Variant
+
+
+def scored(variant: Variant, hand: Hand, options: SichuanOptions) -> Score:
+    """``hand`` scored at the variant's table: its Ruleset's pipeline, with every payment of the hand."""
+    from . import TABLES  # the tables are built from this module's waits: read at call time
+
+    return TABLES[variant.id].score(hand, options)
 
 
 def is_flower_pig(hand_tiles: Hand | Iterable[Tile]) -> bool:
@@ -53,7 +60,7 @@ def waits_with_scores(variant: Variant, hand13: Hand, options: SichuanOptions) -
     base = _structural(variant, hand13, win)
     out = []
     for t in _candidates(variant, hand13, options):
-        score = score_hand(variant, base.with_winning_tile(t), options)
+        score = scored(variant, base.with_winning_tile(t), options)
         if score.valid:
             out.append((t, score))
     return out
@@ -66,9 +73,9 @@ def ready_values(variant: Variant, hand13: Hand, options: SichuanOptions) -> lis
     base = _structural(variant, hand13, win)
     out = []
     for t in _candidates(variant, hand13, options):
-        score = score_hand(variant, base.with_winning_tile(t), options)
+        score = scored(variant, base.with_winning_tile(t), options)
         if score.valid:
-            out.append((t, int(score.extra["points"])))  # type: ignore[call-overload]
+            out.append((t, SichuanDetails.of(score).points))
     return out
 
 

@@ -25,7 +25,6 @@ SYSTEM_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py")
 
 NOT_ON_THE_PIPELINE = {
     "guobiao": "its detection plan and the account-once principles become pipeline steps (docs/extending.md)",
-    "sichuan": "five tables from one package, its display step and round settlement (docs/extending.md)",
     "wuhan": "its orchestrator (reading chosen by what the winner collects) to be declared",
     "hangzhou": "its multiplying rows and 财飘 chains to be declared",
     "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
@@ -33,11 +32,16 @@ NOT_ON_THE_PIPELINE = {
 """Packages whose systems still hand-write their scoring, and what moving them takes."""
 
 FILES = {"__init__.py", "fans.py", "options.py", "context.py", "settle.py", "works.py", "quick.py"}
-MORE_FILES = {"wenzhou": {"pairs.py"}, "taiwan": {"reading.py"}}
+MORE_FILES = {
+    "wenzhou": {"pairs.py"}, "taiwan": {"reading.py"},
+    "sichuan": {"variant.py", "facts.py", "reading.py", "ready.py", "round.py", "examples.py"},
+}
 """The files of a system on the pipeline, and the few more a system keeps (温州: the 八对 reader, a shape the
 engine's shapes do not know; 台灣: its three readings — five sets and a pair, 嚦咕嚦咕, a win on the flowers —
 and the facts of a hand its rows and its waits both read: 門風 from the dealer and the tiles a 16-tile hand
-waited on, for 獨聽)."""
+waited on, for 獨聽; 四川, five tables from one package: each table's ``Variant``, the facts read once per hand, its
+readings, a ready hand's waits and 查大叫 values, the round settled event by event, and each table's example
+hands)."""
 
 SHARED_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] == "_")
 """Code two systems share (``rulesets/_mcr``: the 国标 detection 二人麻将 runs too)."""

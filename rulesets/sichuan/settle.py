@@ -1,4 +1,5 @@
-"""Who pays whom for one win: the hand, the kongs of this hand (刮风下雨) and 呼叫转移 (spec §6).
+"""Who pays whom for one win: the hand, the kongs of this hand (刮风下雨) and 呼叫转移 (spec §6): each table's
+``settle(score, table, options)``.
 
 Kong money is never capped (§6.4). Players who already won pay and receive nothing in 血战到底;
 in 血流成河 they stay in (§7).
@@ -11,10 +12,35 @@ from dataclasses import dataclass
 
 from ..hand import Hand, KongEvent, KongKind, Seat, WinMethod
 from ..messages import msg, text
-from ..scoring import Item, Payment, Score
-from .facts import Facts, feeder_of, hand_facts
-from .options import DianGangHua, HuJiao, SichuanOptions
+from ..scoring import Details, Item, Payment, Score, Settlement
+from .facts import earthly, feeder_of, replacement_feeder
+from .options import DianGangHua, HuJiao, SichuanOptions, TianDiHu
 from .variant import Variant
+
+
+@dataclass(frozen=True)
+class SichuanDetails(Details):
+    """What a Sichuan result adds: the multiplier 2^番 (capped and not), the 番 from 0 and from 1, the points each
+    payer pays for the hand, whether the cap cut it, who pays, the notes on the context and the kongs, and (六人血战)
+    that the table is provisional."""
+
+    multiplier: int
+    multiplier_uncapped: int
+    fan_e0: int
+    fan_e1: int
+    fan_uncapped: int
+    points: int
+    capped: bool
+    payers: tuple[Seat, ...]
+    notes: tuple[str, ...]
+    provisional: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        """The result object's fields; ``provisional`` only at a provisional table."""
+        out = super().as_dict()
+        if not self.provisional:
+            del out["provisional"]
+        return out
 
 
 @dataclass(frozen=True)
@@ -54,14 +80,14 @@ _METHOD = {
 }
 
 
-def win_payers(variant: Variant, hand: Hand, facts: Facts, options: SichuanOptions) -> tuple[tuple[Seat, ...], str]:
+def win_payers(variant: Variant, hand: Hand, options: SichuanOptions) -> tuple[tuple[Seat, ...], str]:
     """Who pays for the hand, and the kind of win (a key of ``_METHOD``)."""
     ctx = hand.context
     if ctx.win is WinMethod.ROB_KONG:
         return (ctx.discarder(variant.players),), "rob"  # type: ignore[return-value]
     if not ctx.self_drawn:
         return (ctx.discarder(variant.players),), "after_kong" if ctx.after_kong else "discard"  # type: ignore[return-value]
-    feeder = facts.dianganghua_feeder
+    feeder = replacement_feeder(hand, variant.players) if ctx.kong_replacement else None
     if feeder is not None and options.dianganghua is not DianGangHua.ZIMO:
         return (feeder,), "fed"
     payers = tuple(s for s in variant.still_in(ctx.already_won, options) if s != ctx.seat)
@@ -79,10 +105,10 @@ def itemised(items: Sequence[Item]) -> tuple[str, str]:
 
 
 def win_lines(
-    variant: Variant, hand: Hand, facts: Facts, value: HandValue, items: Sequence[Item], options: SichuanOptions
+    variant: Variant, hand: Hand, value: HandValue, items: Sequence[Item], options: SichuanOptions
 ) -> list[Payment]:
     """One line per payer for the hand itself: the items, the multiplier, the cap, 底 and 自摸加底."""
-    payers, method = win_payers(variant, hand, facts, options)
+    payers, method = win_payers(variant, hand, options)
     zh, en = _METHOD[method]
     lines_zh, lines_en = itemised([i for i in items if i.fan.id not in ("fengding", "qifan", "zimo_di")])
     d = options.base
@@ -195,23 +221,65 @@ def transfer_lines(
                     "呼叫转移: the discarder's kong money goes to the winner")], []
 
 
+def context_notes(variant: Variant, hand: Hand, options: SichuanOptions) -> list[str]:
+    """Why a flag of the context did not count."""
+    ctx = hand.context
+    notes: list[str] = []
+    if ctx.earthly and not earthly(ctx, options.dihu, variant.players) and options.tiandihu is not TianDiHu.OFF:
+        notes.append(text(msg("sichuan.dihu_not_met", rule=options.dihu.value)))
+    if (ctx.heavenly or ctx.earthly) and options.tiandihu is TianDiHu.OFF:
+        notes.append(text(msg("sichuan.tiandihu_off")))
+    return notes
+
+
+def notes(variant: Variant, hand: Hand, options: SichuanOptions, several_winners: bool = False) -> tuple[str, ...]:
+    """The notes of a win: on the context (:func:`context_notes`), then what the settlement says of the kongs — a
+    robbed kong that pays nothing, a 呼叫转移 that moves nothing (the notes of :func:`other_kong_lines` and
+    :func:`transfer_lines`)."""
+    return (*context_notes(variant, hand, options), *other_kong_lines(variant, hand, options)[1],
+            *transfer_lines(variant, hand, options, several_winners)[1])
+
+
+def details(variant: Variant, score_total: int, items: Sequence[Item], hand: Hand, options: SichuanOptions,
+            several_winners: bool = False) -> SichuanDetails:
+    """The details of a win whose best reading is worth ``score_total`` (E0 番) with ``items``."""
+    value = hand_value(score_total, any(i.fan.id == "zimo_di" for i in items), options)
+    fan = value.multiplier.bit_length() - 1
+    payers, _ = win_payers(variant, hand, options)
+    return SichuanDetails(value.multiplier, value.multiplier_uncapped, fan, fan + 1, value.fan, value.points,
+                          value.capped, payers, notes(variant, hand, options, several_winners), variant.provisional)
+
+
+def value_of(score: Score, options: SichuanOptions) -> HandValue:
+    """The money value of a scored hand: its reading's E0 番 (``Score.shape``), with 自摸加底 when it is an item."""
+    best = score.shape
+    assert best is not None  # a valid Sichuan score has its reading
+    return hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
+
+
 def settle_parts(
     variant: Variant, score: Score, hand: Hand, options: SichuanOptions, several_winners: bool = False,
-    facts: Facts | None = None,
-) -> tuple[list[Payment], list[Payment], list[str]]:
-    """The payments of a scored hand at ``hand``'s table, in two parts, and the notes on them: the lines that
-    belong to this win alone (the hand, the winner's kongs, 呼叫转移), and the money for the other players' kongs
-    (``context.kongs``; settled once when several win on one discard).
+) -> tuple[list[Payment], list[Payment]]:
+    """The payments of a scored hand at ``hand``'s table, in two parts: the lines that belong to this win alone (the
+    hand, the winner's kongs, 呼叫转移), and the money for the other players' kongs (``context.kongs``; settled once
+    when several win on one discard).
 
     The hand's value is the Score's reading (``Score.shape``: its E0 番 and whether 自摸加底 is among its items);
     the cap, 底, kong money, 点杠花 and 呼叫转移 rules and the table (the discarder, who already won, the kongs)
-    are applied here. ``facts`` are the hand's facts when the caller has them (they only say whose kong a 杠上花
-    was drawn for)."""
+    are applied here."""
     best = score.shape
-    assert best is not None  # a valid Sichuan score has its reading
-    facts = facts if facts is not None else hand_facts(hand, options, variant.players)
-    value = hand_value(best.total, any(i.fan.id == "zimo_di" for i in best.items), options)
-    wins = win_lines(variant, hand, facts, value, best.items, options)
-    shared, notes = other_kong_lines(variant, hand, options)
-    moved, more = transfer_lines(variant, hand, options, several_winners)
-    return wins + own_kong_lines(variant, hand, options) + moved, shared, notes + more
+    assert best is not None
+    wins = win_lines(variant, hand, value_of(score, options), best.items, options)
+    shared, _ = other_kong_lines(variant, hand, options)
+    moved, _ = transfer_lines(variant, hand, options, several_winners)
+    return wins + own_kong_lines(variant, hand, options) + moved, shared
+
+
+def settle(variant: Variant, score: Score, table: Hand, options: SichuanOptions) -> Settlement:
+    """``Ruleset.settle`` (rulesets/settle.py): every payment of a scored hand at ``table`` — the hand, the winner's
+    kongs, 呼叫转移 and the others' kongs — from the Score's reading (:func:`settle_parts`). Another base, cap, 自摸加底
+    order, kong money rule (直杠, 擦挂), 点杠花 payer or 呼叫转移 rule, or another discarder, other kongs or players
+    already won, settles again from the same reading; how the hand was won (自摸, 杠上花, 海底, 天胡/地胡) is in its 番:
+    a table that changes it needs a new score."""
+    own, shared = settle_parts(variant, score, table, options)
+    return Settlement(tuple(own + shared), variant.seats)

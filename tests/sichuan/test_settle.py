@@ -8,7 +8,7 @@ from rulesets.errors import ContextError
 from rulesets.hand import KongKind, Seat
 from rulesets.registry import get_ruleset
 from rulesets.sichuan import VARIANTS
-from rulesets.sichuan.payout import hand_value, kong_lines
+from rulesets.sichuan.settle import hand_value, kong_lines
 from tests.sichuan.helpers import hand, options, score
 
 SC = VARIANTS["sichuan"]
