@@ -34,9 +34,10 @@ from rulesets.errors import MahjongError
 from rulesets.notation import hand_to_text, parse_hand
 from rulesets.sharecode import SharedHand, canonical_share_code, parse_share_code, share_code
 from rulesets.tiles import Tile
+from serving.bytecache import BoundedBytes
+from serving.visible import visible
 
 from . import preview
-from .bytecache import BoundedBytes
 from .engine_messages import render as render_message
 from .lang import pick
 from .models import IssuedLink
@@ -44,7 +45,6 @@ from .results import Outcome, number, results_context, score_each
 from .share_text import context_line
 from .tiles_view import hand_view
 from .views import HtmxHttpRequest
-from .visible import visible
 from .waits import waits_context
 
 log = logging.getLogger(__name__)

@@ -27,9 +27,11 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from . import editor, ledger_seats, memo, parts, presenters, tables
+from serving import memo
+from serving.memo import kept
+
+from . import editor, ledger_seats, parts, presenters, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
-from .memo import kept
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -42,7 +44,7 @@ def _page_url(data: QueryDict) -> str:
 
 
 def _update_key(request: HtmxHttpRequest) -> list[str] | None:
-    """What an htmx update is drawn from (calculator.memo): the query, the language, the parts the browser
+    """What an htmx update is drawn from (serving.memo): the query, the language, the parts the browser
     shows, and the site's address (the share link). A whole page is not kept whole: it carries a CSRF
     token and a nonce (its form is: ``memo.fragment``)."""
     if not request.htmx:
@@ -87,7 +89,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
 def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, Any]:
     """The page's view model for the state ``data``: what the whole form (partial ``calc``) or, for htmx, the
     ``result`` partial with the changed parts is drawn from. It reads no cookie and no header but htmx's
-    own and X-Parts, and the site's address (the share link): calculator.memo keeps what it draws."""
+    own and X-Parts, and the site's address (the share link): serving.memo keeps what it draws."""
     form = CalculatorForm(data)
     form.is_valid()
     context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)

@@ -3,7 +3,7 @@
 Two answers are pure functions of their request: the calculator's htmx update (the query, the language,
 the parts the browser reports it shows, and the site's own address, which the share link is drawn
 with) and ``/api/v1/score`` (the method, the query and the body: the result object is the same in
-every language). Both are kept here, bounded by size (:class:`~calculator.bytecache.BoundedBytes`), so
+every language). Both are kept here, bounded by size (:class:`~serving.bytecache.BoundedBytes`), so
 the same request asked again — the same hand from another phone at the table, a change undone, a
 shared example — costs a lookup instead of a parse, a score and a render.
 
