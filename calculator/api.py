@@ -19,7 +19,7 @@ from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
 from serving.errors import api_methods, error_response
-from serving.memo import kept
+from serving.memo import drawn_from, kept
 
 from .openapi import openapi_document
 
@@ -84,16 +84,8 @@ def _check_fields(data: dict[str, Any]) -> None:
             raise _BadRequest(key, f"{key} must be a JSON object")
 
 
-def _score_key(request: HttpRequest) -> list[str | bytes] | None:
-    """What an answer of ``score`` is drawn from: the query and the body (no header, no cookie, no language)."""
-    try:
-        return [request.META.get("QUERY_STRING", ""), request.body]
-    except RequestDataTooBig:
-        return None
-
-
 @api_methods("GET", "POST")  # a JSON API for other tools: no cookies are read, so CSRF does not apply
-@kept("api-score", _score_key)
+@kept("api-score", drawn_from(body=True))  # the query and the body: no header, no cookie, no language
 def score(request: HttpRequest) -> JsonResponse:
     try:
         data = _read_body(request)
