@@ -11,6 +11,7 @@ of them, and names no page or system (tests/rulesets/test_one_way.py):
 - the answers: ``errors`` (the API's JSON error object, the site's error pages, 503 on database trouble),
   ``visible`` (a client's text quoted safely), ``compression`` (brotli or gzip, never beside a secret);
 - the limits and memos: ``ratelimit`` (per client address), ``memo`` (answers kept per worker under the digest
-  of their request, applied at the edge of a view), ``bytecache`` (a store bounded by its size);
+  of their request, applied at the edge of a view), ``keptbytes`` (a costly drawing kept in the worker and the
+  shared cache), ``bytecache`` (a store bounded by its size);
 - ``env`` (the settings' typed helpers) and ``logs`` (a refused request is one line).
 """

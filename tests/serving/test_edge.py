@@ -103,3 +103,17 @@ def test_the_calculators_view_and_form_keep_no_store_of_their_own(name: str) -> 
         if empty or made:
             stores.append(node.lineno)
     assert stores == [], f"calculator/{name} keeps a store of its own on lines {stores}"
+
+
+def _views() -> list[Path]:
+    return sorted(p for package in ("calculator", "ledger") for p in (ROOT / package).glob("*.py")
+                  if p.name.endswith("views.py") or p.name == "api.py")
+
+
+@pytest.mark.parametrize("path", _views(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_view_module_leaves_the_shared_cache_to_the_plumbing(path: Path) -> None:
+    """A view keeps what it draws through the plumbing (``kept``, ``piece``, :class:`serving.keptbytes.KeptBytes`),
+    never by calls of its own to the shared cache."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "django.core.cache"]
+    assert found == [], f"{path.name} imports the shared cache on lines {found}"
