@@ -76,7 +76,7 @@ test: venv browser
 	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 lint: venv
-	$(PY) -m ruff check rulesets calculator ledger tests bench tools
+	$(PY) -m ruff check rulesets serving calculator ledger tests bench tools
 
 # The 繁體中文 catalog and the engine's word table, written from the 简体 texts (OpenCC over the word list
 # locale/zh_Hant/words.tsv) and committed; tests/calculator/test_hant.py fails while they are stale.

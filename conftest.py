@@ -26,10 +26,10 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _fresh_response_memos():  # noqa: ANN202 - a fixture
-    """Each test sees the views compute their answers: the answers calculator.memo keeps per process
+    """Each test sees the views compute their answers: the answers serving.memo keeps per process
     would otherwise carry one test's (perhaps monkeypatched) answer into the next. tests/calculator/
     test_memo.py tests the keeping itself."""
-    from calculator import memo
+    from serving import memo
 
     memo.clear()
     yield

@@ -1,4 +1,4 @@
-"""gunicorn settings for production: ``gunicorn -c gunicorn.conf.py calculator.wsgi``.
+"""gunicorn settings for production: ``gunicorn -c gunicorn.conf.py serving.wsgi``.
 
 Everything is read from the environment (docs/deploy.md lists it):
 
@@ -6,7 +6,7 @@ Everything is read from the environment (docs/deploy.md lists it):
   to 8000): loopback unless told otherwise, for a proxy on the same machine;
 - ``WEB_CONCURRENCY``: worker processes, default 2 × CPU cores + 1;
 - ``GUNICORN_THREADS``: threads per worker (default 4). Workers are gthread workers that give a thread
-  only to a request that has fully arrived, head and body (calculator/gunicorn_worker.py): a request
+  only to a request that has fully arrived, head and body (serving/gunicorn_worker.py): a request
   whose line and headers are not in within ``GUNICORN_HEADER_TIMEOUT`` seconds (default 10) of its first
   byte, or whose body is not in within ``GUNICORN_BODY_TIMEOUT`` seconds (default 10) of its head, is
   answered 408 and closed, so slow clients cannot hold the threads;
@@ -38,7 +38,7 @@ def _int(name: str, default: int) -> int:
 bind = [os.environ.get("BIND") or f"127.0.0.1:{_int('PORT', 8000)}"]
 workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
 # GUNICORN_WORKER_CLASS=sync (with GUNICORN_THREADS=1) gives the old sync workers, for comparisons only.
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS") or "calculator.gunicorn_worker.HeaderTimeoutWorker"
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS") or "serving.gunicorn_worker.HeaderTimeoutWorker"
 threads = _int("GUNICORN_THREADS", 4)
 worker_connections = 1000
 backlog = 2048
@@ -77,7 +77,7 @@ control_socket_disable = not os.environ.get("GUNICORN_CONTROL_SOCKET")
 if os.environ.get("GUNICORN_CONTROL_SOCKET"):
     control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
 
-wsgi_app = "calculator.wsgi:application"
+wsgi_app = "serving.wsgi:application"
 
 
 def when_ready(server) -> None:  # noqa: ANN001 - gunicorn's Arbiter

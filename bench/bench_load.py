@@ -18,7 +18,7 @@ generator (``--generator python``: keep-alive connections in two processes; it t
 than wrk, so compare ratios, not absolute figures, between the two).
 
 Two servers are loaded in turn: the headline with the response memo off (``RESPONSE_MEMO_BYTES=0``,
-calculator/memo.py: every answer drawn), then the shipped one with it on, whose figures are printed
+serving/memo.py: every answer drawn), then the shipped one with it on, whose figures are printed
 beside (``--memo off`` leaves it out). Besides the sample hand asked again, the htmx update and the API
 are loaded with a new hand each (20,000 seeded random winning hands, each request the next one: what a
 tap at a real table costs, no memo of answers, drawings or the engine serving it) and with the sample
@@ -161,14 +161,14 @@ def _server_env(static_root: Path, database: Path, port: int, workers: int | Non
         ACCESS_LOG="",
         LOG_LEVEL="warning",
     )
-    # wrk sends everything from one address: the per-client rate limits (calculator/ratelimit.py) would
+    # wrk sends everything from one address: the per-client rate limits (serving/ratelimit.py) would
     # answer most of it with 429. This benchmark measures throughput, so they are off unless set;
     # bench/bench_abuse.py measures them.
     for name in ("RATE_LIMIT_PREVIEW", "RATE_LIMIT_LINK", "RATE_LIMIT_API"):
         env[name] = os.environ.get(name, "0")
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
-    if not memo:  # no answer kept: each one drawn (calculator/memo.py)
+    if not memo:  # no answer kept: each one drawn (serving/memo.py)
         env["RESPONSE_MEMO_BYTES"] = "0"
     return env
 

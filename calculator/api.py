@@ -1,8 +1,8 @@
 """The JSON API (DESIGN §4.3): ``/api/v1/score`` and its OpenAPI document.
 
 Any bad input is a 400 with ``{"error": {"code", "message", "position"}}``; never a 500. Every other error
-of the API is the same object too (calculator/errors.py: 405, 404, a request Django refuses; the rate
-limits' 429; gunicorn's 414 for a request line over 8190 bytes, calculator/gunicorn_worker.py).
+of the API is the same object too (serving/errors.py: 405, 404, a request Django refuses; the rate
+limits' 429; gunicorn's 414 for a request line over 8190 bytes, serving/gunicorn_worker.py).
 """
 
 from __future__ import annotations
@@ -18,24 +18,12 @@ from rulesets.context import known as known_context
 from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
+from serving.errors import api_methods, error_response
+from serving.memo import drawn_from, kept
 
-from .errors import api_methods
-from .memo import kept
 from .openapi import openapi_document
-from .visible import visible
 
 _JSON_DUMPS = {"ensure_ascii": False}
-
-
-def error_response(code: str, message: str, position: int | None = None, status: int = 400, *,
-                   message_zh: str | None = None, key: str | None = None) -> JsonResponse:
-    error = {"code": code, "message": visible(message), "position": position,
-             "message_zh": visible(message_zh) if message_zh is not None else None, "key": key}
-    return JsonResponse(
-        {"error": error},
-        status=status,
-        json_dumps_params=_JSON_DUMPS,
-    )
 
 
 def _read_body(request: HttpRequest) -> dict[str, Any]:
@@ -96,16 +84,8 @@ def _check_fields(data: dict[str, Any]) -> None:
             raise _BadRequest(key, f"{key} must be a JSON object")
 
 
-def _score_key(request: HttpRequest) -> list[str | bytes] | None:
-    """What an answer of ``score`` is drawn from: the query and the body (no header, no cookie, no language)."""
-    try:
-        return [request.META.get("QUERY_STRING", ""), request.body]
-    except RequestDataTooBig:
-        return None
-
-
 @api_methods("GET", "POST")  # a JSON API for other tools: no cookies are read, so CSRF does not apply
-@kept("api-score", _score_key)
+@kept("api-score", drawn_from(body=True))  # the query and the body: no header, no cookie, no language
 def score(request: HttpRequest) -> JsonResponse:
     try:
         data = _read_body(request)

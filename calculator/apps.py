@@ -7,7 +7,6 @@ class CalculatorConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import (
-            checks,  # noqa: F401 - registers the project's system checks
-            lang,  # noqa: F401 - gives the engine's messages their 繁體 (rulesets.messages.SCRIPTS)
-        )
+        from serving import checks  # noqa: F401 - registers the project's system checks
+
+        from . import lang  # noqa: F401 - gives the engine's messages their 繁體 (rulesets.messages.SCRIPTS)

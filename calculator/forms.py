@@ -40,6 +40,7 @@ from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
+from serving.memo import once_per
 
 from . import editor, table_context
 from .engine_messages import render
@@ -104,22 +105,17 @@ def _option_field(info: OptionInfo) -> forms.Field:
     return forms.ChoiceField(required=False, choices=[(plain(c), plain(c)) for c in info.choices or ()])
 
 
+def _system(ruleset: Ruleset) -> tuple[str, type, tuple[str, ...]]:
+    """What a system's house-rule fields are drawn from: its id, its options and its presets."""
+    return ruleset.id, ruleset.options_type, tuple(ruleset.presets)
+
+
+@once_per(_system)
 def _house_rule_fields(ruleset: Ruleset) -> dict[str, forms.Field]:
     """The fields of one system's house rules: its preset, the preset the fields hold, each option.
 
     Built once per system and shared by every form (a form only reads its fields): a system has up
     to ~40 options, and building them was a third of a request's time."""
-    key = (ruleset.id, ruleset.options_type, tuple(ruleset.presets))
-    fields = _HOUSE_RULE_FIELDS.get(key)
-    if fields is None:
-        fields = _HOUSE_RULE_FIELDS[key] = _build_house_rule_fields(ruleset)
-    return fields
-
-
-_HOUSE_RULE_FIELDS: dict[tuple[str, type, tuple[str, ...]], dict[str, forms.Field]] = {}
-
-
-def _build_house_rule_fields(ruleset: Ruleset) -> dict[str, forms.Field]:
     presets = [("", "")] + [(name, name) for name in ruleset.presets]
     fields: dict[str, forms.Field] = {
         f"preset-{ruleset.id}": forms.ChoiceField(required=False, choices=presets),

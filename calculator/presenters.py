@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from rulesets.context import Stage, complete_as_it_stands
 from rulesets.engine import Request
 from rulesets.scoring import Ruleset
+from serving.visible import visible
 
 from . import editor, table_context, tables, wording
 from .controls import controls_context, shown_context, uses_context
@@ -27,7 +28,6 @@ from .house_rules import systems_context
 from .lang import system_words
 from .palette import palette_context, placed_context
 from .results import results_context, score_each
-from .visible import visible
 from .waits import waits_context
 
 
@@ -44,7 +44,7 @@ def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
     out: dict[str, Any] = {"message": messages[0], "more": messages[1:], "position": None}
     if exc is not None and exc.position is not None and exc.text == text and 0 <= exc.position <= len(text):
         pos = exc.position
-        out.update(  # control and bidi characters shown as \uXXXX, never echoed raw (calculator/visible.py)
+        out.update(  # control and bidi characters shown as \uXXXX, never echoed raw (serving/visible.py)
             position=pos, before=visible(text[:pos]), at=visible(text[pos : pos + 1]) or " ",
             after=visible(text[pos + 1 :]),
         )

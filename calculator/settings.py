@@ -1,7 +1,7 @@
 """Settings for the mahjong scoring calculator: one module, configured by environment variables.
 
 Production is the safe default: DEBUG is off unless ``DEBUG=1``; a placeholder or short SECRET_KEY is
-refused when DEBUG is off, and without any SECRET_KEY the serving entry points (``calculator.wsgi``,
+refused when DEBUG is off, and without any SECRET_KEY the serving entry points (``serving.wsgi``,
 ``check --deploy``) refuse to run. ``make run`` turns DEBUG on for local use.
 """
 
@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
-from .env import cache_from_url, database_from_url, env_bool, env_float, env_int, env_list, env_rate, env_str
+from serving.env import cache_from_url, database_from_url, env_bool, env_float, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ SECRET_KEY = env_str("SECRET_KEY", "").strip() or (_PLACEHOLDER_SECRET if DEBUG 
 # Without a SECRET_KEY (and DEBUG off) the settings still load, with a random key made for this process
 # only, so that every command of the README (``manage.py score …``, ``migrate``) works on a fresh clone
 # with no environment. Nothing signed with it outlives the process. The serving entry points refuse it:
-# ``calculator.wsgi`` (gunicorn) will not start and ``check --deploy`` fails (calculator/checks.py).
+# ``serving.wsgi`` (gunicorn) will not start and ``check --deploy`` fails (serving/checks.py).
 # With DEBUG on (``make run``) the development placeholder is used, the same across runserver's reloads.
 SECRET_KEY_IS_EPHEMERAL = not SECRET_KEY
 if SECRET_KEY_IS_EPHEMERAL:
@@ -51,20 +51,20 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "calculator.ratelimit.RateLimitMiddleware",
+    "serving.ratelimit.RateLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "calculator.compression.CompressionMiddleware",  # brotli or gzip, but not the ledger; BREACH: docs/deploy.md
+    "serving.compression.CompressionMiddleware",  # brotli or gzip, but not the ledger; BREACH: docs/deploy.md
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "calculator.errors.DatabaseTroubleMiddleware",  # a view failing on the database: 503, never a 500
+    "serving.errors.DatabaseTroubleMiddleware",  # a view failing on the database: 503, never a 500
 ]
 
 ROOT_URLCONF = "calculator.urls"
-WSGI_APPLICATION = "calculator.wsgi.application"
+WSGI_APPLICATION = "serving.wsgi.application"
 
 TEMPLATES = [
     {
@@ -92,7 +92,7 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The database as a dependency that fails (calculator/dbguard.py): per worker, at most DB_THREADS threads use the
+# The database as a dependency that fails (serving/dbguard.py): per worker, at most DB_THREADS threads use the
 # database at once (default: half of GUNICORN_THREADS); a request's database work is cut after DB_DEADLINE_MS
 # (connecting, queries and commit together, even when the server hangs with its kernel still acknowledging);
 # after a lost connection the database is not tried for DB_RETRY_SECONDS (503 with Retry-After meanwhile).
@@ -110,7 +110,7 @@ DEFAULT_SYSTEM = "guobiao"
 # Redis in production (CACHE_URL=redis://host:6379/0), shared by every app server; local memory otherwise.
 # Set CACHE_KEY_PREFIX per release (e.g. the commit) so nothing cached by an older engine is served.
 # Every Redis call gives up after CACHE_TIMEOUT seconds and a failed Redis is skipped for
-# CACHE_RETRY_SECONDS: a cache that is down, hung or full is a miss, never an error (calculator/resilience.py).
+# CACHE_RETRY_SECONDS: a cache that is down, hung or full is a miss, never an error (serving/resilience.py).
 CACHES = {
     "default": cache_from_url(
         env_str("CACHE_URL", env_str("REDIS_URL")), env_str("CACHE_KEY_PREFIX", ""),
@@ -150,7 +150,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 64 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 MAX_HAND_STRING = env_int("MAX_HAND_STRING", 1000)  # = rulesets.notation.MAX_LENGTH: every share code issued opens
 
-# Rate limits per client address and server, shared by its workers (calculator/ratelimit.py): (requests per second,
+# Rate limits per client address and server, shared by its workers (serving/ratelimit.py): (requests per second,
 # burst). Over the limit: 429 with Retry-After. CLIENT_IP_HEADER names the proxy's header to read the
 # client from (its last address), e.g. X-Forwarded-For; empty: the connection's address.
 RATE_LIMITS = {
@@ -161,7 +161,7 @@ RATE_LIMITS = {
 CLIENT_IP_HEADER = env_str("CLIENT_IP_HEADER", "")
 
 # Answers that are pure functions of their request (the calculator's htmx update, /api/v1/score) are kept
-# per worker under the digest of that request (calculator/memo.py), at most this many bytes per view; 0:
+# per worker under the digest of that request (serving/memo.py), at most this many bytes per view; 0:
 # none kept.
 RESPONSE_MEMO_BYTES = env_int("RESPONSE_MEMO_BYTES", 8 * 1024 * 1024)
 
@@ -197,7 +197,7 @@ SECURE_CSP = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"one_line": {"()": "calculator.logs.OneLine"}},
+    "filters": {"one_line": {"()": "serving.logs.OneLine"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler"},
         "one_line": {"class": "logging.StreamHandler", "filters": ["one_line"]},

@@ -8,7 +8,6 @@ redirected (301) to the canonical code. What cannot be read is a 404 page that s
 
 from __future__ import annotations
 
-import hashlib
 import io
 import logging
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ from typing import Any
 
 import segno
 from django.conf import settings
-from django.core.cache import cache
 from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
@@ -34,9 +32,10 @@ from rulesets.errors import MahjongError
 from rulesets.notation import hand_to_text, parse_hand
 from rulesets.sharecode import SharedHand, canonical_share_code, parse_share_code, share_code
 from rulesets.tiles import Tile
+from serving.keptbytes import KeptBytes
+from serving.visible import visible
 
 from . import preview
-from .bytecache import BoundedBytes
 from .engine_messages import render as render_message
 from .lang import pick
 from .models import IssuedLink
@@ -44,7 +43,6 @@ from .results import Outcome, number, results_context, score_each
 from .share_text import context_line
 from .tiles_view import hand_view
 from .views import HtmxHttpRequest
-from .visible import visible
 from .waits import waits_context
 
 log = logging.getLogger(__name__)
@@ -312,13 +310,14 @@ def _preview_language(request: HttpRequest) -> str:
 PREVIEW_MAX_BYTES = 256 * 1024
 """A preview larger than this is not written to the shared cache (a drawn one is about 35 KB)."""
 
-PREVIEWS = BoundedBytes(max_bytes=8 * 1024 * 1024)
-"""Previews kept in each worker, at most 8 MB (about 240), least recently used dropped first: a popular
-preview costs no cache round trip, and none costs a redraw while Redis is down."""
+PREVIEWS = KeptBytes("og-png", worker_bytes=8 * 1024 * 1024, shared_max_bytes=PREVIEW_MAX_BYTES)
+"""Previews by code and language, kept in each worker (at most 8 MB, about 240, least recently used dropped
+first: a popular preview costs no cache round trip, and none costs a redraw while Redis is down) and in the
+shared cache."""
 
 
 def preview_key(code: str, lang: str) -> str:
-    return "og-png:" + hashlib.sha256(f"{code}|{lang}".encode()).hexdigest()
+    return PREVIEWS.key(code, lang)
 
 
 @require_safe
@@ -327,18 +326,10 @@ def preview_png(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if isinstance(resolved, HttpResponse):
         return resolved if resolved.status_code != 404 else HttpResponse(status=404)
     lang = _preview_language(request)
-    key = preview_key(resolved, lang)
-    png = PREVIEWS.get(key)
-    if png is None:
-        png = cache.get(key)
-    if png is None:
-        try:
-            png = draw_preview(resolved, lang)
-        except BadCode:
-            return HttpResponse(status=404)
-        if len(png) <= PREVIEW_MAX_BYTES:
-            cache.set(key, png, settings.CACHE_SECONDS)
-    PREVIEWS.put(key, png)
+    try:
+        png = PREVIEWS.fetch(preview_key(resolved, lang), lambda: draw_preview(resolved, lang), settings.CACHE_SECONDS)
+    except BadCode:
+        return HttpResponse(status=404)
     response = HttpResponse(png, content_type="image/png")
     response["Cache-Control"] = f"public, max-age={settings.CACHE_SECONDS}"
     patch_vary_headers(response, ["Accept-Language", "Cookie"])

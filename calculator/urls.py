@@ -1,10 +1,12 @@
 """URL routes. The JSON API is calculator.api; the pages are split by owner:
 page_urls (the calculator, waits, language) and share_urls (share links, previews, fan reference).
-Errors are answered by calculator/errors.py (the JSON error object on the API, the site's pages elsewhere)."""
+Errors are answered by serving/errors.py (the JSON error object on the API, the site's pages elsewhere)."""
 
 from django.urls import include, path
 
-from . import api, health
+from serving import health
+
+from . import api
 
 urlpatterns = [
     path("api/v1/score", api.score, name="api-score"),
@@ -17,6 +19,6 @@ urlpatterns = [
     path("", include("calculator.page_urls")),
 ]
 
-handler400 = "calculator.errors.bad_request"
-handler404 = "calculator.errors.not_found"
-handler500 = "calculator.errors.server_error"
+handler400 = "serving.errors.bad_request"
+handler404 = "serving.errors.not_found"
+handler500 = "serving.errors.server_error"

@@ -27,9 +27,10 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from . import editor, ledger_seats, memo, parts, presenters, tables
+from serving.memo import drawn_from, kept, piece
+
+from . import editor, ledger_seats, parts, presenters, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
-from .memo import kept
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -41,19 +42,12 @@ def _page_url(data: QueryDict) -> str:
     return reverse("calculator") + (f"?{query}" if query else "")
 
 
-def _update_key(request: HtmxHttpRequest) -> list[str] | None:
-    """What an htmx update is drawn from (calculator.memo): the query, the language, the parts the browser
-    shows, and the site's address (the share link). A whole page is not kept whole: it carries a CSRF
-    token and a nonce (its form is: ``memo.fragment``)."""
-    if not request.htmx:
-        return None
-    return [request.META.get("QUERY_STRING", ""), get_language() or "", request.headers.get("X-Parts", ""),
-            request.scheme, request.get_host()]
-
-
+# What the calculator is drawn from (serving.memo): the query, the language, the site's address (the share link)
+# and, for an htmx update, the parts the browser shows. A whole page is not kept whole (it carries a CSRF token
+# and a nonce): its form is (``_form``).
 @require_GET
 @vary_on_headers("HX-Request", "X-Parts")
-@kept("calculator-update", _update_key)
+@kept("calculator-update", drawn_from(language=True, site=True, headers=("X-Parts",), htmx=True))
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     data: QueryDict = request.GET
     notice = ""
@@ -74,20 +68,25 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
             return redirect(reverse("calculator") + "?" + remembered)
         return render(request, "calculator.html", landing_page(get_language() or ""))
     if not request.htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
-        main = memo.fragment("calculator-page", [request.META.get("QUERY_STRING", ""), notice, get_language() or "",
-                                                 request.scheme or "", request.get_host()],
-                             lambda: get_template("calculator.html#calc").render(page(request, data, notice)))
-        return _remember(render(request, "calculator.html", {"main_html": SafeString(main)}), data)
+        main = SafeString(_form(request, data, notice))
+        return _remember(render(request, "calculator.html", {"main_html": main}), data)
     response = render(request, "calculator.html#result", page(request, data, notice))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
     return response
 
 
+@piece("calculator-page", drawn_from(language=True, site=True, htmx=False))
+def _form(request: HtmxHttpRequest, data: QueryDict, notice: str) -> str:
+    """The whole page's form (partial ``calc``) for the state ``data`` and its ``notice``, both drawn from the
+    query and the language: drawn without the visitor's token and nonce, which base.html draws around it."""
+    return get_template("calculator.html#calc").render(page(request, data, notice))
+
+
 def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, Any]:
     """The page's view model for the state ``data``: what the whole form (partial ``calc``) or, for htmx, the
     ``result`` partial with the changed parts is drawn from. It reads no cookie and no header but htmx's
-    own and X-Parts, and the site's address (the share link): calculator.memo keeps what it draws."""
+    own and X-Parts, and the site's address (the share link): serving.memo keeps what it draws."""
     form = CalculatorForm(data)
     form.is_valid()
     context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)

@@ -6,7 +6,7 @@ Writes need the edit token; reading takes either token. Bad input is a 400 (409 
 creates too many tables) with the API's error object, the scoring API's shape (calculator/api.py
 ``error_response``): ``{"error": {"code", "message", "position", "message_zh", "key"}}`` — the message in
 English and 中文 and its stable key (ledger/words.py, or the engine's rulesets/messages.py for a hand's or
-a round's error); database trouble is a 503 with ``Retry-After`` (calculator/errors.py); never a 500.
+a round's error); database trouble is a 503 with ``Retry-After`` (serving/errors.py); never a 500.
 
 Every write takes an idempotency key (ledger/receipts.py): the ``Idempotency-Key`` header or an
 ``idempotency_key`` field. A write answers with the table (201 for a new table or entry, 200 for a
@@ -29,8 +29,8 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from calculator.api import error_response
-from calculator.dbguard import uses_database
+from serving.dbguard import uses_database
+from serving.errors import error_response
 
 from . import receipts, service, views
 from .models import Group, Table

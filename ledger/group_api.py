@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from calculator.dbguard import uses_database
+from serving.dbguard import uses_database
 
 from . import groups, receipts, service
 from .api import _JSON, _ask, _body, _error, _guarded, _replay

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from calculator.dbguard import uses_database
+from serving.dbguard import uses_database
 
 from . import groups, receipts, service, views
 from .models import Group, Table

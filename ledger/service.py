@@ -18,7 +18,7 @@ restores what the last change replaced, and the tail it had.
 **Idempotent.** A write sent with an idempotency key (ledger/receipts.py) keeps its answer in the same
 transaction; the same key again is answered from it and writes nothing. Nothing is read back after the
 commit: what a write answers is what it committed (:class:`Written`). A commit the database did not
-confirm is :class:`calculator.dbguard.Unconfirmed` (a 503 saying so: retry with the same key).
+confirm is :class:`serving.dbguard.Unconfirmed` (a 503 saying so: retry with the same key).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from django.db import DatabaseError, IntegrityError, OperationalError, transacti
 from django.db.models import Func, JSONField
 from django.utils import timezone, translation
 
-from calculator.dbguard import Unconfirmed
+from serving.dbguard import Unconfirmed
 
 from . import entries, receipts, rounds, sheet, table_words
 from .models import MAX_ENTRIES, UNDO_DEPTH, Change, Entry, Table
@@ -69,10 +69,10 @@ class NotFound(LedgerError):
 
 
 def _client(request: Any) -> str:
-    """Who is counted: calculator.ratelimit's client address (the proxy header when configured, an IPv6
+    """Who is counted: serving.ratelimit's client address (the proxy header when configured, an IPv6
     client as its /64), or the bare REMOTE_ADDR without it."""
     try:
-        from calculator.ratelimit import client_address
+        from serving.ratelimit import client_address
     except ImportError:
         return str(request.META.get("REMOTE_ADDR") or "unknown")
     return client_address(request, getattr(settings, "CLIENT_IP_HEADER", ""))

@@ -26,7 +26,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from calculator.dbguard import uses_database
+from serving.dbguard import uses_database
 
 from . import service, settle_up
 from .api import _by_either, _guarded

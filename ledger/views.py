@@ -19,9 +19,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from calculator.dbguard import uses_database
 from calculator.lang import engine_language, pick, zh
 from rulesets.registry import all_rulesets
+from serving.dbguard import uses_database
 
 from . import (
     chart,

@@ -18,7 +18,7 @@ machine's PostgreSQL answers on 127.0.0.1:5432, on a database of its own there, 
 share pages, previews, the fan reference, and ``/healthz`` every 0.2 s. :func:`assert_served` asserts that
 no answer was a 5xx or a failed connection, and that ``/healthz`` answered every time within one second.
 The one-second bound is the fault-tolerance contract of a health probe (a balancer gives up after about
-that), not a speed measurement: the handler's own deadline is 0.4 s (calculator/health.py), so the bound
+that), not a speed measurement: the handler's own deadline is 0.4 s (serving/health.py), so the bound
 has room for a loaded machine.
 
 HTTP clients retry an idempotent request once when a kept-alive connection was closed before any

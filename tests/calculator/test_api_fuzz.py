@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from calculator.openapi import openapi_document
-from calculator.wsgi import application
+from serving.wsgi import application
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
@@ -58,7 +58,7 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", application)
 @schema.parametrize()
 @FUZZ
 def test_every_api_answer_is_documented_and_none_is_a_server_error(case: Any) -> None:
-    # the WSGI transport does not undo gzip (the site compresses its answers, calculator/compression.py):
+    # the WSGI transport does not undo gzip (the site compresses its answers, serving/compression.py):
     # ask for them plain, as the JSON schema checks read the body
     case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
 

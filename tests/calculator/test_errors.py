@@ -1,4 +1,4 @@
-"""Every error is answered in the site's own form (calculator/errors.py): on the API the JSON error object,
+"""Every error is answered in the site's own form (serving/errors.py): on the API the JSON error object,
 whatever refused the request; on the pages the site's pages, in the reader's language."""
 
 from __future__ import annotations

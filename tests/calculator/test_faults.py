@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from calculator.health import HEALTH_DEADLINE, HEALTH_GRACE
+from serving.health import HEALTH_DEADLINE, HEALTH_GRACE
 from tests.calculator.faultkit import (
     Load,
     Site,

@@ -4,7 +4,7 @@ a byte at a time, odd requests, /healthz under load, and rate limits across seve
 - **Slow bodies.** Five connections send ``POST /api/v1/score`` with ``Content-Length: 5000`` (one of them
   chunked) and then a byte every 1.5 s, to a server of one worker with four threads (so that they would
   hold all of them). The worker gathers a body while the connection waits in its poller
-  (calculator/gunicorn_worker.py), so they hold no thread: ``/livez`` and the load answer as before, and
+  (serving/gunicorn_worker.py), so they hold no thread: ``/livez`` and the load answer as before, and
   each slow client is answered 408 (the JSON error object) once ``GUNICORN_BODY_TIMEOUT`` (3 s here) has
   passed since its head — a deadline over the whole body, not per read.
 - **Odd requests.** A 4,301-digit JSON integer on every ledger write, a player named like a spreadsheet

@@ -1,4 +1,4 @@
-"""The answers kept per worker (calculator/memo.py): the same request answered from the memo, and every
+"""The answers kept per worker (serving/memo.py): the same request answered from the memo, and every
 input an answer is drawn from part of its key."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import re
 import pytest
 from django.test import Client, override_settings
 
-from calculator import memo, presenters
+from calculator import presenters
 from rulesets import engine
+from serving import memo
 
 HAND = "[123m1]456m789m345p55p"
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from calculator.env import cache_from_url, database_from_url
+from serving.env import cache_from_url, database_from_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,7 +109,7 @@ class TestSecretKey:
         assert "calculator.E001" in done.stderr + done.stdout
 
     def test_without_a_secret_the_wsgi_entry_point_refuses_to_start(self) -> None:
-        done = run(["-c", "import calculator.wsgi"], production_env(SECRET_KEY=None))
+        done = run(["-c", "import serving.wsgi"], production_env(SECRET_KEY=None))
         assert done.returncode != 0
         assert "SECRET_KEY is not set" in done.stderr
 
@@ -258,7 +258,7 @@ def _listening(host: str, port: int) -> bool:
 
 @pytest.mark.skipif(not _listening("127.0.0.1", 6379), reason="no Redis server on 127.0.0.1:6379 (.ci/run starts one)")
 def test_the_redis_cache_built_from_a_cache_url_round_trips_a_value() -> None:
-    from calculator.resilience import ResilientRedisCache
+    from serving.resilience import ResilientRedisCache
 
     config = cache_from_url(REDIS_URL, "settings-test")
     cache = ResilientRedisCache(str(config["LOCATION"]), {k: v for k, v in config.items() if k != "LOCATION"})

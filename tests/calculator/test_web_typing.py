@@ -1,5 +1,5 @@
-"""The web layer type-checks (STYLE §20) as the engine does: mypy with django-stubs over calculator/ and
-ledger/ finds nothing (pyproject.toml: the plugin reads calculator.test_settings)."""
+"""The web layer type-checks (STYLE §20) as the engine does: mypy with django-stubs over serving/, calculator/
+and ledger/ finds nothing (pyproject.toml: the plugin reads calculator.test_settings)."""
 
 import subprocess
 import sys
@@ -9,8 +9,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_mypy_with_django_stubs_finds_no_type_errors():
-    run = subprocess.run(  # one run for both: the plugin sets Django up once
-        [sys.executable, "-m", "mypy", "--no-incremental", "calculator", "ledger"],
+    run = subprocess.run(  # one run for all three: the plugin sets Django up once
+        [sys.executable, "-m", "mypy", "--no-incremental", "serving", "calculator", "ledger"],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert run.returncode == 0, run.stdout + run.stderr

@@ -14,9 +14,9 @@ from django.db import OperationalError, connection, connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from calculator import dbguard
 from ledger import service, sheet
 from ledger.models import Change, Entry, Receipt, Table
+from serving import dbguard
 
 pytestmark = pytest.mark.django_db
 

@@ -55,9 +55,9 @@ def _python_files(where: Path) -> Iterator[Path]:
     yield from sorted(p for p in where.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def _imports(path: Path) -> Iterator[str]:
+def _imports(path: Path, root: Path = ROOT) -> Iterator[str]:
     """The modules ``path`` imports, as absolute names (relative imports resolved)."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    package = ".".join(path.relative_to(root).with_suffix("").parts)
     if path.name == "__init__.py":
         package += ".__init__"
     parts = package.split(".")
@@ -310,12 +310,29 @@ def test_the_cycle_finder_finds_a_cycle_of_any_length():
 
 
 def test_no_import_cycle_between_top_level_packages():
-    """The ledger builds on the calculator's plumbing (its database guard, rate limits, error object, OpenAPI
-    document), so the calculator imports no ledger module: the ledger adds itself (LedgerConfig.ready)."""
+    """The ledger builds on the calculator's pages (its OpenAPI document, its words, house rules and table
+    chooser), so the calculator imports no ledger module: the ledger adds itself (LedgerConfig.ready)."""
     imports = _package_imports()
-    assert {"rulesets", "calculator", "ledger"} <= set(TOP)
+    assert {"rulesets", "serving", "calculator", "ledger"} <= set(TOP)
     assert "calculator" in imports["ledger"]
     assert _cycle(imports) == [], " imports ".join(_cycle(imports))
+
+
+def test_the_plumbing_imports_no_page_and_no_engine():
+    """``serving`` (WSGI and worker pieces, the database guard, caches and memo, compression, rate limits,
+    health, the API error object) is shared by the pages and owned by none of them: it imports neither the
+    calculator nor the ledger, nor the engine, while both page packages build on it."""
+    imports = _package_imports()
+    assert imports["serving"] == set(), f"serving imports {sorted(imports['serving'])}"
+    assert {"calculator", "ledger"} <= {top for top, used in imports.items() if "serving" in used}
+
+
+def test_the_package_import_finder_sees_an_import_inside_a_function(tmp_path):
+    probe = tmp_path / "serving" / "probe.py"
+    probe.parent.mkdir()
+    probe.write_text("def f():\n    from calculator.views import page\n    import ledger.api\n")
+    found = {n.split(".")[0] for n in _imports(probe, tmp_path)}
+    assert {"calculator", "ledger"} <= found
 
 
 def test_mypy_strict_finds_nothing_in_the_engine():

@@ -3,9 +3,14 @@
 Two answers are pure functions of their request: the calculator's htmx update (the query, the language,
 the parts the browser reports it shows, and the site's own address, which the share link is drawn
 with) and ``/api/v1/score`` (the method, the query and the body: the result object is the same in
-every language). Both are kept here, bounded by size (:class:`~calculator.bytecache.BoundedBytes`), so
+every language). Both are kept here, bounded by size (:class:`~serving.bytecache.BoundedBytes`), so
 the same request asked again — the same hand from another phone at the table, a change undone, a
 shared example — costs a lookup instead of a parse, a score and a render.
+
+A view is kept at its edge: it is decorated with :func:`kept` (an answer) or a piece of it with :func:`piece`
+(text a page is drawn around), each given what the answer is drawn from (:func:`drawn_from`); the view itself
+names no key and no store. :func:`once_per` keeps a build that is the same for every request (a form's fields
+per system) for the life of the process.
 
 What is *not* kept: a whole page (it carries the visitor's CSRF token and the page's CSP nonce; its
 form is, by :func:`fragment`, and the page is drawn around it), an answer that is not 200, and anything
@@ -19,13 +24,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import wraps
-from typing import Any
+from typing import Any, Concatenate
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
 
 from .bytecache import BoundedBytes
 
@@ -87,7 +94,46 @@ def _answer(blob: bytes) -> HttpResponse:
     return response
 
 
-def kept(name: str, key: Callable[[Any], Iterable[str | bytes] | None]) -> Callable[..., Any]:
+type Key = Callable[[HttpRequest], Iterable[str | bytes] | None]
+"""What an answer is drawn from, read off its request; None for a request whose answer is not to be kept."""
+
+
+def drawn_from(*, body: bool = False, language: bool = False, site: bool = False, headers: tuple[str, ...] = (),
+               htmx: bool | None = None) -> Key:
+    """The key of an answer drawn from its request's query and, as asked, its ``body``, the active ``language``,
+    the ``site``'s address (scheme and host: the absolute links it draws) and the named request ``headers``.
+    ``htmx``: True keeps only htmx requests (``HX-Request: true``), False only the others, None both. A body
+    over the upload limit is not kept (the view answers it).
+
+    >>> from django.test import RequestFactory
+    >>> from django.utils import translation
+    >>> request = RequestFactory().get("/?hand=1m", HTTP_X_PARTS="placed:1", HTTP_HX_REQUEST="true")
+    >>> with translation.override("en"):
+    ...     drawn_from(language=True, site=True, headers=("X-Parts",))(request)
+    ['hand=1m', 'en', 'http', 'testserver', 'placed:1']
+    >>> drawn_from(htmx=False)(request) is None
+    True
+    """
+
+    def key(request: HttpRequest) -> list[str | bytes] | None:
+        if htmx is not None and (request.headers.get("HX-Request") == "true") is not htmx:
+            return None
+        parts: list[str | bytes] = [request.META.get("QUERY_STRING", "")]
+        if body:
+            try:
+                parts.append(request.body)
+            except RequestDataTooBig:
+                return None
+        if language:
+            parts.append(get_language() or "")
+        if site:
+            parts += [request.scheme or "", request.get_host()]
+        return parts + [request.headers.get(h, "") for h in headers]
+
+    return key
+
+
+def kept(name: str, key: Key) -> Callable[..., Any]:
     """Keep a view's 200 answers in store ``name`` under ``digest(key(request))``; ``key`` returns None for
     a request that must not be kept."""
 
@@ -106,6 +152,55 @@ def kept(name: str, key: Callable[[Any], Iterable[str | bytes] | None]) -> Calla
             if blob is not None:
                 kept_here.put(k, blob)
             return response
+
+        return inner
+
+    return wrap
+
+
+def piece[R: HttpRequest, **P](name: str, key: Key) -> Callable[[Callable[Concatenate[R, P], str]],
+                                                                Callable[Concatenate[R, P], str]]:
+    """Keep the text a function draws for a request in store ``name`` under ``digest(key(request))``: a piece
+    of a page that is a pure function of its request while the page around it is not (a whole page carries
+    its CSRF token and CSP nonce). The function's other arguments are drawn from the request alone."""
+
+    def wrap(build: Callable[Concatenate[R, P], str]) -> Callable[Concatenate[R, P], str]:
+        @wraps(build)
+        def inner(request: R, /, *args: P.args, **kwargs: P.kwargs) -> str:
+            parts = key(request)
+            if parts is None:
+                return build(request, *args, **kwargs)
+            return fragment(name, [request.path, *parts], lambda: build(request, *args, **kwargs))
+
+        return inner
+
+    return wrap
+
+
+def once_per[T, R](key: Callable[[T], Hashable]) -> Callable[[Callable[[T], R]], Callable[[T], R]]:
+    """Keep what a function builds from a value for the life of the process, one build per ``key(value)``:
+    for a build that is the same for every request and drawn from a few values (one per system) which are
+    not hashable themselves. Not a memo of answers: kept whatever ``RESPONSE_MEMO_BYTES`` says.
+
+    >>> built = []
+    >>> @once_per(len)
+    ... def upper(word: str) -> str:
+    ...     built.append(word)
+    ...     return word.upper()
+    >>> upper("ab"), upper("cd"), upper("xyz"), built
+    ('AB', 'AB', 'XYZ', ['ab', 'xyz'])
+    """
+
+    def wrap(build: Callable[[T], R]) -> Callable[[T], R]:
+        done: dict[Hashable, R] = {}
+
+        @wraps(build)
+        def inner(value: T) -> R:
+            k = key(value)
+            found = done.get(k)
+            if found is None:
+                found = done[k] = build(value)
+            return found
 
         return inner
 

@@ -58,7 +58,7 @@ def livez(request: HttpRequest) -> HttpResponse:
 
 def database_state() -> str:
     """``ok`` or ``error: <kind>``; runs in a probe thread, on that thread's own connection, kept open between
-    probes (the request deadline of calculator/dbguard.py bounds a hung one). A kept connection that fails
+    probes (the request deadline of serving/dbguard.py bounds a hung one). A kept connection that fails
     is dropped and the probe tried once more on a new one: a connection the network dropped since the last
     probe is no outage."""
     from .dbguard import WATCHDOG, gate

@@ -2,7 +2,7 @@
 
 :class:`ResilientRedisCache` is Django's Redis backend with three changes:
 
-- every call gives up after ``socket_timeout`` (``CACHE_TIMEOUT``, default 0.25 s; ``calculator/env.py``);
+- every call gives up after ``socket_timeout`` (``CACHE_TIMEOUT``, default 0.25 s; ``serving/env.py``);
 - any failure is answered as a miss: ``get`` returns the default, ``add`` returns False (so a guarded
   action is skipped, never repeated), ``set`` does nothing — the caller computes the answer itself;
 - after a connection failure or a timeout the cache is **open** (skipped without a network call) for
@@ -13,7 +13,7 @@
 Each failure is logged once per ``CACHE_RETRY_SECONDS`` (one line, no traceback). :func:`cache_state`
 says whether the cache is ``ok`` or ``degraded`` (for ``/healthz``).
 
-:meth:`ResilientRedisCache.take` is the shared rate limiter (calculator/ratelimit.py): a token bucket kept
+:meth:`ResilientRedisCache.take` is the shared rate limiter (serving/ratelimit.py): a token bucket kept
 in Redis, so every server behind a balancer counts a client against the same limit; None when Redis does
 not answer (the caller then counts in its own server's memory).
 """

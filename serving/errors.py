@@ -1,8 +1,8 @@
 """How the site answers when something goes wrong: never Django's own HTML error pages.
 
 - **Database trouble** (down, hung, cut, locked, every slot of the worker stuck on it, a commit not
-  confirmed: calculator/dbguard.py; an ``OperationalError`` or ``InterfaceError``) is a 503 with
-  ``Retry-After``: on the API the JSON error object (:func:`calculator.api.error_response`; code
+  confirmed: serving/dbguard.py; an ``OperationalError`` or ``InterfaceError``) is a 503 with
+  ``Retry-After``: on the API the JSON error object (:func:`error_response`; code
   ``unavailable``, or ``unconfirmed`` when a write was sent and its commit not confirmed — retry it with
   the same idempotency key), on a page the page ``errors/unavailable.html`` in the reader's language.
   :class:`DatabaseTroubleMiddleware` answers it for a view; it logs one line per ``DB_RETRY_SECONDS``,
@@ -25,13 +25,14 @@ from functools import wraps
 from typing import Any
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.translation import gettext, gettext_noop, override
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
 from . import dbguard
+from .visible import visible
 
 log = logging.getLogger(__name__)
 
@@ -60,13 +61,27 @@ def _both(key: str, **params: Any) -> tuple[str, str]:
     return out[0], out[1]
 
 
+_JSON_DUMPS = {"ensure_ascii": False}
+
+
+def error_response(code: str, message: str, position: int | None = None, status: int = 400, *,
+                   message_zh: str | None = None, key: str | None = None) -> JsonResponse:
+    """The API's error object, ``{"error": {"code", "message", "position", "message_zh", "key"}}``, with
+    the client's text in its messages made visible (:func:`serving.visible.visible`)."""
+    error = {"code": code, "message": visible(message), "position": position,
+             "message_zh": visible(message_zh) if message_zh is not None else None, "key": key}
+    return JsonResponse(
+        {"error": error},
+        status=status,
+        json_dumps_params=_JSON_DUMPS,
+    )
+
+
 def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith(API_PREFIX)
 
 
 def api_error(code: str, key: str, status: int, **params: Any) -> HttpResponse:
-    from .api import error_response
-
     en, zh = _both(key, **params)
     response = error_response(code, en, None, status, message_zh=zh, key=f"server.{key}")
     response["Cache-Control"] = "no-store"

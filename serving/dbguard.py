@@ -22,7 +22,7 @@ A view that reads or writes the database is wrapped in :func:`uses_database`. In
 
 A request refused here wrote nothing. A write whose commit was sent but not confirmed is
 :class:`Unconfirmed`: it may or may not have been saved, and a retry with the same idempotency key
-(ledger/receipts.py) finds out without writing twice. calculator/errors.py turns both, and any other
+(ledger/receipts.py) finds out without writing twice. serving/errors.py turns both, and any other
 database error, into a 503: the JSON error object on the API, a page in the reader's language otherwise.
 """
 

@@ -70,7 +70,7 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 # A cache that stops answering must not hold a request for long: Redis calls give up after this, and a
-# failed cache is then skipped for CACHE_RETRY_SECONDS (calculator/resilience.py).
+# failed cache is then skipped for CACHE_RETRY_SECONDS (serving/resilience.py).
 REDIS_TIMEOUT_SECONDS = 0.25
 REDIS_RETRY_SECONDS = 5.0
 
@@ -81,7 +81,7 @@ def cache_from_url(
     """``locmem://`` (default), ``redis://host:port/db`` or ``dummy://`` → a CACHES entry.
 
     >>> cache_from_url("redis://127.0.0.1:6379/1", "m1")["BACKEND"]
-    'calculator.resilience.ResilientRedisCache'
+    'serving.resilience.ResilientRedisCache'
     """
     entry = _cache_backend(url, timeout, retry_seconds)
     if key_prefix:
@@ -96,7 +96,7 @@ def _cache_backend(url: str, timeout: float, retry_seconds: float) -> dict[str, 
     scheme = urlparse(url).scheme
     if scheme in ("redis", "rediss", "unix"):
         return {
-            "BACKEND": "calculator.resilience.ResilientRedisCache",
+            "BACKEND": "serving.resilience.ResilientRedisCache",
             "LOCATION": url,
             "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout, "retry_seconds": retry_seconds},
         }

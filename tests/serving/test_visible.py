@@ -1,10 +1,10 @@
-"""Control and bidi characters a client sent are shown as \\uXXXX, never echoed raw (calculator/visible.py)."""
+"""Control and bidi characters a client sent are shown as \\uXXXX, never echoed raw (serving/visible.py)."""
 
 import re
 
 import pytest
 
-from calculator.visible import visible
+from serving.visible import visible
 
 RLO = "\u202e"
 

@@ -21,7 +21,7 @@ def hung_database(monkeypatch):
     """A database probe that hangs for 3 s (what a frozen PostgreSQL does), released at the end."""
     import threading
 
-    from calculator import health
+    from serving import health
 
     release = threading.Event()
     monkeypatch.setattr(health, "database_state", lambda: release.wait(3) and "ok")
@@ -54,7 +54,7 @@ def test_while_a_probe_still_hangs_the_next_check_does_not_start_another(client,
 
 @pytest.mark.django_db
 def test_a_failing_cache_is_degraded_with_200_so_the_server_stays_in_rotation(client, monkeypatch):
-    from calculator import health
+    from serving import health
 
     monkeypatch.setattr(health, "cache_state", lambda cache: "degraded: ConnectionError")
     response = client.get("/healthz")
@@ -67,7 +67,7 @@ def test_a_slow_probe_just_after_an_answer_is_not_an_outage(monkeypatch):
     import threading
     import time
 
-    from calculator import health
+    from serving import health
 
     release = threading.Event()
     monkeypatch.setattr(health, "_answered", {"slow": time.monotonic()})
@@ -86,7 +86,7 @@ def test_the_probe_keeps_its_connection_between_checks():
     machine could take longer than the deadline while the database was fine)."""
     from django.db import connections
 
-    from calculator import health
+    from serving import health
 
     assert health.database_state() == "ok"
     first = connections["default"].connection
@@ -98,7 +98,7 @@ def test_the_probe_keeps_its_connection_between_checks():
 def test_a_kept_connection_dropped_since_the_last_probe_is_no_outage():
     from django.db import connections
 
-    from calculator import health
+    from serving import health
 
     assert health.database_state() == "ok"
     connections["default"].connection.close()  # the network dropped it meanwhile

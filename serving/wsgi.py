@@ -1,8 +1,8 @@
-"""WSGI entry point (gunicorn calculator.wsgi): the production server's door.
+"""WSGI entry point (gunicorn serving.wsgi): the production server's door.
 
 It refuses to start without a real SECRET_KEY (the settings' ephemeral fallback is for commands such
 as ``manage.py score``), answers clients over their rate limit before Django sees the request
-(:func:`calculator.ratelimit.wsgi`), and reads chunked request bodies (:func:`calculator.wsgi_body.dechunk`).
+(:func:`serving.ratelimit.wsgi`), and reads chunked request bodies (:func:`serving.wsgi_body.dechunk`).
 """
 
 import os

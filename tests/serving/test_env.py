@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from calculator.env import cache_from_url, database_from_url, env_bool, env_int, env_list
+from serving.env import cache_from_url, database_from_url, env_bool, env_int, env_list
 
 
 def test_booleans_accept_the_usual_spellings(monkeypatch):
@@ -31,7 +31,7 @@ def test_lists_split_on_commas(monkeypatch):
 def test_the_cache_is_local_memory_by_default_and_redis_by_url():
     assert cache_from_url("")["BACKEND"].endswith("LocMemCache")
     redis = cache_from_url("redis://127.0.0.1:6379/1")
-    assert redis["BACKEND"] == "calculator.resilience.ResilientRedisCache"
+    assert redis["BACKEND"] == "serving.resilience.ResilientRedisCache"
     assert redis["LOCATION"] == "redis://127.0.0.1:6379/1"
     with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
         cache_from_url("memcached://x")

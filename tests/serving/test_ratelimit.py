@@ -1,10 +1,10 @@
-"""Rate limits per client address (calculator/ratelimit.py): 429 with Retry-After past the limit."""
+"""Rate limits per client address (serving/ratelimit.py): 429 with Retry-After past the limit."""
 
 import pytest
 from django.test import override_settings
 
-from calculator import ratelimit
-from calculator.ratelimit import Buckets, client_address
+from serving import ratelimit
+from serving.ratelimit import Buckets, client_address
 
 CODE = "v1.456p78s22z-9s.A1111m.P555z2.15f.ES.s~guobiao"
 LIMITS = {"preview": (0.01, 2), "link": (0.01, 3), "api": (0.01, 2)}  # next token in 100 s: none refills here

@@ -7,7 +7,7 @@ checked in the WSGI entry point (:func:`wsgi`, before Django builds a request), 
 :class:`RateLimitMiddleware` for requests that did not come through it (the test client, ``runserver``).
 
 The buckets are counted in the shared cache when it is Redis and answers
-(:meth:`calculator.resilience.ResilientRedisCache.take`: one round trip, a Lua script on Redis's clock), so
+(:meth:`serving.resilience.ResilientRedisCache.take`: one round trip, a Lua script on Redis's clock), so
 several servers behind one balancer count a client once: it gets the limit, not the limit times the
 servers. When Redis does not answer (down, hung, full: its breaker is open) each server counts in memory
 shared by its worker processes (:class:`Buckets`), so a limit then holds per client and server; with the

@@ -1,11 +1,11 @@
-"""How calculator/gunicorn_worker.py tells that a request has fully arrived, and how it refuses one. The worker
+"""How serving/gunicorn_worker.py tells that a request has fully arrived, and how it refuses one. The worker
 itself, holding slow clients: tests/calculator/test_faults.py and test_faults_doors.py."""
 
 from __future__ import annotations
 
 import json
 
-from calculator import gunicorn_worker as worker
+from serving import gunicorn_worker as worker
 
 HEAD = b"POST /api/v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
 

@@ -1,4 +1,4 @@
-"""A cache that fails is a miss (calculator/resilience.py); the link register writes outside requests
+"""A cache that fails is a miss (serving/resilience.py); the link register writes outside requests
 (calculator/models.py Writer). The same against a real Redis that is killed, frozen and filled:
 tests/calculator/test_faults.py."""
 
@@ -10,9 +10,9 @@ import time
 import pytest
 from django.db import DatabaseError
 
-from calculator.env import cache_from_url
 from calculator.models import Writer
-from calculator.resilience import Breaker, ResilientRedisCache, cache_state
+from serving.env import cache_from_url
+from serving.resilience import Breaker, ResilientRedisCache, cache_state
 
 
 def _closed_port() -> int:
@@ -54,11 +54,11 @@ def test_after_the_retry_time_one_call_tries_redis_again():
 
 def test_a_failing_cache_logs_one_line_per_retry_period(caplog):
     cache = _dead_redis(retry_seconds=60)
-    with caplog.at_level(logging.WARNING, logger="calculator.resilience"):
+    with caplog.at_level(logging.WARNING, logger="serving.resilience"):
         for _ in range(5):
             cache.breaker.reset()  # force a network call each time
             cache.get("k")
-    lines = [r for r in caplog.records if r.name == "calculator.resilience"]
+    lines = [r for r in caplog.records if r.name == "serving.resilience"]
     assert len(lines) == 1 and lines[0].exc_info is None
 
 

@@ -54,7 +54,7 @@ _CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 _current = threading.local()  # the head of the request this thread is handling (for handle_error)
 
 
-class HeaderTimeoutWorker(ThreadWorker):
+class HeaderTimeoutWorker(ThreadWorker):  # type: ignore[misc]  # gunicorn ships no types
     """ThreadWorker that gathers each request, head and body, without holding a thread (see the module)."""
 
     def handle(self, conn: Any) -> Any:
@@ -120,7 +120,8 @@ class HeaderTimeoutWorker(ThreadWorker):
         """gunicorn's answer to a request it refuses; under /api/ the same status with the JSON error object."""
         head = getattr(_current, "head", b"") or b""
         if not _path(head).startswith(b"/api/"):
-            return super().handle_error(req, client, addr, exc)
+            super().handle_error(req, client, addr, exc)
+            return
         captured = _Captured()
         super().handle_error(req, captured, addr, exc)  # gunicorn's status, reason and log line
         status, reason = captured.status()

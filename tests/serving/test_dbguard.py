@@ -1,4 +1,4 @@
-"""The database as a dependency that fails (calculator/dbguard.py): a deadline that holds when the server hangs,
+"""The database as a dependency that fails (serving/dbguard.py): a deadline that holds when the server hangs,
 a bounded number of threads waiting on it, and a breaker that tries it one request at a time. The same
 against a real hung PostgreSQL, through the production server: tests/calculator/test_faults_ledger.py."""
 
@@ -11,7 +11,7 @@ import time
 import pytest
 from django.conf import settings
 
-from calculator import dbguard
+from serving import dbguard
 
 
 class Wrapper:

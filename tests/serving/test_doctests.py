@@ -1,0 +1,13 @@
+"""The examples in the plumbing's docstrings run (pytest collects doctests only under tests/ and rulesets/)."""
+
+import doctest
+
+import pytest
+
+from serving import bytecache, keptbytes, memo, visible
+
+
+@pytest.mark.parametrize("module", [bytecache, keptbytes, memo, visible], ids=lambda m: m.__name__)
+def test_the_docstring_examples_hold(module):
+    failures, tried = doctest.testmod(module)
+    assert tried > 0 and failures == 0
