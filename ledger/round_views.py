@@ -20,9 +20,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from calculator.dbguard import uses_database
 from rulesets.errors import MahjongError
 from rulesets.notation import format_hand, parse_hand
+from serving.dbguard import uses_database
 
 from . import forms, full_entry, round_draft, rounds, table_words
 from .entries import EntryError
