@@ -77,9 +77,10 @@ def unpack(text: str) -> Draft | None:
 def kept_rows(post: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """The round form's rows as sent, every row with an event or a hand (in order), and where each row of the form
     went among them (form row → draft row)."""
-    rows, where = [], {}
+    rows: list[dict[str, Any]] = []
+    where: dict[int, int] = {}
     for i in range(forms.MAX_ROWS):
-        row = {k: str(post.get(f"e{i}_{k}", "")).strip() for k in ("t", "p", "f", "k", "h")}
+        row: dict[str, Any] = {k: str(post.get(f"e{i}_{k}", "")).strip() for k in ("t", "p", "f", "k", "h")}
         row.update({k: bool(post.get(f"e{i}_{k}")) for k in (*forms.ROUND_FLAGS, "m")})
         if row["t"] or row["h"]:
             where[i] = len(rows)
