@@ -594,7 +594,9 @@
     picked = false;
   });
   document.body.addEventListener("htmx:beforeSwap", function () { scrolled = window.scrollY; });
-  document.body.addEventListener("htmx:afterSettle", function () {
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    // once a swap: htmx tells every element it settled (the result and each part out of band)
+    if (event.detail && event.detail.target && event.target !== event.detail.target) { return; }
     open.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) { d.open = true; }
