@@ -9,9 +9,11 @@ waits), taps the 14th tile on the palette and times, in the page (``performance.
 
 - *tap → settled*: from the tap (the palette button's click) to htmx's ``afterSettle`` of the swap that
   brings the result cards (a scored hand): what a player waits for;
-- *request*: from htmx's ``beforeRequest`` to its ``afterRequest`` (the server and the network);
-- *swap and settle*: from ``afterRequest`` to the settle (the browser's own work);
-- *painted*: the tap to the first animation frame after the settle.
+- *request*: from htmx's ``beforeRequest`` to its ``beforeSwap`` (the server and the network: the answer is
+  in; htmx's ``afterRequest`` comes after the swap, and after the settle when that is immediate);
+- *swap and settle*: from ``beforeSwap`` to the settle (the browser's own work);
+- *painted*: the tap to the end of the first frame after the settle (its style, layout and paint on the
+  page's thread): with the swap settled at once, the frame's work comes after the settle, not before.
 
 It prints the median and p90 of each, and the load average before and after (the machine's other work
 slows the browser and the server alike).
@@ -48,11 +50,12 @@ WATCH = """() => {
   }, true);
   const on = (name, f) => document.body.addEventListener(name, f);
   on("htmx:beforeRequest", () => { if (t.tap && !t.request) { t.request = performance.now(); } });
-  on("htmx:afterRequest", () => { if (t.request && !t.response) { t.response = performance.now(); } });
+  on("htmx:beforeSwap", () => { if (t.request && !t.response) { t.response = performance.now(); } });
   on("htmx:afterSettle", () => {
     if (t.response && !t.settled && document.querySelector("#result article.card")) {
       t.settled = performance.now();
-      requestAnimationFrame(() => { t.painted = performance.now(); });
+      // a timer queued in the next animation frame runs once that frame is laid out and painted
+      requestAnimationFrame(() => setTimeout(() => { t.painted = performance.now(); }, 0));
     }
   });
 }"""

@@ -594,13 +594,18 @@
     picked = false;
   });
   document.body.addEventListener("htmx:beforeSwap", function () { scrolled = window.scrollY; });
-  document.body.addEventListener("htmx:afterSettle", function () {
+  var settled = null;
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    // once a swap: htmx tells every element it settled (the result and each part out of band), each time
+    // with the swap's one detail object; by then every one of them is in place
+    if (event.detail && event.detail === settled) { return; }
+    settled = event.detail;
     open.forEach(function (id) {
       var d = document.getElementById(id);
       if (d) { d.open = true; }
     });
+    ready();  // before the scroll is put back: what it redraws (the recent hands) may move the page
     if (Math.abs(window.scrollY - scrolled) > 1) { window.scrollTo(0, scrolled); }
-    ready();
   });
 
   function ready() {

@@ -111,3 +111,13 @@ def test_the_shipped_svgs_are_what_the_builder_makes_today():
     assert set(built) == {p.stem for p in (ROOT / "static" / "tiles").glob("*.svg") if p.stem != "sprite"}
     for name, text in built.items():
         assert (ROOT / "static" / "tiles" / f"{name}.svg").read_text(encoding="utf-8") == text + "\n", name
+
+
+def test_a_view_of_the_sprite_draws_its_tile_alone():
+    one = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><path d="M0 0h1"/></svg>'
+    out = build_tiles.build_sprite({"1m": one, "2m": one.replace("h1", "h2")})
+    root = ET.fromstring(out)
+    style = root.find(f"{{{SVG}}}style")
+    # the other tiles are hidden only while a view is targeted: the bare sprite still draws every tile
+    assert style is not None and style.text == ":root:has(view:target)>svg:not(view:target+svg){display:none}"
+    assert list(root)[0] is style  # before the tiles it hides
