@@ -15,7 +15,9 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once;
 5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
-   limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
+   limit as data; the readings the rules refuse once valued left out (``Pipeline.refuse``: 武汉's small win
+   needs a 2/5/8 pair); the best reading kept (就高不就低, or by ``Pipeline.prefer``: 武汉 keeps the one the
+   winner collects most from), and the :class:`Minimum` a win needs;
 7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
    named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``. A hand that
    is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
@@ -255,6 +257,11 @@ class Pipeline[O, R: Readable]:
     details: Callable[[Outcome[O, R]], Details | None] = lambda outcome: None
     notes: Callable[[Outcome[O, R]], Sequence[str]] = lambda outcome: ()
     stands_for: StandsFor[O] | None = None
+    # a reading the rules refuse once it is valued (武汉: a small win's pair not a 2, 5 or 8), or None: left out
+    # of the best and of the shapes listed; when every reading is refused, the hand is no win for the first's reason
+    refuse: Callable[[Valued[R], O], Problem | None] | None = None
+    # the best reading by this key, the readings listed as read (None: by ``rank``, else the highest value)
+    prefer: Callable[[Valued[R], O], Any] | None = None
     # what a hand that is no win costs at the table (香港's 詐糊: a declared win that is none), or None: the
     # Score stays without a settlement
     penalty: Callable[[Score, Hand, O], Settlement | None] | None = None
@@ -370,13 +377,16 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
     extra = _extra(r, details, p.notes(outcome))
     best, refused = outcome.best, outcome.refused
     reason = refused or (None, None)
-    if best is None:
-        no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
+    scored = [(v, s) for v in valued if (s := v.shape_score()) is not None]
+    shapes = tuple(s for _, s in scored)
+    if best is None:  # refused before a best reading: its readings listed when every one was refused
+        no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1], shapes=shapes,
                        options=outcome.options, extra=extra, details=details)
         return _penalised(p, no_win, outcome)
-    shapes = tuple(s for v in valued if (s := v.shape_score()) is not None)
+    # the best reading's shape is the one listed (lit once with the others)
+    shape = next((s for v, s in scored if v is best), None) or best.shape_score()
     made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
-                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=best.shape_score(),
+                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
     return made if refused is None else _penalised(p, made, outcome)
 
@@ -425,7 +435,8 @@ def _checked[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, optio
 
 
 def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Score:
-    """Readings → rows → exclusions → value → the best reading → the minimum → the settlement."""
+    """Readings → rows → exclusions → value → the readings refused → the best reading → the minimum → the
+    settlement."""
     every = p.readings(hand, options)
     if not every:
         return _result(r, p, Outcome(hand, options, refused=p.no_reading))
@@ -433,9 +444,17 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     if not kept:
         return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
     valued = value_all(p, kept, options)
+    if p.refuse is not None:
+        problems = [p.refuse(v, options) for v in valued]
+        if all(problems):
+            return _result(r, p, Outcome(hand, options, refused=problems[0]), valued)
+        valued = [v for v, problem in zip(valued, problems, strict=True) if problem is None]
     if p.rank is not None:
         valued = sorted(valued, key=p.rank, reverse=True)
         best = valued[0]
+    elif p.prefer is not None:
+        prefer = p.prefer
+        best = max(valued, key=lambda v: prefer(v, options))
     else:
         best = max(valued, key=lambda v: v.total)
     refused = p.minimum.refuses(hand, best, options) if p.minimum is not None else None
