@@ -17,7 +17,8 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
    limit as data; the readings the rules refuse once valued left out (``Pipeline.refuse``: 武汉's small win
    needs a 2/5/8 pair); the best reading kept (就高不就低, or by ``Pipeline.prefer``: 武汉 keeps the one the
-   winner collects most from), and the :class:`Minimum` a win needs;
+   winner collects most from), its value held where the system holds it (``Value.held``: 杭州's 封顶), and
+   the :class:`Minimum` a win needs;
 7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
    named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``. A hand that
    is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
@@ -148,13 +149,15 @@ def _combined(how: Combine, items: Sequence[Item]) -> int:
 class Value[O]:
     """How the counted rows make the hand's value: combined (:class:`Combine`), then a listed limit hand worth
     its highest limit row alone (shown as ``limit_row``), else held to ``cap(options)`` (0: none; shown as
-    ``cap_row``)."""
+    ``cap_row``). ``held(total, options)`` holds the hand's value once its best reading is chosen, with no line
+    shown and each reading keeping its own value (杭州's 封顶: each payment carries the cap as its own factor)."""
 
     combine: Combine = Combine.ADD
     cap: Callable[[O], int] | None = None
     cap_row: Fan | None = None
     limits: frozenset[str] = frozenset()
     limit_row: Fan | None = None
+    held: Callable[[int, O], int] | None = None
 
     def of(self, kept: list[Item], options: O) -> tuple[int, list[Item]]:
         """The value of the counted items, and the items as a card shows them (with a cap or limit line)."""
@@ -385,7 +388,8 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
         return _penalised(p, no_win, outcome)
     # the best reading's shape is the one listed (lit once with the others)
     shape = next((s for v, s in scored if v is best), None) or best.shape_score()
-    made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
+    total = p.value.held(best.total, outcome.options) if p.value.held is not None else best.total
+    made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=total, items=best.items,
                  excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
     return made if refused is None else _penalised(p, made, outcome)

@@ -27,7 +27,6 @@ NOT_ON_THE_PIPELINE = {
     "guobiao": "its detection plan and the account-once principles become pipeline steps (docs/extending.md)",
     "sichuan": "five tables from one package, its display step and round settlement (docs/extending.md)",
     "changsha": "起手小胡, 扎鸟 and 通炮 to be declared as rows, readings and settlement",
-    "hangzhou": "its multiplying rows and 财飘 chains to be declared",
     "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
     "shaanxi": "its orchestrator to be declared",
 }
