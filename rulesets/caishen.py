@@ -13,22 +13,19 @@ option on how it was turned up).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from functools import lru_cache
-from types import MappingProxyType
+from collections.abc import Callable, Iterable, Mapping
 
 from .errors import HandError
 from .hand import Hand, Meld, MeldKind, Relative, Seat, WinMethod
 from .messages import msg
 from .pairwise import payers
-from .scoring import Factor, Item, Op, Payment, Score, ShapeScore, options_dict, paid
-from .shapes import Shape
+from .scoring import Factor, Op, Payment, paid
 from .tiles import Tile
 from .wild import STANDARD_HONOURS, WildRule, successor
 
 __all__ = [
-    "Problem", "claimed_wild", "feeder", "invalid", "liable_shares", "multiplier", "options_json", "predecessor",
-    "read_alike", "spelled", "successor", "table_problem", "times", "validate",
+    "Problem", "claimed_wild", "feeder", "liable_shares", "predecessor", "spelled", "successor", "table_problem",
+    "times", "validate",
 ]
 
 Problem = tuple[str, str]
@@ -80,44 +77,6 @@ def feeder(hand: Hand, meld: Meld) -> Seat | None:
     if meld.is_concealed:
         return None
     return hand.context.seat.source(meld.source or Relative.LEFT, 4)
-
-
-def read_alike[K](
-    shapes: Iterable[Shape], alike: Callable[[Shape], K], read: Callable[[Shape, K], ShapeScore]
-) -> tuple[ShapeScore, ...]:
-    """Every reading's value, worked out once for each group of readings alike in what the system's rows
-    read (``alike``; ``read`` gets the reading and its ``alike`` value): a hand with four 财神 can have a
-    hundred readings that differ only in where the 财神 stand."""
-    done: dict[K, ShapeScore] = {}
-    out = []
-    for shape in shapes:
-        key = alike(shape)
-        known = done.get(key)
-        if known is None:
-            known = done[key] = read(shape, key)
-        out.append(known if known.shape is shape else ShapeScore(shape, known.total, known.items, known.excluded))
-    return tuple(out)
-
-
-def multiplier(items: Iterable[Item]) -> int:
-    """The product of multiplicative items: each counts ``value`` to the power of its count."""
-    total = 1
-    for item in items:
-        total *= item.value**item.count
-    return total
-
-
-@lru_cache(maxsize=256)
-def options_json(options: Hashable) -> Mapping[str, object]:
-    """The applied house rules as JSON values (options are frozen, so each is worked out once)."""
-    return MappingProxyType(options_dict(options))
-
-
-def invalid(rules: str, unit: str, options: Hashable, problem: Problem, extra: Mapping[str, object] | None = None
-            ) -> Score:
-    """The result of a hand the rules do not allow: not a win, and why in both languages."""
-    return Score(rules=rules, valid=False, unit=unit, reason=problem[0], reason_en=problem[1],
-                 options=options_json(options), extra=dict(extra or {}))
 
 
 def liable_shares(

@@ -20,9 +20,11 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    reported as not counted by their principle; ``Pipeline.finish`` then says what each counted line is on
    (a 根 per four, the tiles that make it);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
-   limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs; how the table
-   writes the best reading's value (:class:`Display`: from 0 or 1, a multiplier, a cap on it; the unit under
-   the house rules) is the last step of the value;
+   limit as data; the readings the rules refuse once valued left out (``Pipeline.refuse``: 武汉's small win
+   needs a 2/5/8 pair); the best reading kept (就高不就低, or by ``Pipeline.prefer``: 武汉 keeps the one the
+   winner collects most from), its value held where the system holds it (``Value.held``: 杭州's 封顶), and
+   the :class:`Minimum` a win needs; how the table writes the best reading's value (:class:`Display`: from 0
+   or 1, a multiplier, a cap on it; the unit under the house rules) is the last step of the value;
 7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
    named factors (:func:`rulesets.scoring.paid`); a round settlement is ``Ruleset.settle_round``. A hand that
    is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
@@ -185,13 +187,15 @@ def _combined(how: Combine, items: Sequence[Item]) -> int:
 class Value[O]:
     """How the counted rows make the hand's value: combined (:class:`Combine`), then a listed limit hand worth
     its highest limit row alone (shown as ``limit_row``), else held to ``cap(options)`` (0: none; shown as
-    ``cap_row``)."""
+    ``cap_row``). ``held(total, options)`` holds the hand's value once its best reading is chosen, with no line
+    shown and each reading keeping its own value (杭州's 封顶: each payment carries the cap as its own factor)."""
 
     combine: Combine = Combine.ADD
     cap: Callable[[O], int] | None = None
     cap_row: Fan | None = None
     limits: frozenset[str] = frozenset()
     limit_row: Fan | None = None
+    held: Callable[[int, O], int] | None = None
 
     def of(self, kept: list[Item], options: O) -> tuple[int, list[Item]]:
         """The value of the counted items, and the items as a card shows them (with a cap or limit line)."""
@@ -307,6 +311,11 @@ class Pipeline[O, R: Readable]:
     details: Callable[[Outcome[O, R]], Details | None] = lambda outcome: None
     notes: Callable[[Outcome[O, R]], Sequence[str]] = lambda outcome: ()
     stands_for: StandsFor[O] | None = None
+    # a reading the rules refuse once it is valued (武汉: a small win's pair not a 2, 5 or 8), or None: left out
+    # of the best and of the shapes listed; when every reading is refused, the hand is no win for the first's reason
+    refuse: Callable[[Valued[R], O], Problem | None] | None = None
+    # the best reading by this key, the readings listed as read (None: by ``rank``, else the highest value)
+    prefer: Callable[[Valued[R], O], Any] | None = None
     # what a hand that is no win costs at the table (香港's 詐糊: a declared win that is none), or None: the
     # Score stays without a settlement
     penalty: Callable[[Score, Hand, O], Settlement | None] | None = None
@@ -449,14 +458,17 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
     best, refused = outcome.best, outcome.refused
     reason = refused or (None, None)
     unit = r.unit if p.display is None else p.display.unit(outcome.options)
-    if best is None:
-        no_win = Score(rules=r.id, valid=False, unit=unit, reason=reason[0], reason_en=reason[1],
+    scored = [(v, s) for v in valued if (s := v.shape_score()) is not None]
+    shapes = tuple(s for _, s in scored)
+    if best is None:  # refused before a best reading: its readings listed when every one was refused
+        no_win = Score(rules=r.id, valid=False, unit=unit, reason=reason[0], reason_en=reason[1], shapes=shapes,
                        options=outcome.options, extra=extra, details=details)
         return _penalised(p, no_win, outcome)
-    scored = [(v, v.shape_score()) for v in valued]
-    shapes = tuple(s for _, s in scored if s is not None)
-    shape = next((s for v, s in scored if v is best), None) or best.shape_score()  # one value: lit once
+    # the best reading's shape is the one listed (lit once with the others)
+    shape = next((s for v, s in scored if v is best), None) or best.shape_score()
     total, items = (best.total, best.items) if p.display is None else p.display.written(best, outcome.options)
+    if p.value.held is not None:
+        total = p.value.held(total, outcome.options)
     made = Score(rules=r.id, valid=refused is None, unit=unit, total=total, items=items,
                  excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
                  shapes=shapes, options=outcome.options, extra=extra, details=details)
@@ -507,7 +519,8 @@ def _checked[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, optio
 
 
 def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options: O) -> Score:
-    """Readings → rows → exclusions → value → the best reading → the minimum → the settlement."""
+    """Readings → rows → exclusions → value → the readings refused → the best reading → the minimum → the
+    settlement."""
     every = p.readings(hand, options)
     if not every:
         return _result(r, p, Outcome(hand, options, refused=_no_reading(p, hand, options)))
@@ -515,9 +528,17 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     if not kept:
         return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
     valued = value_all(p, kept, options)
+    if p.refuse is not None:
+        problems = [p.refuse(v, options) for v in valued]
+        if all(problems):
+            return _result(r, p, Outcome(hand, options, refused=problems[0]), valued)
+        valued = [v for v, problem in zip(valued, problems, strict=True) if problem is None]
     if p.rank is not None:
         valued = sorted(valued, key=p.rank, reverse=True)
         best = valued[0]
+    elif p.prefer is not None:
+        prefer = p.prefer
+        best = max(valued, key=lambda v: prefer(v, options))
     else:
         best = max(valued, key=lambda v: v.total)
     refused = p.minimum.refuses(hand, best, options) if p.minimum is not None else None

@@ -5,8 +5,8 @@
 with the context to settle it under (who won, who discarded, the dealer and the system's declared table
 fields: streak, birds, cannons …); ``options`` is the system's options value. The settlement is worked out
 from what the Score records — its total, its scoring reading (``Score.shape``), its items, and where a system
-needs more its typed details (温州 ``caishen_held``, 长沙 ``units``; 武汉, not on the pipeline yet, keeps ``big`` and
-``hard`` in ``Score.extra``) — so the
+needs more its typed details (``Score.details``: 武汉 ``big``/``hard``, 温州 ``caishen_held``, 长沙
+``units``) — so the
 same Score settles again under other payout options (another base, payout mode, who pays, cap, dealer
 factor) or at another table (another dealer, discarder, streak, birds) without a new shape search.
 

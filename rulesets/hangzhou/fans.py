@@ -1,4 +1,5 @@
-"""The 杭州 fan table: every row a multiplier (×2, ×4, …); a hand's value is the product of what it counts.
+"""The 杭州 fan table, each row with its predicate: every row a multiplier (×2, ×4, …); a hand's value is the
+product of what it counts (``Combine.MULTIPLY``).
 
 The seed (seed 001 杭州麻将) names the shapes (平胡 / 七对 / 豪华七对 / 两豪华七对 / 三豪华七对, each a lookup: the
 bigger row excludes the smaller ones), 暴头, 财飘 (one row counted once per 财飘 in a row), 杠开 (once per kong
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..lights import declare
+from ..pipeline import Line, Row
 from ..scoring import Excludes, Fan
 from ..shapes import Group, GroupKind, Shape, ShapeKind
 from ..sources import Source
@@ -32,10 +35,19 @@ class Facts:
     kong_replacement: bool
     chain_kongs: int
     whites: int  # 白板 held + discarded in 财飘, when 白板 are the 财神 (else 0)
-    options: HangzhouOptions
 
 
-Predicate = Callable[[Shape, Facts], int]
+class HangzhouReading(NamedTuple):
+    """One reading: its shape, the key of what the rows read of it (its kind, and the fours a 七对 uses as two
+    pairs: readings alike in it are valued once), and the hand's facts. (A hand with four 财神 has a hundred
+    readings or more: a tuple is the cheapest value to make.)"""
+
+    shape: Shape
+    key: tuple[ShapeKind, int]
+    facts: Facts
+
+
+Predicate = Callable[[HangzhouReading, HangzhouOptions], int]
 
 
 def fours(shape: Shape, wild_ok: bool) -> int:
@@ -62,60 +74,58 @@ def _plays_another(g: Group) -> bool:
     return False
 
 
-def _baotou(shape: Shape, facts: Facts) -> bool:
+def _baotou(r: HangzhouReading, o: HangzhouOptions) -> bool:
     """暴头 belongs to the hand before the draw (seed 001: 胡牌前，手上有1颗财神+四比牌 … 自摸胡牌，即为暴头): a
     self-drawn win from that state is 暴头 however the 14 tiles are read, so the bonus goes with every reading
     and the best one (a 豪华七对 too) carries it."""
-    return facts.self_drawn and bool(facts.baotou)
+    return r.facts.self_drawn and bool(r.facts.baotou)
 
 
-def _piao(shape: Shape, facts: Facts) -> int:
-    return facts.piao if _baotou(shape, facts) else 0
+def _piao(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return r.facts.piao if _baotou(r, o) else 0
 
 
-def _pinghu(shape: Shape, facts: Facts) -> int:
-    return int(shape.kind is ShapeKind.STANDARD)
+def _pinghu(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return int(r.key[0] is ShapeKind.STANDARD)
 
 
-def _qidui(shape: Shape, facts: Facts) -> int:
-    return int(shape.kind is ShapeKind.SEVEN_PAIRS)
+def _qidui(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return int(r.key[0] is ShapeKind.SEVEN_PAIRS)
 
 
 def _haohua(n: int) -> Predicate:
-    def holds(shape: Shape, facts: Facts) -> int:
-        return int(shape.kind is ShapeKind.SEVEN_PAIRS and fours(shape, facts.options.haohua_wild) >= n)
+    def holds(r: HangzhouReading, o: HangzhouOptions) -> int:
+        return int(r.key[0] is ShapeKind.SEVEN_PAIRS and r.key[1] >= n)
 
     return holds
 
 
-def _piaogang(shape: Shape, facts: Facts) -> int:
-    return int(_piao(shape, facts) > 0 and facts.kong_replacement)
+def _piaogang(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return int(_piao(r, o) > 0 and r.facts.kong_replacement)
 
 
-def _gangpiao(shape: Shape, facts: Facts) -> int:
-    return int(_piao(shape, facts) > 0 and facts.chain_kongs > 0 and not facts.kong_replacement)
+def _gangpiao(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return int(_piao(r, o) > 0 and r.facts.chain_kongs > 0 and not r.facts.kong_replacement)
 
 
-def _gangbao(shape: Shape, facts: Facts) -> int:
-    return int(_baotou(shape, facts) and facts.kong_replacement and not _piao(shape, facts))
+def _gangbao(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return int(_baotou(r, o) and r.facts.kong_replacement and not _piao(r, o))
 
 
-def _sibai(shape: Shape, facts: Facts) -> int:
-    return int(facts.options.sibai and facts.whites == 4)
+def _gangkai(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return r.facts.kong_steps if r.facts.self_drawn else 0
+
+
+def _sibai(r: HangzhouReading, o: HangzhouOptions) -> int:
+    return int(o.sibai and r.facts.whites == 4)
 
 
 def _x(*ids: str) -> tuple[Excludes, ...]:
     return tuple(Excludes(i, 1) if i in ("gangkai", "caipiao") else Excludes(i) for i in ids)
 
 
-@dataclass(frozen=True)
-class Row:
-    fan: Fan
-    predicate: Predicate
-
-
 def _row(fid: str, zh: str, en: str, value: int, excludes: tuple[Excludes, ...], definition: tuple[str, str],
-         source: Source, predicate: Predicate, category: str) -> Row:
+         source: Source, predicate: Predicate, category: str) -> Row[HangzhouReading, HangzhouOptions]:
     return Row(Fan(fid, zh, en, value, excludes, definition[0], definition[1], source, EXAMPLES[fid], category),
                predicate)
 
@@ -141,7 +151,7 @@ EXAMPLES: dict[str, str] = {
 The context is part of the example (a row such as 四个白板 needs house rules too)."""
 
 
-ROWS: tuple[Row, ...] = (
+ROWS: tuple[Line[HangzhouReading, HangzhouOptions], ...] = (
     _row("pinghu", "平胡", "Plain win", 1, (), ("四组一将（乱将即可）", "Four sets and any pair"),
          WORKS.cite("national", "基本牌型", note="seed 001 杭州麻将 基本牌型"), _pinghu, SHAPE),
     _row("qidui", "七对", "Seven pairs", 2, (), ("七个对子（字牌、数牌都可）", "Seven pairs (honours or suits)"),
@@ -162,7 +172,7 @@ ROWS: tuple[Row, ...] = (
           "to the hand, so it goes with the best reading (七对 too)"),
          WORKS.cite("national", "暴头", note="seed 001 杭州麻将 暴头; §2(b) ×2; errata of §2 (the bonus on the best "
                                              "reading)"),
-         lambda shape, facts: int(_baotou(shape, facts)), WIN),
+         lambda r, o: int(_baotou(r, o)), WIN),
     _row("caipiao", "财飘", "财飘 (wild discarded)", 2, (),
          ("暴头时不和，打出一颗财神，下轮再暴头自摸；每个财飘×2",
           "Holding a 暴头 win, discard a 财神 and win by 暴头 on the next draw; ×2 for each 财飘 in a row"),
@@ -172,7 +182,7 @@ ROWS: tuple[Row, ...] = (
          ("自己杠牌后摸起的那张牌和牌（杠上花）；连串中每个杠×2",
           "Winning on the replacement tile of one's own kong; ×2 for each kong of the chain"),
          WORKS.cite("national", "杠开", note="seed 001 杭州麻将 杠开; §2(b) ×2 (Doc; competition chain action)"),
-         lambda shape, facts: facts.kong_steps if facts.self_drawn else 0, CHAIN),
+         _gangkai, CHAIN),
     _row("gangbao", "杠暴", "杠暴 (kong replacement by 暴头)", 4, _x("gangkai", "baotou"),
          ("杠开的同时暴头：杠开×2 × 暴头×2", "杠开 won by 暴头: 杠开 ×2 × 暴头 ×2"),
          WORKS.cite("national", "杠暴", note="seed 001 杭州麻将 杠暴: 在杠开的情况下暴头; §2(b) product of the chain"),
@@ -194,7 +204,7 @@ ROWS: tuple[Row, ...] = (
          _sibai, BONUS),
 )
 
-FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS)
+FANS: tuple[Fan, ...] = tuple(r.fan for r in ROWS if isinstance(r, Row))
 BY_ID: dict[str, Fan] = {f.id: f for f in FANS}
 
 LIGHTS: dict[str, str] = {

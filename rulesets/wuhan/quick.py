@@ -12,6 +12,7 @@ from ..scoring import Score
 from ..tiles import tile
 from .context import LAIZI_KONGS, OPENINGS, RED_KONGS
 from .options import WuhanOptions
+from .settle import WuhanDetails
 
 _SEED = "seed 001 武汉麻将 记分规则"
 BIG = own("big", Kind.BOOL, "大胡", "Big win", False,
@@ -41,8 +42,8 @@ def make(q: QuickHand, options: WuhanOptions) -> tuple[Score, Hand]:
     kongs = tuple(KongEvent(s, kind) for tally, kind in tallies for s, n in tally.items() if s is not me
                   for _ in range(n))
     hand = Hand(standing=(), melds=tuple(melds), context=ctx.replace(kongs=kongs))
-    extra = {"big": q.values["big"], "hard": q.values["hard"]}
-    return q.score(q.value, extra=extra), hand
+    details = WuhanDetails(None, bool(q.values["hard"]), bool(q.values["big"]), None)
+    return q.score(q.value, details=details), hand
 
 
 QUICK = Quick(value_field("胡牌分", "Hand points", 1, 999, "这手牌的基础分（番种之和：屁胡 1，大胡 10 …）。",

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from ..hand import Hand, KongKind, Seat, seats
-from ..scoring import Factor, Op, Payment, Score, Settlement, apply_factors, paid
-from .context import LAIZI_KONGS, OPENINGS, RED_KONGS
+from ..hand import Hand, KongKind, Seat, WinContext, WinMethod, seats
+from ..scoring import Details, Factor, Op, Payment, Score, Settlement, apply_factors, paid
+from .context import DISCARDER_READY, LAIZI_KONGS, OPENINGS, RED_KONGS, THIRD_OPENING
 from .options import DealerDouble, Kaikou, Payer, Rounding, WuhanOptions
 
 TIMES = Op.TIMES
@@ -213,21 +213,45 @@ def settle(st: Seating, base: int, big: bool, self_drawn: bool, hard: bool, cont
     return Outcome(Settlement(tuple(payments), seats(4)), contractor, doubles(win), own)
 
 
+def contractor(ctx: WinContext, fans: set[str], options: WuhanOptions) -> Seat | None:
+    """承包: who pays everybody's share (seed 001 承包 1-3), or None."""
+    if not options.contract:
+        return None
+    if ctx.win is WinMethod.ROB_KONG:
+        return ctx.discarder(4)  # 3）B抢杠胡，被抢的A承包
+    if "quanqiuren" in fans and ctx.win is WinMethod.DISCARD and not DISCARDER_READY.of(ctx):
+        return ctx.discarder(4)  # 1）A放冲给B作全求人，A没听牌，A承包
+    third = THIRD_OPENING.of(ctx)
+    if third is not None and fans & {"qingyise", "jiangyise"}:
+        return third  # 2）B胡清一色，B的第三次开口对象是A，A承包
+    return None
+
+
+@dataclass(frozen=True)
+class WuhanDetails(Details):
+    """A win's 癞子 (None when no tile was turned up), whether it is hard (硬胡: no 癞子 as another tile) and a big
+    win (自摸 and 放冲 then ×1.5), and who pays all (承包) at the table it was scored at."""
+
+    laizi: str | None
+    hard: bool
+    big: bool
+    contractor: str | None
+
+
 def settle_score(score: Score, table: Hand, options: WuhanOptions) -> Settlement:
     """``Ruleset.settle`` (rulesets/settle.py): the payments of the Score's reading — its fans (``Score.total``, the
-    base; 承包 reads them), whether it is a big win and hard (``Score.extra``: ``big``, ``hard``) — at ``table``:
-    each player's doubles from the table (开口, kongs, 红中杠, 癞子杠, the dealer), the discarder's 放冲, who pays
-    all (承包). Another base, scale, rounding, cap, who pays a discard (``payer``), dealer double or 承包 factor
-    settles again from the same reading.
+    base; 承包 reads them), whether it is a big win and hard (its :class:`WuhanDetails`) — at ``table``: each
+    player's doubles from the table (开口, kongs, 红中杠, 癞子杠, the dealer), the discarder's 放冲, who pays all
+    (承包). Another base, scale, rounding, cap, who pays a discard (``payer``), dealer double or 承包 factor settles
+    again from the same reading.
 
-    The reading is the Score's. :func:`rulesets.wuhan.score.score` chose it as the reading the winner collects
-    most from *at the table it was scored at*, and the 起胡 minimum (``min_fan``) counts the doubles there; at
-    another table (another dealer, other openings or kongs) another reading may collect more, or a small win
-    may fall below the minimum: score the hand again for that."""
-    from .score import contractor  # the score module settles with this function
-
+    The reading is the Score's. Scoring chose it as the reading the winner collects most from *at the table it was
+    scored at*, and the 起胡 minimum (``min_fan``) counts the doubles there; at another table (another dealer,
+    other openings or kongs) another reading may collect more, or a small win may fall below the minimum: score
+    the hand again for that."""
     fans = {i.fan.id for i in score.items}
-    big, hard = bool(score.extra.get("big")), bool(score.extra.get("hard"))
+    won = WuhanDetails.of(score)
     ctx = table.context
-    outcome = settle(seating(table), score.total, big, ctx.self_drawn, hard, contractor(table, fans, options), options)
+    outcome = settle(seating(table), score.total, won.big, ctx.self_drawn, won.hard, contractor(ctx, fans, options),
+                     options)
     return outcome.settlement

@@ -5,9 +5,8 @@ import pytest
 from rulesets.engine import build_request, evaluate
 from rulesets.errors import ContextError, RulesError
 from rulesets.hand import Seat
-from rulesets.hangzhou import RULESET
+from rulesets.hangzhou import RULESET, wild_rule
 from rulesets.hangzhou.options import Caishen, DealerFactor, Discard
-from rulesets.hangzhou.score import wild_rule
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
 from rulesets.scoring import option_infos

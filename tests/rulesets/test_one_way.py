@@ -25,8 +25,6 @@ SYSTEM_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py")
 
 NOT_ON_THE_PIPELINE = {
     "guobiao": "its detection plan and the account-once principles become pipeline steps (docs/extending.md)",
-    "wuhan": "its orchestrator (reading chosen by what the winner collects) to be declared",
-    "hangzhou": "its multiplying rows and 财飘 chains to be declared",
     "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
 }
 """Packages whose systems still hand-write their scoring, and what moving them takes."""

@@ -11,8 +11,8 @@ from rulesets.errors import ContextError, RulesError
 from rulesets.registry import get_ruleset
 from rulesets.tiles import Tile
 from rulesets.wild import successor
+from rulesets.wuhan import HONOURS
 from rulesets.wuhan.options import Kaikou, Payer, Rounding, WuhanOptions
-from rulesets.wuhan.score import HONOURS
 
 WUHAN = get_ruleset("wuhan")
 W_A = "[234m1][777s1]2678m123p2m"
