@@ -12,8 +12,13 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    ``legal`` refuses the readings the rules do not allow;
 4. **fan rows** (``Pipeline.rows``): each :class:`Row` is a fan with its predicate; an :class:`Each` counts
    its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
-   (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once;
-5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计);
+   (``Row.under``). Readings alike in what the rows read (``Pipeline.alike``) are valued once. A :class:`Gate`
+   puts rows behind a test every one of them needs (no pung: no pung fan), and counts the rows that read
+   only the whole hand once per hand;
+5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计); then the
+   system's principles that are no row (``Pipeline.principles``: 国标's 套算一次), each removal an
+   :class:`~rulesets.scoring.Exclusion` that names its principle; then the rows counted after the exclusions
+   (``Row.after``: 国标's flowers);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
    limit as data; the best reading kept (就高不就低), and the :class:`Minimum` a win needs;
 7. **settlement** (``Pipeline.settle``, the system's ``settle.py``): who pays whom, each payment from its
@@ -21,7 +26,8 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
 
 What a system adds to its result is a typed value (``Pipeline.details``: a :class:`~rulesets.scoring.Details`
-dataclass its settlement reads as fields) and notes for the player (``Pipeline.notes``).
+dataclass its settlement reads as fields) and notes for the player (``Pipeline.notes``). Which tiles make each
+fan a system that knows more than its table lights itself (``Pipeline.lights``), when a reader asks.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ if TYPE_CHECKING:
     from .scoring import Ruleset
 
 __all__ = [
-    "Combine", "Each", "EachRow", "Minimum", "Outcome", "Pipeline", "Problem", "Readable", "Row", "StandsFor",
+    "Combine", "Each", "EachRow", "Gate", "Minimum", "Outcome", "Pipeline", "Problem", "Readable", "Row", "StandsFor",
     "Valued", "Value", "book_order", "detect", "score", "value_all",
 ]
 
@@ -72,13 +78,15 @@ class Row[R: Readable, O]:
 
     ``shapes``: the shape kinds the row is counted in (None: any). ``under``: the row as the house rules have
     it — another value, other exclusions — or None where they leave it out (None: the row as written).
-    ``fallback``: counted only when no other row is (a chicken hand)."""
+    ``fallback``: counted only when no other row is (a chicken hand). ``after``: counted after the exclusions
+    and the principles, excluding nothing and excluded by nothing, and no bar to a fallback (国标's flowers)."""
 
     fan: Fan
     count: Callable[[R, O], int]
     shapes: frozenset[ShapeKind] | None = None
     under: Callable[[Fan, O], Fan | None] | None = None
     fallback: bool = False
+    after: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,8 +109,39 @@ class Each[R: Readable, O, E]:
     rows: tuple[EachRow[R, O, E], ...]
 
 
-type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any]
-"""One line of a system's table: a row, or rows counted element by element."""
+@dataclass(frozen=True)
+class Gate[R: Readable, O]:
+    """Rows behind a test every one of them needs (no pung: no pung fan, no chow pair: no chow fan): where
+    ``test(reading)`` fails, none of their predicates is run. ``once``: rows that read only the whole hand,
+    counted on the first reading of a hand and the same in every other. A gate groups rows for speed, never for
+    meaning: a table with gates lists its items in the order of ``Pipeline.book``."""
+
+    test: Callable[[R], bool]
+    rows: tuple[Row[R, O], ...]
+    once: bool = False
+    _items: dict[tuple[str, int], Item] = field(default_factory=dict, compare=False, repr=False)
+
+    def detect(self, reading: R, options: O) -> list[Item]:
+        """The items of the rows the reading holds (none when the test fails); items are values, made once."""
+        if not self.test(reading):
+            return []
+        shape = reading.shape
+        out = []
+        for row in self.rows:
+            if (row.shapes is None or _fits(row.shapes, shape)) and (n := int(row.count(reading, options))):
+                item = self._items.get((row.fan.id, n))
+                if item is None:
+                    item = self._items[row.fan.id, n] = Item(row.fan, n)
+                out.append(item)
+        return out
+
+
+type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any] | Gate[R, O]
+"""One line of a system's table: a row, rows counted element by element, or rows behind a gate."""
+
+
+def _rows_of(line: Line[Any, Any]) -> tuple[Row[Any, Any] | EachRow[Any, Any, Any], ...]:
+    return line.rows if isinstance(line, (Each, Gate)) else (line,)
 
 
 def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines_shown: Fan | None
@@ -110,7 +149,7 @@ def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines
     """The fans of ``lines`` (and the lines a value shows: a cap, a limit) as the fan reference lists them: in the
     order ``book`` names them (the rule book's order), or, without one, in the order of the lines (the order a
     card lists its items)."""
-    fans = [r.fan for line in lines for r in (line.rows if isinstance(line, Each) else (line,))]
+    fans = [r.fan for line in lines for r in _rows_of(line)]
     fans += [f for f in lines_shown if f is not None and f not in fans]
     if not book:
         return tuple(fans)
@@ -176,10 +215,11 @@ class Valued[R: Readable]:
     items: tuple[Item, ...]
     excluded: tuple[Exclusion, ...]
     total: int
+    lighter: Callable[[], Sequence[Item]] | None = field(default=None, compare=False, repr=False)
 
     def shape_score(self) -> ShapeScore | None:
         shape = self.reading.shape
-        return None if shape is None else ShapeScore(shape, self.total, self.items, self.excluded)
+        return None if shape is None else ShapeScore(shape, self.total, self.items, self.excluded, self.lighter)
 
 
 @dataclass(frozen=True)
@@ -253,19 +293,35 @@ class Pipeline[O, R: Readable]:
     alike: Callable[[R], Hashable | None] | None = None  # readings with the same key are valued once
     rank: Callable[[Valued[R]], Any] | None = None  # readings listed best first (None: as read, the best the highest)
     details: Callable[[Outcome[O, R]], Details | None] = lambda outcome: None
-    notes: Callable[[Outcome[O, R]], Sequence[str]] = lambda outcome: ()
+    notes: Callable[[Outcome[O, R]], Sequence[object]] = lambda outcome: ()  # texts (国标: messages as JSON)
     stands_for: StandsFor[O] | None = None
     # what a hand that is no win costs at the table (香港's 詐糊: a declared win that is none), or None: the
     # Score stays without a settlement
     penalty: Callable[[Score, Hand, O], Settlement | None] | None = None
     waits: Callable[[Hand, O], Sequence[tuple[Tile, Score | None]]] | None = None  # None: the shapes' (wilds') waits
     book: tuple[str, ...] = ()
+    # the principles that are no row, after the table's exclusions: (reading, kept, options) → (kept, each removal
+    # an Exclusion naming its principle) (国标's 套算一次)
+    principles: Callable[[R, list[Item], O], tuple[list[Item], Sequence[Exclusion]]] | None = None
+    # which tiles make each counted fan, for a system that knows more than its table: (reading, counted, counted
+    # before the principles, excluded) → the lit items, worked out when a reader asks (ShapeScore.lighter), or at
+    # once with ``light_now``
+    lights: Callable[[R, list[Item], list[Item], list[Exclusion]], Callable[[], Sequence[Item]]] | None = None
+    light_now: bool = False
+    choose: Callable[[Sequence[Valued[R]]], Valued[R]] | None = None  # the best reading, readings listed as read
     _in_force: dict[object, tuple[Line[R, O], ...]] = field(default_factory=dict, compare=False, repr=False)
+    _order: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def fans(self) -> tuple[Fan, ...]:
         """The fan table in the book's order (the fan reference, ``Ruleset.fans``)."""
         return book_order(self.rows, self.book, self.value.limit_row, self.value.cap_row)
+
+    def order(self) -> dict[str, int]:
+        """Each fan's place in the book (the order a table with gates lists its items in)."""
+        if not self._order:
+            self._order.update((f.id, k) for k, f in enumerate(self.fans))
+        return self._order
 
     def table(self, options: O) -> tuple[Line[R, O], ...]:
         """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
@@ -290,6 +346,10 @@ def _in_force[R: Readable, O](rows: Iterable[Line[R, O]], options: O) -> Iterabl
             each = tuple(r for r in (_under(r, options) for r in line.rows) if r is not None)
             if each:
                 yield Each(line.elements, each)
+        elif isinstance(line, Gate):
+            gated = tuple(r for r in (_under(r, options) for r in line.rows) if r is not None)
+            if gated:
+                yield Gate(line.test, gated, line.once)
         elif (row := _under(line, options)) is not None:
             yield row
 
@@ -298,18 +358,40 @@ def _fits(shapes: frozenset[ShapeKind] | None, shape: Shape | None) -> bool:
     return shapes is None or (shape is not None and shape.kind in shapes)
 
 
-def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item]:
+def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O,
+                           order: dict[str, int] | None = None, once: list[Item] | None = None) -> list[Item]:
     """Every row of ``table`` the reading holds, as items in the table's order (an :class:`Each` in the order of
-    its elements); fallback rows only when no other row holds."""
+    its elements); fallback rows only when no other row holds; rows counted ``after`` the exclusions left out.
+    With :class:`Gate` lines, the items in the book's ``order``; ``once``: the items of the gates counted once
+    per hand, already found on its first reading."""
     shape = reading.shape
     items: list[Item] = []
     fallbacks: list[Item] = []
     for line in table:
-        if isinstance(line, Each):
+        if isinstance(line, Gate):
+            if once is None or not line.once:
+                items += line.detect(reading, options)
+        elif isinstance(line, Each):
             items += _each(line, reading, shape)
-        elif _fits(line.shapes, shape) and (n := line.count(reading, options)):
+        elif not line.after and _fits(line.shapes, shape) and (n := line.count(reading, options)):
             (fallbacks if line.fallback else items).append(Item(line.fan, int(n)))
+    if once:
+        items += once
+    if order is not None and len(items) > 1:
+        items.sort(key=lambda i: order[i.fan.id])
     return items or fallbacks
+
+
+def _once[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item] | None:
+    """The items of the gates counted once per hand, on its first reading (None: the table has none)."""
+    gates = [line for line in table if isinstance(line, Gate) and line.once]
+    return [i for g in gates for i in g.detect(reading, options)] if gates else None
+
+
+def _after[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item]:
+    """The items of the rows counted after the exclusions."""
+    return [Item(line.fan, int(n)) for line in table
+            if isinstance(line, Row) and line.after and (n := line.count(reading, options))]
 
 
 def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None) -> list[Item]:
@@ -324,15 +406,34 @@ def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None)
     return [Item(rows[p].fan, counted[p][1]) for p in order]
 
 
-def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O) -> Valued[R]:
-    kept, excluded = apply_exclusions(detect(table, reading, options))
+def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O,
+                           order: dict[str, int] | None = None, once: list[Item] | None = None) -> Valued[R]:
+    kept, excluded = apply_exclusions(detect(table, reading, options, order, once))
+    if p.principles is None and p.lights is None and order is None:
+        total, shown = p.value.of(kept, options)
+        return Valued(reading, tuple(shown), tuple(excluded), total)
+    return _principled(p, table, reading, options, kept, excluded)
+
+
+def _principled[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O,
+                                before: list[Item], excluded: list[Exclusion]) -> Valued[R]:
+    """The principles after the exclusions, the rows counted after them, and the lights."""
+    kept, trimmed = p.principles(reading, before, options) if p.principles is not None else (before, ())
+    kept = kept + _after(table, reading, options)
     total, shown = p.value.of(kept, options)
-    return Valued(reading, tuple(shown), tuple(excluded), total)
+    lighter = p.lights(reading, shown, before, excluded) if p.lights is not None else None
+    if lighter is not None and p.light_now:
+        shown, lighter = list(lighter()), None
+    return Valued(reading, tuple(shown), (*excluded, *trimmed), total, lighter)
 
 
 def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options: O) -> list[Valued[R]]:
-    """Each reading valued; readings alike in what the rows read (``p.alike``) valued once."""
+    """Each reading valued; readings alike in what the rows read (``p.alike``) valued once; the rows of a gate
+    counted once per hand (:class:`Gate`) counted on the first reading."""
     table = p.table(options)
+    if any(isinstance(line, Gate) for line in table):
+        order, once = p.order(), _once(table, readings[0], options) if readings else None
+        return [_value(p, table, r, options, order, once) for r in readings]
     if p.alike is None:
         return [_value(p, table, r, options) for r in readings]
     done: dict[Hashable, Valued[R]] = {}
@@ -352,7 +453,7 @@ def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options:
 # --- running it ----------------------------------------------------------------------------------------
 
 
-def _extra(r: Ruleset[Any], details: Details | None, notes: Sequence[str]) -> dict[str, object]:
+def _extra(r: Ruleset[Any], details: Details | None, notes: Sequence[object]) -> dict[str, object]:
     """The result object's view of a system's additions: its details, the notes, the provisional warning."""
     out: dict[str, object] = details.as_dict() if details is not None else {}
     if notes:
@@ -436,6 +537,8 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     if p.rank is not None:
         valued = sorted(valued, key=p.rank, reverse=True)
         best = valued[0]
+    elif p.choose is not None:
+        best = valued[0] if len(valued) == 1 else p.choose(valued)
     else:
         best = max(valued, key=lambda v: v.total)
     refused = p.minimum.refuses(hand, best, options) if p.minimum is not None else None

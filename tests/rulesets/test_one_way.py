@@ -29,7 +29,6 @@ NOT_ON_THE_PIPELINE = {
     "changsha": "起手小胡, 扎鸟 and 通炮 to be declared as rows, readings and settlement",
     "wuhan": "its orchestrator (reading chosen by what the winner collects) to be declared",
     "hangzhou": "its multiplying rows and 财飘 chains to be declared",
-    "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
     "shaanxi": "its orchestrator to be declared",
 }
 """Packages whose systems still hand-write their scoring, and what moving them takes."""
