@@ -119,19 +119,20 @@ class Gate[R: Readable, O]:
     test: Callable[[R], bool]
     rows: tuple[Row[R, O], ...]
     once: bool = False
-    _items: dict[tuple[str, int], Item] = field(default_factory=dict, compare=False, repr=False)
+    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
 
     def detect(self, reading: R, options: O) -> list[Item]:
         """The items of the rows the reading holds (none when the test fails); items are values, made once."""
         if not self.test(reading):
             return []
         shape = reading.shape
+        made = self._items
         out = []
-        for row in self.rows:
-            if (row.shapes is None or _fits(row.shapes, shape)) and (n := int(row.count(reading, options))):
-                item = self._items.get((row.fan.id, n))
+        for k, row in enumerate(self.rows):
+            if (n := row.count(reading, options)) and (row.shapes is None or _fits(row.shapes, shape)):
+                item = made.get((k, n))
                 if item is None:
-                    item = self._items[row.fan.id, n] = Item(row.fan, n)
+                    item = made[k, n] = Item(row.fan, int(n))
                 out.append(item)
         return out
 
@@ -311,6 +312,7 @@ class Pipeline[O, R: Readable]:
     choose: Callable[[Sequence[Valued[R]]], Valued[R]] | None = None  # the best reading, readings listed as read
     _in_force: dict[object, tuple[Line[R, O], ...]] = field(default_factory=dict, compare=False, repr=False)
     _order: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _gated: dict[object, _Gated | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def fans(self) -> tuple[Fan, ...]:
@@ -322,6 +324,18 @@ class Pipeline[O, R: Readable]:
         if not self._order:
             self._order.update((f.id, k) for k, f in enumerate(self.fans))
         return self._order
+
+    def gated(self, options: O) -> _Gated | None:
+        """The table in force laid out to run fast when it has gates (None: it has none)."""
+        try:
+            return self._gated[options]
+        except KeyError:
+            table = self.table(options)
+            found = _Gated.of(table, self.order()) if any(isinstance(line, Gate) for line in table) else None
+            if len(self._gated) >= 256:
+                self._gated.pop(next(iter(self._gated)))
+            self._gated[options] = found
+            return found
 
     def table(self, options: O) -> tuple[Line[R, O], ...]:
         """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
@@ -359,39 +373,93 @@ def _fits(shapes: frozenset[ShapeKind] | None, shape: Shape | None) -> bool:
 
 
 def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O,
-                           order: dict[str, int] | None = None, once: list[Item] | None = None) -> list[Item]:
+                           order: dict[str, int] | None = None) -> list[Item]:
     """Every row of ``table`` the reading holds, as items in the table's order (an :class:`Each` in the order of
-    its elements); fallback rows only when no other row holds; rows counted ``after`` the exclusions left out.
-    With :class:`Gate` lines, the items in the book's ``order``; ``once``: the items of the gates counted once
-    per hand, already found on its first reading."""
+    its elements, a :class:`Gate` in the order of its rows), or in the book's ``order`` when given; fallback rows
+    only when no other row holds; rows counted ``after`` the exclusions left out."""
     shape = reading.shape
     items: list[Item] = []
     fallbacks: list[Item] = []
     for line in table:
         if isinstance(line, Gate):
-            if once is None or not line.once:
-                items += line.detect(reading, options)
+            items += line.detect(reading, options)
         elif isinstance(line, Each):
             items += _each(line, reading, shape)
         elif not line.after and _fits(line.shapes, shape) and (n := line.count(reading, options)):
             (fallbacks if line.fallback else items).append(Item(line.fan, int(n)))
-    if once:
-        items += once
-    if order is not None and len(items) > 1:
+    if order is not None:
         items.sort(key=lambda i: order[i.fan.id])
     return items or fallbacks
 
 
-def _once[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item] | None:
-    """The items of the gates counted once per hand, on its first reading (None: the table has none)."""
-    gates = [line for line in table if isinstance(line, Gate) and line.once]
-    return [i for g in gates for i in g.detect(reading, options)] if gates else None
+Detector = tuple[int, Callable[[Any, Any], int], Fan, frozenset[ShapeKind] | None]
+"""A row of a gated table as it runs: its place in the book, its count, its fan, its shape kinds."""
+Scopes = tuple[tuple[Callable[[Any], bool], tuple[Detector, ...]], ...]
 
 
-def _after[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item]:
+@dataclass(frozen=True)
+class _Gated:
+    """A table in force with :class:`Gate` lines, laid out to run fast: the gates counted once per hand, the
+    others, the rows outside a gate and the rows counted after the exclusions, each row with its place in the
+    book (items are listed in the book's order)."""
+
+    once: Scopes
+    gates: Scopes
+    rows: tuple[tuple[int, Row[Any, Any]], ...]
+    after: tuple[Row[Any, Any], ...]
+    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
+
+    @staticmethod
+    def of(table: Iterable[Line[Any, Any]], order: dict[str, int]) -> _Gated:
+        once: list[tuple[Callable[[Any], bool], tuple[Detector, ...]]] = []
+        gates: list[tuple[Callable[[Any], bool], tuple[Detector, ...]]] = []
+        rows: list[tuple[int, Row[Any, Any]]] = []
+        after: list[Row[Any, Any]] = []
+        for line in table:
+            if isinstance(line, Gate):
+                detectors = tuple((order[r.fan.id], r.count, r.fan, r.shapes) for r in line.rows)
+                (once if line.once else gates).append((line.test, detectors))
+            elif isinstance(line, Each):
+                raise ValueError("a table with gates counts no rows element by element")
+            else:
+                (after.append(line) if line.after else rows.append((order[line.fan.id], line)))
+        return _Gated(tuple(once), tuple(gates), tuple(rows), tuple(after))
+
+    def run(self, scopes: Scopes, reading: Readable, options: object) -> list[tuple[int, Item]]:
+        """(place, item) of each row of ``scopes`` the reading holds; a gate whose test fails is skipped."""
+        shape = reading.shape
+        made = self._items
+        out = []
+        for test, detectors in scopes:
+            if test(reading):
+                for place, count, fan, shapes in detectors:
+                    if (n := count(reading, options)) and (shapes is None or _fits(shapes, shape)):
+                        item = made.get((place, n))
+                        if item is None:
+                            item = made[place, n] = Item(fan, int(n))
+                        out.append((place, item))
+        return out
+
+    def detect(self, reading: Readable, options: object, once: list[tuple[int, Item]]) -> list[Item]:
+        """The items of the reading in the book's order, with the ``once`` items of its hand; fallback rows only
+        when nothing else holds."""
+        found = once + self.run(self.gates, reading, options)
+        fallbacks: list[tuple[int, Item]] = []
+        shape = reading.shape
+        for place, row in self.rows:
+            if _fits(row.shapes, shape) and (n := row.count(reading, options)):
+                (fallbacks if row.fallback else found).append((place, Item(row.fan, int(n))))
+        found.sort(key=_first)
+        return [i for _, i in found or fallbacks]
+
+
+def _first(pair: tuple[int, Item]) -> int:
+    return pair[0]
+
+
+def _after[R: Readable, O](rows: Iterable[Row[R, O]], reading: R, options: O) -> list[Item]:
     """The items of the rows counted after the exclusions."""
-    return [Item(line.fan, int(n)) for line in table
-            if isinstance(line, Row) and line.after and (n := line.count(reading, options))]
+    return [Item(row.fan, int(n)) for row in rows if (n := row.count(reading, options))]
 
 
 def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None) -> list[Item]:
@@ -406,34 +474,46 @@ def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None)
     return [Item(rows[p].fan, counted[p][1]) for p in order]
 
 
-def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O,
-                           order: dict[str, int] | None = None, once: list[Item] | None = None) -> Valued[R]:
-    kept, excluded = apply_exclusions(detect(table, reading, options, order, once))
-    if p.principles is None and p.lights is None and order is None:
+def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O) -> Valued[R]:
+    kept, excluded = apply_exclusions(detect(table, reading, options))
+    if p.principles is None and p.lights is None:
         total, shown = p.value.of(kept, options)
         return Valued(reading, tuple(shown), tuple(excluded), total)
-    return _principled(p, table, reading, options, kept, excluded)
+    after = tuple(line for line in table if isinstance(line, Row) and line.after)
+    return _principled(p, after, reading, options, kept, excluded)
 
 
-def _principled[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O,
+def _principled[R: Readable, O](p: Pipeline[O, R], after: Iterable[Row[R, O]], reading: R, options: O,
                                 before: list[Item], excluded: list[Exclusion]) -> Valued[R]:
     """The principles after the exclusions, the rows counted after them, and the lights."""
     kept, trimmed = p.principles(reading, before, options) if p.principles is not None else (before, ())
-    kept = kept + _after(table, reading, options)
+    if after:
+        kept = kept + _after(after, reading, options)
     total, shown = p.value.of(kept, options)
     lighter = p.lights(reading, shown, before, excluded) if p.lights is not None else None
     if lighter is not None and p.light_now:
         shown, lighter = list(lighter()), None
-    return Valued(reading, tuple(shown), (*excluded, *trimmed), total, lighter)
+    return Valued(reading, tuple(shown), (*excluded, *trimmed) if trimmed else tuple(excluded), total, lighter)
+
+
+def _value_gated[R: Readable, O](p: Pipeline[O, R], gated: _Gated, readings: Sequence[R], options: O
+                                 ) -> list[Valued[R]]:
+    """Each reading of a table with gates valued, the gates counted once per hand run on the first reading."""
+    once = gated.run(gated.once, readings[0], options) if readings else []
+    out = []
+    for reading in readings:
+        kept, excluded = apply_exclusions(gated.detect(reading, options, once))
+        out.append(_principled(p, gated.after, reading, options, kept, excluded))
+    return out
 
 
 def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options: O) -> list[Valued[R]]:
     """Each reading valued; readings alike in what the rows read (``p.alike``) valued once; the rows of a gate
     counted once per hand (:class:`Gate`) counted on the first reading."""
+    gated = p.gated(options)
+    if gated is not None:
+        return _value_gated(p, gated, readings, options)
     table = p.table(options)
-    if any(isinstance(line, Gate) for line in table):
-        order, once = p.order(), _once(table, readings[0], options) if readings else None
-        return [_value(p, table, r, options, order, once) for r in readings]
     if p.alike is None:
         return [_value(p, table, r, options) for r in readings]
     done: dict[Hashable, Valued[R]] = {}

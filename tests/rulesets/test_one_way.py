@@ -24,7 +24,6 @@ ENGINE = ROOT / "rulesets"
 SYSTEM_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] != "_")
 
 NOT_ON_THE_PIPELINE = {
-    "guobiao": "its detection plan and the account-once principles become pipeline steps (docs/extending.md)",
     "sichuan": "five tables from one package, its display step and round settlement (docs/extending.md)",
     "changsha": "起手小胡, 扎鸟 and 通炮 to be declared as rows, readings and settlement",
     "wuhan": "its orchestrator (reading chosen by what the winner collects) to be declared",
