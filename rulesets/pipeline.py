@@ -35,6 +35,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import HandError, MahjongError
@@ -197,7 +198,7 @@ class Value[O]:
     def of(self, kept: list[Item], options: O) -> tuple[int, list[Item]]:
         """The value of the counted items, and the items as a card shows them (with a cap or limit line)."""
         total = _combined(self.combine, kept)
-        limits = [i.value for i in kept if i.fan.id in self.limits]
+        limits = [i.value for i in kept if i.fan.id in self.limits] if self.limits else []
         if limits and self.limit_row is not None:
             top = max(limits)
             line = [Item(self.limit_row, 1, f"{total}→{top}", value_override=top - total)] if total != top else []
@@ -444,17 +445,15 @@ class _Gated:
         """The items of the reading in the book's order, with the ``once`` items of its hand; fallback rows only
         when nothing else holds."""
         found = once + self.run(self.gates, reading, options)
-        fallbacks: list[tuple[int, Item]] = []
         shape = reading.shape
         for place, row in self.rows:
-            if _fits(row.shapes, shape) and (n := row.count(reading, options)):
-                (fallbacks if row.fallback else found).append((place, Item(row.fan, int(n))))
-        found.sort(key=_first)
-        return [i for _, i in found or fallbacks]
-
-
-def _first(pair: tuple[int, Item]) -> int:
-    return pair[0]
+            if not row.fallback and _fits(row.shapes, shape) and (n := row.count(reading, options)):
+                found.append((place, Item(row.fan, int(n))))
+        if not found:  # the fallback rows, only now
+            found = [(place, Item(row.fan, int(n))) for place, row in self.rows
+                     if row.fallback and _fits(row.shapes, shape) and (n := row.count(reading, options))]
+        found.sort(key=itemgetter(0))
+        return [i for _, i in found]
 
 
 def _after[R: Readable, O](rows: Iterable[Row[R, O]], reading: R, options: O) -> list[Item]:
@@ -555,10 +554,11 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
         no_win = Score(rules=r.id, valid=False, unit=r.unit, reason=reason[0], reason_en=reason[1],
                        options=outcome.options, extra=extra, details=details)
         return _penalised(p, no_win, outcome)
-    shapes = tuple(s for v in valued if (s := v.shape_score()) is not None)
+    read = [(v, s) for v in valued if (s := v.shape_score()) is not None]
+    shape = next((s for v, s in read if v is best), None) or best.shape_score()  # the best one of the list
     made = Score(rules=r.id, valid=refused is None, unit=r.unit, total=best.total, items=best.items,
-                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=best.shape_score(),
-                 shapes=shapes, options=outcome.options, extra=extra, details=details)
+                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
+                 shapes=tuple(s for _, s in read), options=outcome.options, extra=extra, details=details)
     return made if refused is None else _penalised(p, made, outcome)
 
 
@@ -610,7 +610,7 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     every = p.readings(hand, options)
     if not every:
         return _result(r, p, Outcome(hand, options, refused=p.no_reading))
-    kept = [reading for reading in every if p.legal(reading, options) is None]
+    kept = every if p.legal is _no_problem else [reading for reading in every if p.legal(reading, options) is None]
     if not kept:
         return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
     valued = value_all(p, kept, options)
