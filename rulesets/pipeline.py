@@ -14,11 +14,14 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
 4. **fan rows** (``Pipeline.rows``): each :class:`Row` is a fan with its predicate; an :class:`Each` counts
    its rows set by set (or flower by flower); a house rule may change a row's value or leave it out
    (``Row.under``), and how the hand was won may set it (``Row.value``). Readings alike in what the rows
-   read (``Pipeline.alike``) are valued once;
+   read (``Pipeline.alike``) are valued once. A :class:`Gate` puts rows behind a test every one of them needs
+   (no pung: no pung fan), and counts the rows that read only the whole hand once per hand;
 5. **exclusions**: :func:`~rulesets.scoring.apply_exclusions`, the one generic step (不计); rows that do not
    stack (:class:`OneOf`: named patterns, 只按最大番算) are tried one at a time, the best kept and the others
-   reported as not counted by their principle; ``Pipeline.finish`` then says what each counted line is on
-   (a 根 per four, the tiles that make it);
+   reported as not counted by their principle; then the system's principles that are no row
+   (``Pipeline.principles``: 国标's 套算一次), each removal an :class:`~rulesets.scoring.Exclusion` that names
+   its principle; then the rows counted after the exclusions (``Row.after``: 国标's flowers);
+   ``Pipeline.finish`` then says what each counted line is on (a 根 per four, the tiles that make it);
 6. **value** (:class:`Value`): the counted rows added, the highest of them, or multiplied; a cap and a
    limit as data; the readings the rules refuse once valued left out (``Pipeline.refuse``: 武汉's small win
    needs a 2/5/8 pair); the best reading kept (就高不就低, or by ``Pipeline.prefer``: 武汉 keeps the one the
@@ -30,7 +33,8 @@ A system declares its steps as data, a :class:`Pipeline` held by its :class:`~ru
    is no win settles nothing, unless the system says what it costs (``Pipeline.penalty``: 香港's 詐糊).
 
 What a system adds to its result is a typed value (``Pipeline.details``: a :class:`~rulesets.scoring.Details`
-dataclass its settlement reads as fields) and notes for the player (``Pipeline.notes``).
+dataclass its settlement reads as fields) and notes for the player (``Pipeline.notes``). Which tiles make each
+fan a system that knows more than its table lights itself (``Pipeline.lights``), when a reader asks.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import HandError, MahjongError
@@ -53,7 +58,7 @@ if TYPE_CHECKING:
     from .scoring import Ruleset
 
 __all__ = [
-    "Combine", "Each", "EachRow", "Minimum", "Outcome", "Pipeline", "Problem", "Readable", "Row", "StandsFor",
+    "Combine", "Each", "EachRow", "Gate", "Minimum", "Outcome", "Pipeline", "Problem", "Readable", "Row", "StandsFor",
     "Valued", "Value", "book_order", "detect", "score", "value_all",
     "Display", "OneOf",
 ]
@@ -84,7 +89,8 @@ class Row[R: Readable, O]:
     it — another value, other exclusions — or None where they leave it out (None: the row as written).
     ``fallback``: counted only when no other row is (a chicken hand). ``value``: the row's value read from the
     reading where how the hand was won sets it (长沙's 小胡: 1 on a discard, the house rule's when self-drawn; None:
-    the fan's value)."""
+    the fan's value). ``after``: counted after the exclusions and the principles, excluding nothing and excluded
+    by nothing, and no bar to a fallback (国标's flowers)."""
 
     fan: Fan
     count: Callable[[R, O], int]
@@ -92,6 +98,7 @@ class Row[R: Readable, O]:
     under: Callable[[Fan, O], Fan | None] | None = None
     fallback: bool = False
     value: Callable[[R, O], int | None] | None = None
+    after: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,8 +121,40 @@ class Each[R: Readable, O, E]:
     rows: tuple[EachRow[R, O, E], ...]
 
 
-type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any]
-"""One line of a system's table: a row, or rows counted element by element."""
+@dataclass(frozen=True)
+class Gate[R: Readable, O]:
+    """Rows behind a test every one of them needs (no pung: no pung fan, no chow pair: no chow fan): where
+    ``test(reading)`` fails, none of their predicates is run. ``once``: rows that read only the whole hand,
+    counted on the first reading of a hand and the same in every other. A gate groups rows for speed, never for
+    meaning: a table with gates lists its items in the order of ``Pipeline.book``."""
+
+    test: Callable[[R], bool]
+    rows: tuple[Row[R, O], ...]
+    once: bool = False
+    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
+
+    def detect(self, reading: R, options: O) -> list[Item]:
+        """The items of the rows the reading holds (none when the test fails); items are values, made once."""
+        if not self.test(reading):
+            return []
+        shape = reading.shape
+        made = self._items
+        out = []
+        for k, row in enumerate(self.rows):
+            if (n := row.count(reading, options)) and (row.shapes is None or _fits(row.shapes, shape)):
+                item = made.get((k, n))
+                if item is None:
+                    item = made[k, n] = Item(row.fan, int(n))
+                out.append(item)
+        return out
+
+
+type Line[R: Readable, O] = Row[R, O] | Each[R, O, Any] | Gate[R, O]
+"""One line of a system's table: a row, rows counted element by element, or rows behind a gate."""
+
+
+def _rows_of(line: Line[Any, Any]) -> tuple[Row[Any, Any] | EachRow[Any, Any, Any], ...]:
+    return line.rows if isinstance(line, (Each, Gate)) else (line,)
 
 
 def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines_shown: Fan | None
@@ -123,7 +162,7 @@ def book_order(lines: Iterable[Line[Any, Any]], book: Sequence[str] = (), *lines
     """The fans of ``lines`` (and the lines a value shows: a cap, a limit) as the fan reference lists them: in the
     order ``book`` names them (the rule book's order), or, without one, in the order of the lines (the order a
     card lists its items)."""
-    fans = [r.fan for line in lines for r in (line.rows if isinstance(line, Each) else (line,))]
+    fans = [r.fan for line in lines for r in _rows_of(line)]
     fans += [f for f in lines_shown if f is not None and f not in fans]
     if not book:
         return tuple(fans)
@@ -200,7 +239,7 @@ class Value[O]:
     def of(self, kept: list[Item], options: O) -> tuple[int, list[Item]]:
         """The value of the counted items, and the items as a card shows them (with a cap or limit line)."""
         total = _combined(self.combine, kept)
-        limits = [i.value for i in kept if i.fan.id in self.limits]
+        limits = [i.value for i in kept if i.fan.id in self.limits] if self.limits else []
         if limits and self.limit_row is not None:
             top = max(limits)
             line = [Item(self.limit_row, 1, f"{total}→{top}", value_override=top - total)] if total != top else []
@@ -231,10 +270,11 @@ class Valued[R: Readable]:
     items: tuple[Item, ...]
     excluded: tuple[Exclusion, ...]
     total: int
+    lighter: Callable[[], Sequence[Item]] | None = field(default=None, compare=False, repr=False)
 
     def shape_score(self) -> ShapeScore | None:
         shape = self.reading.shape
-        return None if shape is None else ShapeScore(shape, self.total, self.items, self.excluded)
+        return None if shape is None else ShapeScore(shape, self.total, self.items, self.excluded, self.lighter)
 
 
 @dataclass(frozen=True)
@@ -309,7 +349,7 @@ class Pipeline[O, R: Readable]:
     alike: Callable[[R], Hashable | None] | None = None  # readings with the same key are valued once
     rank: Callable[[Valued[R]], Any] | None = None  # readings listed best first (None: as read, the best the highest)
     details: Callable[[Outcome[O, R]], Details | None] = lambda outcome: None
-    notes: Callable[[Outcome[O, R]], Sequence[str]] = lambda outcome: ()
+    notes: Callable[[Outcome[O, R]], Sequence[object]] = lambda outcome: ()  # texts (国标: messages as JSON)
     stands_for: StandsFor[O] | None = None
     # a reading the rules refuse once it is valued (武汉: a small win's pair not a 2, 5 or 8), or None: left out
     # of the best and of the shapes listed; when every reading is refused, the hand is no win for the first's reason
@@ -324,13 +364,42 @@ class Pipeline[O, R: Readable]:
     one_of: OneOf | None = None  # rows that do not stack: the reading counts the best one of them
     finish: Callable[[Valued[R], O], Valued[R]] | None = None  # what each counted line is on, once it is counted
     display: Display[O] | None = None  # how the table writes the best reading's value (None: as it is, in r.unit)
+    # the principles that are no row, after the table's exclusions: (reading, kept, options) → (kept, each removal
+    # an Exclusion naming its principle) (国标's 套算一次)
+    principles: Callable[[R, list[Item], O], tuple[list[Item], Sequence[Exclusion]]] | None = None
+    # which tiles make each counted fan, for a system that knows more than its table: (reading, counted, counted
+    # before the principles, excluded) → the lit items, worked out when a reader asks (ShapeScore.lighter), or at
+    # once with ``light_now``
+    lights: Callable[[R, list[Item], list[Item], list[Exclusion]], Callable[[], Sequence[Item]]] | None = None
+    light_now: bool = False
+    choose: Callable[[Sequence[Valued[R]]], Valued[R]] | None = None  # the best reading, readings listed as read
     _in_force: dict[object, tuple[Line[R, O], ...]] = field(default_factory=dict, compare=False, repr=False)
+    _order: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _gated: dict[object, _Gated | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def fans(self) -> tuple[Fan, ...]:
         """The fan table in the book's order (the fan reference, ``Ruleset.fans``)."""
         shown = self.display.lines if self.display is not None else ()
         return book_order(self.rows, self.book, self.value.limit_row, self.value.cap_row, *shown)
+
+    def order(self) -> dict[str, int]:
+        """Each fan's place in the book (the order a table with gates lists its items in)."""
+        if not self._order:
+            self._order.update((f.id, k) for k, f in enumerate(self.fans))
+        return self._order
+
+    def gated(self, options: O) -> _Gated | None:
+        """The table in force laid out to run fast when it has gates (None: it has none)."""
+        try:
+            return self._gated[options]
+        except KeyError:
+            table = self.table(options)
+            found = _Gated.of(table, self.order()) if any(isinstance(line, Gate) for line in table) else None
+            if len(self._gated) >= 256:
+                self._gated.pop(next(iter(self._gated)))
+            self._gated[options] = found
+            return found
 
     def table(self, options: O) -> tuple[Line[R, O], ...]:
         """The rows in force under ``options`` (each row as the house rules have it; rows they leave out gone)."""
@@ -355,6 +424,10 @@ def _in_force[R: Readable, O](rows: Iterable[Line[R, O]], options: O) -> Iterabl
             each = tuple(r for r in (_under(r, options) for r in line.rows) if r is not None)
             if each:
                 yield Each(line.elements, each)
+        elif isinstance(line, Gate):
+            gated = tuple(r for r in (_under(r, options) for r in line.rows) if r is not None)
+            if gated:
+                yield Gate(line.test, gated, line.once)
         elif (row := _under(line, options)) is not None:
             yield row
 
@@ -363,22 +436,96 @@ def _fits(shapes: frozenset[ShapeKind] | None, shape: Shape | None) -> bool:
     return shapes is None or (shape is not None and shape.kind in shapes)
 
 
-def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O) -> list[Item]:
+def detect[R: Readable, O](table: Iterable[Line[R, O]], reading: R, options: O,
+                           order: dict[str, int] | None = None) -> list[Item]:
     """Every row of ``table`` the reading holds, as items in the table's order (an :class:`Each` in the order of
-    its elements); fallback rows only when no other row holds."""
+    its elements, a :class:`Gate` in the order of its rows), or in the book's ``order`` when given; fallback rows
+    only when no other row holds; rows counted ``after`` the exclusions left out."""
     shape = reading.shape
     items: list[Item] = []
     fallbacks: list[Item] = []
     for line in table:
-        if isinstance(line, Each):
+        if isinstance(line, Gate):
+            items += line.detect(reading, options)
+        elif isinstance(line, Each):
             items += _each(line, reading, shape)
-        elif _fits(line.shapes, shape) and (n := line.count(reading, options)):
+        elif not line.after and _fits(line.shapes, shape) and (n := line.count(reading, options)):
             (fallbacks if line.fallback else items).append(_item(line, reading, options, int(n)))
+    if order is not None:
+        items.sort(key=lambda i: order[i.fan.id])
     return items or fallbacks
 
 
 def _item[R: Readable, O](row: Row[R, O], reading: R, options: O, n: int) -> Item:
     return Item(row.fan, n) if row.value is None else Item(row.fan, n, value_override=row.value(reading, options))
+
+
+Detector = tuple[int, Callable[[Any, Any], int], Fan, frozenset[ShapeKind] | None]
+"""A row of a gated table as it runs: its place in the book, its count, its fan, its shape kinds."""
+Scopes = tuple[tuple[Callable[[Any], bool], tuple[Detector, ...]], ...]
+
+
+@dataclass(frozen=True)
+class _Gated:
+    """A table in force with :class:`Gate` lines, laid out to run fast: the gates counted once per hand, the
+    others, the rows outside a gate and the rows counted after the exclusions, each row with its place in the
+    book (items are listed in the book's order)."""
+
+    once: Scopes
+    gates: Scopes
+    rows: tuple[tuple[int, Row[Any, Any]], ...]
+    after: tuple[Row[Any, Any], ...]
+    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
+
+    @staticmethod
+    def of(table: Iterable[Line[Any, Any]], order: dict[str, int]) -> _Gated:
+        once: list[tuple[Callable[[Any], bool], tuple[Detector, ...]]] = []
+        gates: list[tuple[Callable[[Any], bool], tuple[Detector, ...]]] = []
+        rows: list[tuple[int, Row[Any, Any]]] = []
+        after: list[Row[Any, Any]] = []
+        for line in table:
+            if isinstance(line, Gate):
+                detectors = tuple((order[r.fan.id], r.count, r.fan, r.shapes) for r in line.rows)
+                (once if line.once else gates).append((line.test, detectors))
+            elif isinstance(line, Each):
+                raise ValueError("a table with gates counts no rows element by element")
+            else:
+                (after.append(line) if line.after else rows.append((order[line.fan.id], line)))
+        return _Gated(tuple(once), tuple(gates), tuple(rows), tuple(after))
+
+    def run(self, scopes: Scopes, reading: Readable, options: object) -> list[tuple[int, Item]]:
+        """(place, item) of each row of ``scopes`` the reading holds; a gate whose test fails is skipped."""
+        shape = reading.shape
+        made = self._items
+        out = []
+        for test, detectors in scopes:
+            if test(reading):
+                for place, count, fan, shapes in detectors:
+                    if (n := count(reading, options)) and (shapes is None or _fits(shapes, shape)):
+                        item = made.get((place, n))
+                        if item is None:
+                            item = made[place, n] = Item(fan, int(n))
+                        out.append((place, item))
+        return out
+
+    def detect(self, reading: Readable, options: object, once: list[tuple[int, Item]]) -> list[Item]:
+        """The items of the reading in the book's order, with the ``once`` items of its hand; fallback rows only
+        when nothing else holds."""
+        found = once + self.run(self.gates, reading, options)
+        shape = reading.shape
+        for place, row in self.rows:
+            if not row.fallback and _fits(row.shapes, shape) and (n := row.count(reading, options)):
+                found.append((place, _item(row, reading, options, int(n))))
+        if not found:  # the fallback rows, only now
+            found = [(place, _item(row, reading, options, int(n))) for place, row in self.rows
+                     if row.fallback and _fits(row.shapes, shape) and (n := row.count(reading, options))]
+        found.sort(key=itemgetter(0))
+        return [i for _, i in found]
+
+
+def _after[R: Readable, O](rows: Iterable[Row[R, O]], reading: R, options: O) -> list[Item]:
+    """The items of the rows counted after the exclusions."""
+    return [Item(row.fan, int(n)) for row in rows if (n := row.count(reading, options))]
 
 
 def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None) -> list[Item]:
@@ -395,12 +542,16 @@ def _each[R: Readable](line: Each[R, Any, Any], reading: R, shape: Shape | None)
 
 def _value[R: Readable, O](p: Pipeline[O, R], table: tuple[Line[R, O], ...], reading: R, options: O) -> Valued[R]:
     items = detect(table, reading, options)
-    if p.one_of is None:
-        kept, excluded = apply_exclusions(items)
-        total, shown = p.value.of(kept, options)
-        valued = Valued(reading, tuple(shown), tuple(excluded), total)
-    else:
+    if p.one_of is not None:
         valued = _one_of(p, p.one_of, reading, items, options)
+    else:
+        kept, excluded = apply_exclusions(items)
+        if p.principles is None and p.lights is None:
+            total, shown = p.value.of(kept, options)
+            valued = Valued(reading, tuple(shown), tuple(excluded), total)
+        else:
+            after = tuple(line for line in table if isinstance(line, Row) and line.after)
+            valued = _principled(p, after, reading, options, kept, excluded)
     return valued if p.finish is None else p.finish(valued, options)
 
 
@@ -417,8 +568,36 @@ def _one_of[R: Readable, O](p: Pipeline[O, R], one_of: OneOf, reading: R, items:
     return valued
 
 
+def _principled[R: Readable, O](p: Pipeline[O, R], after: Iterable[Row[R, O]], reading: R, options: O,
+                                before: list[Item], excluded: list[Exclusion]) -> Valued[R]:
+    """The principles after the exclusions, the rows counted after them, and the lights."""
+    kept, trimmed = p.principles(reading, before, options) if p.principles is not None else (before, ())
+    if after:
+        kept = kept + _after(after, reading, options)
+    total, shown = p.value.of(kept, options)
+    lighter = p.lights(reading, shown, before, excluded) if p.lights is not None else None
+    if lighter is not None and p.light_now:
+        shown, lighter = list(lighter()), None
+    return Valued(reading, tuple(shown), (*excluded, *trimmed) if trimmed else tuple(excluded), total, lighter)
+
+
+def _value_gated[R: Readable, O](p: Pipeline[O, R], gated: _Gated, readings: Sequence[R], options: O
+                                 ) -> list[Valued[R]]:
+    """Each reading of a table with gates valued, the gates counted once per hand run on the first reading."""
+    once = gated.run(gated.once, readings[0], options) if readings else []
+    out = []
+    for reading in readings:
+        kept, excluded = apply_exclusions(gated.detect(reading, options, once))
+        out.append(_principled(p, gated.after, reading, options, kept, excluded))
+    return out
+
+
 def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options: O) -> list[Valued[R]]:
-    """Each reading valued; readings alike in what the rows read (``p.alike``) valued once."""
+    """Each reading valued; readings alike in what the rows read (``p.alike``) valued once; the rows of a gate
+    counted once per hand (:class:`Gate`) counted on the first reading."""
+    gated = p.gated(options)
+    if gated is not None:
+        return _value_gated(p, gated, readings, options)
     table = p.table(options)
     if p.alike is None:
         return [_value(p, table, r, options) for r in readings]
@@ -439,7 +618,7 @@ def value_all[R: Readable, O](p: Pipeline[O, R], readings: Sequence[R], options:
 # --- running it ----------------------------------------------------------------------------------------
 
 
-def _extra(r: Ruleset[Any], details: Details | None, notes: Sequence[str]) -> dict[str, object]:
+def _extra(r: Ruleset[Any], details: Details | None, notes: Sequence[object]) -> dict[str, object]:
     """The result object's view of a system's additions: its details, the notes, the provisional warning."""
     out: dict[str, object] = details.as_dict() if details is not None else {}
     if notes:
@@ -524,7 +703,7 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     every = p.readings(hand, options)
     if not every:
         return _result(r, p, Outcome(hand, options, refused=_no_reading(p, hand, options)))
-    kept = [reading for reading in every if p.legal(reading, options) is None]
+    kept = every if p.legal is _no_problem else [reading for reading in every if p.legal(reading, options) is None]
     if not kept:
         return _result(r, p, Outcome(hand, options, refused=p.legal(every[0], options)))
     valued = value_all(p, kept, options)
@@ -539,6 +718,8 @@ def _read[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options:
     elif p.prefer is not None:
         prefer = p.prefer
         best = max(valued, key=lambda v: prefer(v, options))
+    elif p.choose is not None:
+        best = valued[0] if len(valued) == 1 else p.choose(valued)
     else:
         best = max(valued, key=lambda v: v.total)
     refused = p.minimum.refuses(hand, best, options) if p.minimum is not None else None

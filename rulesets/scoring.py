@@ -128,8 +128,8 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
     """Remove implied fans. Fans are visited highest value first (table order breaks ties);
     a fan that is still counted removes what its row excludes. Returns (kept, excluded)."""
     items = list(items)
-    order = sorted(range(len(items)), key=lambda i: -items[i].value)
-    counts = {i: items[i].count for i in range(len(items))}
+    order = sorted(range(len(items)), key=[-i.value for i in items].__getitem__)  # stable: table order on ties
+    counts = [i.count for i in items]
     by_id: dict[str, list[int]] = {}
     for i, item in enumerate(items):
         by_id.setdefault(item.fan.id, []).append(i)

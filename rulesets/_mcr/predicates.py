@@ -1,4 +1,4 @@
-"""One predicate per fan, all with the same signature: ``predicate(view) -> count`` (0 = absent).
+"""One predicate per fan, all with the same signature: ``predicate(view, options) -> count`` (0 = absent).
 
 A predicate says whether its fan's *definition* holds in one decomposition and how many times; it
 never looks at other fans. What a bigger fan implies is removed afterwards by the table's
@@ -25,12 +25,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from rulesets.shapes import ShapeKind
 
 from .view import DRAGONS, GREEN, HONOURS, REVERSIBLE, TERMINALS, WINDS, View, mask_of, rank_of, suit_of
 
-Predicate = Callable[[View], int]
+Predicate = Callable[[View, Any], int]
+"""``predicate(view, options=None) -> count``: a row's count of the pipeline (:class:`rulesets.pipeline.Row`) as
+it is, reading no options."""
 
 # --- chow patterns ----------------------------------------------------------------------------------
 
@@ -183,11 +186,11 @@ def _winds(v: View) -> int:
     return sum(1 for p in v.pungs if p in WINDS)
 
 
-def _dragons(v: View) -> int:
+def _dragons(v: View, o: object = None) -> int:
     return sum(1 for p in v.pungs if p in DRAGONS)
 
 
-def _pung_of_terminals_or_honors(v: View) -> int:
+def _pung_of_terminals_or_honors(v: View, o: object = None) -> int:
     """Candidates for 幺九刻 (mcr.md §5.1): every pung of terminals or dragons (the dragon fans remove
     theirs through ``excludes``), and every wind pung except those of the seat or prevalent wind —
     unless three or four winds are pungs, when all count and 三风刻/小四喜/大四喜 remove them. This keeps
@@ -211,13 +214,13 @@ EVEN = frozenset(i for i in range(27) if rank_of(i) % 2 == 0)
 def _only(allowed: frozenset[int]) -> Predicate:
     """Every tile of the hand is in ``allowed``."""
     outside = ~mask_of(allowed)
-    return lambda v: int(not v.facts.mask & outside)
+    return lambda v, o: int(not v.facts.mask & outside)
 
 
 def _ranks_within(low: int, high: int) -> Predicate:
     """No honours, and every suited tile's rank is between ``low`` and ``high``."""
     outside = ~mask_of(range(low - 1, high))
-    return lambda v: int(not v.facts.has_honours and not v.facts.rank_mask & outside)
+    return lambda v, o: int(not v.facts.has_honours and not v.facts.rank_mask & outside)
 
 
 def _every_group(v: View, test: Callable[[int, bool], bool]) -> bool:
@@ -259,45 +262,45 @@ def _seven_shifted(v: View) -> bool:
 
 
 def _chow(name: str) -> Predicate:
-    return lambda v: chows_fans(v.chows)[name]
+    return lambda v, o: chows_fans(v.chows)[name]
 
 
 def _pung(name: str) -> Predicate:
-    return lambda v: pungs_fans(v.pungs)[name]
+    return lambda v, o: pungs_fans(v.pungs)[name]
 
 
 # --- the predicates, by fan id ----------------------------------------------------------------------
 
 PREDICATES: dict[str, Predicate] = {
     # 88
-    "big_four_winds": lambda v: int(_winds(v) == 4),
-    "big_three_dragons": lambda v: int(_dragons(v) == 3),
+    "big_four_winds": lambda v, o: int(_winds(v) == 4),
+    "big_three_dragons": lambda v, o: int(_dragons(v) == 3),
     "all_green": _only(GREEN),
-    "nine_gates": lambda v: int(v.standard and v.facts.nine_gates),
-    "four_kongs": lambda v: int(_kongs(v) == 4),
-    "seven_shifted_pairs": lambda v: int(_seven_shifted(v)),
-    "thirteen_orphans": lambda v: int(v.kind is ShapeKind.THIRTEEN_ORPHANS),
+    "nine_gates": lambda v, o: int(v.standard and v.facts.nine_gates),
+    "four_kongs": lambda v, o: int(_kongs(v) == 4),
+    "seven_shifted_pairs": lambda v, o: int(_seven_shifted(v)),
+    "thirteen_orphans": lambda v, o: int(v.kind is ShapeKind.THIRTEEN_ORPHANS),
     # 64
     "all_terminals": _only(TERMINALS),
-    "little_four_winds": lambda v: int(_winds(v) == 3 and v.pair in WINDS),
-    "little_three_dragons": lambda v: int(_dragons(v) == 2 and v.pair in DRAGONS),
-    "all_honors": lambda v: int(not v.facts.suits),
-    "four_concealed_pungs": lambda v: int(v.concealed_pungs == 4),
-    "pure_terminal_chows": lambda v: int(_terminal_chows(v) == 1),
+    "little_four_winds": lambda v, o: int(_winds(v) == 3 and v.pair in WINDS),
+    "little_three_dragons": lambda v, o: int(_dragons(v) == 2 and v.pair in DRAGONS),
+    "all_honors": lambda v, o: int(not v.facts.suits),
+    "four_concealed_pungs": lambda v, o: int(v.concealed_pungs == 4),
+    "pure_terminal_chows": lambda v, o: int(_terminal_chows(v) == 1),
     # 48
     "quadruple_chow": _chow("quadruple_chow"),
     "four_pure_shifted_pungs": _pung("four_pure_shifted_pungs"),
     # 32
     "four_pure_shifted_chows": _chow("four_pure_shifted_chows"),
-    "three_kongs": lambda v: int(_kongs(v) >= 3),
+    "three_kongs": lambda v, o: int(_kongs(v) >= 3),
     "all_terminals_and_honors": _only(TERMINALS | HONOURS),
     # 24
-    "seven_pairs": lambda v: int(v.kind is ShapeKind.SEVEN_PAIRS),
-    "greater_honors_and_knitted_tiles": lambda v: int(
+    "seven_pairs": lambda v, o: int(v.kind is ShapeKind.SEVEN_PAIRS),
+    "greater_honors_and_knitted_tiles": lambda v, o: int(
         v.kind is ShapeKind.HONORS_KNITTED and HONOURS <= v.facts.present
     ),
-    "all_even_pungs": lambda v: int(v.standard and len(v.pungs) == 4 and _all_even(v)),
-    "full_flush": lambda v: int(len(v.facts.suits) == 1 and not v.facts.has_honours),
+    "all_even_pungs": lambda v, o: int(v.standard and len(v.pungs) == 4 and _all_even(v, o)),
+    "full_flush": lambda v, o: int(len(v.facts.suits) == 1 and not v.facts.has_honours),
     "pure_triple_chow": _chow("pure_triple_chow"),
     "pure_shifted_pungs": _pung("pure_shifted_pungs"),
     "upper_tiles": _ranks_within(7, 9),
@@ -305,51 +308,51 @@ PREDICATES: dict[str, Predicate] = {
     "lower_tiles": _ranks_within(1, 3),
     # 16
     "pure_straight": _chow("pure_straight"),
-    "three_suited_terminal_chows": lambda v: int(_terminal_chows(v) == 2),
+    "three_suited_terminal_chows": lambda v, o: int(_terminal_chows(v) == 2),
     "pure_shifted_chows": _chow("pure_shifted_chows"),
-    "all_five": lambda v: int(_every_group(v, _has_five)),
+    "all_five": lambda v, o: int(_every_group(v, _has_five)),
     "triple_pung": _pung("triple_pung"),
-    "three_concealed_pungs": lambda v: int(v.concealed_pungs >= 3),
+    "three_concealed_pungs": lambda v, o: int(v.concealed_pungs >= 3),
     # 12
-    "lesser_honors_and_knitted_tiles": lambda v: int(v.kind is ShapeKind.HONORS_KNITTED),
-    "knitted_straight": lambda v: int(v.knitted),
+    "lesser_honors_and_knitted_tiles": lambda v, o: int(v.kind is ShapeKind.HONORS_KNITTED),
+    "knitted_straight": lambda v, o: int(v.knitted),
     "upper_four": _ranks_within(6, 9),
     "lower_four": _ranks_within(1, 4),
-    "big_three_winds": lambda v: int(_winds(v) >= 3),
+    "big_three_winds": lambda v, o: int(_winds(v) >= 3),
     # 8
     "mixed_straight": _chow("mixed_straight"),
     "reversible_tiles": _only(REVERSIBLE),
     "mixed_triple_chow": _chow("mixed_triple_chow"),
     "mixed_shifted_pungs": _pung("mixed_shifted_pungs"),
-    "last_tile_draw": lambda v: int(v.facts.self_drawn and v.facts.last_tile),
-    "last_tile_claim": lambda v: int(not v.facts.self_drawn and v.facts.last_tile),
-    "out_with_replacement_tile": lambda v: int(v.facts.kong_replacement),
-    "robbing_the_kong": lambda v: int(v.facts.rob_kong),
+    "last_tile_draw": lambda v, o: int(v.facts.self_drawn and v.facts.last_tile),
+    "last_tile_claim": lambda v, o: int(not v.facts.self_drawn and v.facts.last_tile),
+    "out_with_replacement_tile": lambda v, o: int(v.facts.kong_replacement),
+    "robbing_the_kong": lambda v, o: int(v.facts.rob_kong),
     # 6
-    "all_pungs": lambda v: int(v.standard and len(v.pungs) == 4),
-    "half_flush": lambda v: int(len(v.facts.suits) == 1 and v.facts.has_honours),
+    "all_pungs": lambda v, o: int(v.standard and len(v.pungs) == 4),
+    "half_flush": lambda v, o: int(len(v.facts.suits) == 1 and v.facts.has_honours),
     "mixed_shifted_chows": _chow("mixed_shifted_chows"),
-    "all_types": lambda v: int(
+    "all_types": lambda v, o: int(
         len(v.facts.suits) == 3 and not v.facts.present.isdisjoint(WINDS) and not v.facts.present.isdisjoint(DRAGONS)
     ),
-    "melded_hand": lambda v: int(v.facts.claimed == 4 and not v.facts.self_drawn),
-    "two_concealed_kongs": lambda v: int(v.facts.concealed_kongs >= 2),
-    "two_dragons_pungs": lambda v: int(_dragons(v) >= 2),
+    "melded_hand": lambda v, o: int(v.facts.claimed == 4 and not v.facts.self_drawn),
+    "two_concealed_kongs": lambda v, o: int(v.facts.concealed_kongs >= 2),
+    "two_dragons_pungs": lambda v, o: int(_dragons(v) >= 2),
     # 4
-    "outside_hand": lambda v: int(_every_group(v, _has_terminal_or_honour)),
-    "fully_concealed_hand": lambda v: int(v.facts.concealed and v.facts.self_drawn),
-    "two_melded_kongs": lambda v: int(v.facts.melded_kongs >= 2),
-    "last_tile": lambda v: int(v.facts.last_copy),
+    "outside_hand": lambda v, o: int(_every_group(v, _has_terminal_or_honour)),
+    "fully_concealed_hand": lambda v, o: int(v.facts.concealed and v.facts.self_drawn),
+    "two_melded_kongs": lambda v, o: int(v.facts.melded_kongs >= 2),
+    "last_tile": lambda v, o: int(v.facts.last_copy),
     # 2
     "dragon_pung": _dragons,
-    "prevalent_wind": lambda v: int(v.facts.round_wind in v.pungs),
-    "seat_wind": lambda v: int(v.facts.seat_wind in v.pungs),
-    "concealed_hand": lambda v: int(v.facts.concealed and not v.facts.self_drawn),
-    "all_chows": lambda v: int(v.chow_like == 4 and v.pair is not None and v.pair < 27),
-    "tile_hog": lambda v: v.facts.tile_hogs,
+    "prevalent_wind": lambda v, o: int(v.facts.round_wind in v.pungs),
+    "seat_wind": lambda v, o: int(v.facts.seat_wind in v.pungs),
+    "concealed_hand": lambda v, o: int(v.facts.concealed and not v.facts.self_drawn),
+    "all_chows": lambda v, o: int(v.chow_like == 4 and v.pair is not None and v.pair < 27),
+    "tile_hog": lambda v, o: v.facts.tile_hogs,
     "double_pung": _pung("double_pung"),
-    "two_concealed_pungs": lambda v: int(v.concealed_pungs >= 2),
-    "concealed_kong": lambda v: int(v.facts.concealed_kongs >= 1),
+    "two_concealed_pungs": lambda v, o: int(v.concealed_pungs >= 2),
+    "concealed_kong": lambda v, o: int(v.facts.concealed_kongs >= 1),
     "all_simples": _ranks_within(2, 8),
     # 1
     "pure_double_chow": _chow("pure_double_chow"),
@@ -357,18 +360,18 @@ PREDICATES: dict[str, Predicate] = {
     "short_straight": _chow("short_straight"),
     "two_terminal_chows": _chow("two_terminal_chows"),
     "pung_of_terminals_or_honors": _pung_of_terminals_or_honors,
-    "melded_kong": lambda v: int(v.facts.melded_kongs >= 1),
-    "one_voided_suit": lambda v: int(len(v.facts.suits) == 2),
-    "no_honors": lambda v: int(not v.facts.has_honours),
-    "edge_wait": lambda v: int(v.wait == "edge"),
-    "closed_wait": lambda v: int(v.wait == "closed"),
-    "single_wait": lambda v: int(v.wait == "single"),
-    "self_drawn": lambda v: int(v.facts.self_drawn),
-    "flower_tiles": lambda v: v.facts.flowers,
-    "melded_and_concealed_kong": lambda v: int(v.facts.melded_kongs >= 1 and v.facts.concealed_kongs >= 1),
+    "melded_kong": lambda v, o: int(v.facts.melded_kongs >= 1),
+    "one_voided_suit": lambda v, o: int(len(v.facts.suits) == 2),
+    "no_honors": lambda v, o: int(not v.facts.has_honours),
+    "edge_wait": lambda v, o: int(v.wait == "edge"),
+    "closed_wait": lambda v, o: int(v.wait == "closed"),
+    "single_wait": lambda v, o: int(v.wait == "single"),
+    "self_drawn": lambda v, o: int(v.facts.self_drawn),
+    "flower_tiles": lambda v, o: v.facts.flowers,
+    "melded_and_concealed_kong": lambda v, o: int(v.facts.melded_kongs >= 1 and v.facts.concealed_kongs >= 1),
 }
 """Every fan of the table except 无番和, which is what remains when nothing else does (see
-:func:`rulesets.guobiao.score`)."""
+the fallback row of :data:`rulesets.guobiao.fans.ROWS`)."""
 
 
 # --- when a predicate needs to run -------------------------------------------------------------------

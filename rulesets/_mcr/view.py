@@ -17,9 +17,9 @@ pungs are concealed, which wait the winning tile can be read as).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinMethod
+from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinContext, WinMethod
 from rulesets.shapes import Group, GroupKind, Shape, ShapeKind
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
@@ -75,6 +75,7 @@ class Facts:
     has_honours: bool
     rank_mask: int  # bit r - 1 set when a suited tile of rank r is in the hand
     tile_hogs: int  # tiles whose four copies are all in the hand without being a kong
+    context: WinContext = field(compare=False, repr=False)  # the win context (a system's own rows read it)
 
     @property
     def suited_ranks(self) -> frozenset[int]:
@@ -98,6 +99,7 @@ class View:
     concealed_pungs: int  # pungs/kongs counted as concealed (a pung finished on a discard is not)
     wait: str | None  # how the winning tile reads here as a unique wait (edge/closed/single), if it does
     facts: Facts
+    shape: Shape = field(compare=False, repr=False)  # the decomposition itself (a reading of the pipeline)
 
     @property
     def standard(self) -> bool:
@@ -153,6 +155,7 @@ def facts_of(hand: Hand) -> Facts:
         has_honours=mask >= _HONOUR_BIT,
         rank_mask=(mask | mask >> 9 | mask >> 18) & _RANK_BITS,
         tile_hogs=_tile_hogs(counts, kong_tiles),
+        context=ctx,
     )
 
 
@@ -236,6 +239,7 @@ def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
         concealed_pungs=_concealed_pungs(facts, hand_chows, hand_pungs),
         wait=wait,
         facts=facts,
+        shape=shape,
     )
 
 

@@ -15,12 +15,21 @@ in a game of one suit (大于五/小于五 are always 清一色 here).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any
 
+from .._mcr.detection import gates
+from .._mcr.view import DRAGONS, HONOURS, WINDS, View
+from ..context import BAOTING
 from ..guobiao import CATEGORIES as GB_CATEGORIES
 from ..guobiao import FAN as GB
 from ..lights import declare
+from ..pipeline import Gate, Line, Row
 from ..scoring import Excludes, Fan
+from ..shapes import ShapeKind
 from ..sources import Source
+from ..tiles import FLOWERS
+from .context import TIANTING
 from .works import WORKS
 
 SPEC = "rules/regional.md §7(b) (gofishing-game ermj.go.bak)"
@@ -36,7 +45,7 @@ def _ermj(note: str) -> Source:
 CATEGORIES: dict[str, tuple[str, str]] = {**GB_CATEGORIES, "flowers": ("花牌", "Flowers")}
 """The 国标 reference categories, and the flowers (their own rows here)."""
 
-ROWS: tuple[tuple[int, str], ...] = (
+TABLE: tuple[tuple[int, str], ...] = (
     (88, "big_four_winds big_three_dragons nine_gates upper_four lower_four big_seven_stars four_kongs "
          "seven_shifted_pairs tianhu dihu"),
     (64, "little_four_winds little_three_dragons four_concealed_pungs pure_terminal_chows all_honors renhu"),
@@ -106,7 +115,7 @@ EXTRA_EXCLUDES: dict[str, str] = {
 
 
 def _value_of() -> dict[str, int]:
-    return {fid: value for value, ids in ROWS for fid in ids.split()}
+    return {fid: value for value, ids in TABLE for fid in ids.split()}
 
 
 VALUES = _value_of()
@@ -137,7 +146,7 @@ def _note(source: str | Source) -> str:
 
 
 def build(examples: dict[str, str]) -> tuple[Fan, ...]:
-    return tuple(_row(fid, examples.get(fid, "")) for _, ids in ROWS for fid in ids.split())
+    return tuple(_row(fid, examples.get(fid, "")) for _, ids in TABLE for fid in ids.split())
 
 
 EXAMPLES: dict[str, str] = {
@@ -192,3 +201,44 @@ LIGHTS: dict[str, str] = {  # its own rows; the 国标 rows are lit by rulesets.
 }
 """What each row lights on the result card (:mod:`rulesets.lights`)."""
 declare(FANS, LIGHTS)
+
+
+def _pairs_of(v: View, tiles: frozenset[int]) -> bool:
+    return v.kind is ShapeKind.SEVEN_PAIRS and all(v.facts.counts[i] >= 2 for i in tiles)
+
+
+def _pung_count(v: View, tiles: frozenset[int]) -> int:
+    return sum(1 for p in v.pungs if p in tiles)
+
+
+Own = Callable[[View, Any], int]
+OWN_SHAPE: dict[str, Own] = {
+    "big_seven_stars": lambda v, o: int(_pairs_of(v, HONOURS)),
+    "three_dragons_seven_pairs": lambda v, o: int(_pairs_of(v, DRAGONS)),
+    "four_winds_seven_pairs": lambda v, o: int(_pairs_of(v, WINDS)),
+    "four_honour_pungs": lambda v, o: int(_pung_count(v, HONOURS) == 4),
+    "little_three_winds": lambda v, o: int(v.standard and _pung_count(v, WINDS) == 2 and v.pair in WINDS),
+}
+"""This table's own rows that read the reading."""
+OWN_CONTEXT: dict[str, Own] = {
+    "tianhu": lambda v, o: int(v.facts.context.heavenly),
+    "dihu": lambda v, o: int(v.facts.context.earthly and v.facts.context.self_drawn),
+    "renhu": lambda v, o: int(v.facts.context.earthly and not v.facts.context.self_drawn),
+    "tianting": lambda v, o: int(TIANTING.of(v.facts.context)),
+    "baoting": lambda v, o: int(v.facts.context.seat in BAOTING.of(v.facts.context)),
+    "all_flowers": lambda v, o: int(len(v.facts.context.flowers) == 8),
+    "seasons": lambda v, o: int(set(FLOWERS[4:]) <= set(v.facts.context.flowers)),
+    "plants": lambda v, o: int(set(FLOWERS[:4]) <= set(v.facts.context.flowers)),
+    "no_flowers": lambda v, o: int(not v.facts.context.flowers),
+}
+"""This table's own rows that read the win context only (the same in every reading: counted once per hand)."""
+assert set(OWN_SHAPE) | set(OWN_CONTEXT) == set(OWN)
+
+ROWS: tuple[Line[View, Any], ...] = (
+    *gates(FANS, frozenset(OWN)),
+    Gate(lambda v: True, tuple(Row(FAN[f], count) for f, count in OWN_SHAPE.items())),
+    Gate(lambda v: True, tuple(Row(FAN[f], count) for f, count in OWN_CONTEXT.items()), once=True),
+)
+"""The table as the pipeline runs it: the 国标 rows over the shared MCR detection (:mod:`rulesets._mcr`), and
+this table's own rows; a card lists them in the order of :data:`FANS`."""
+BOOK = tuple(f.id for f in FANS)

@@ -1,8 +1,9 @@
 """国标麻将 (Chinese Official / MCR): the 81 fans, the scoring principles, the 8-fan minimum, payouts.
 
-The pipeline (:func:`score`): validate → decompose → for each decomposition: view → detect every fan
-(one predicate per table row) → table exclusions (不计) → account-once → 无番和 → total; then the best
-decomposition (就高不就低), the minimum, the flowers, the settlement.
+On the one pipeline (:mod:`rulesets.pipeline`): validate (and the MCR context checks) → the readings (each
+decomposition's :class:`~rulesets._mcr.view.View`) → the rows behind their gates (``fans.py``) → the table's
+exclusions (不计) → the account-once principles → 无番和 → the flowers; then the best reading (就高不就低, ties
+as summerinsects breaks them), the 8-番 minimum without the flowers, the settlement.
 
 >>> from rulesets.hand import Hand
 >>> from rulesets.tiles import tiles
@@ -14,35 +15,30 @@ decomposition (就高不就低), the minimum, the flowers, the settlement.
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
-from operator import itemgetter
-from typing import Any
 
-from rulesets._mcr.detection import Plan
 from rulesets._mcr.lights import light_items
 from rulesets._mcr.principles import account_once, has_unique_wait
 from rulesets._mcr.view import Facts, View, facts_of, mask_of, reading_view, wait_reading
 from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
 from rulesets.messages import Words, msg
-from rulesets.scoring import Excludes, Fan, Item, Ruleset, Score, ShapeScore, apply_exclusions, options_dict
-from rulesets.settle import settled
-from rulesets.shapes import ALL_SHAPES, GroupKind, Shape, ShapeKind, decompose, winning_tiles
+from rulesets.pipeline import Minimum, Outcome, Pipeline, Problem, Valued
+from rulesets.scoring import Exclusion, Fan, Item, Ruleset, Score
+from rulesets.shapes import ALL_SHAPES, GroupKind, ShapeKind, decompose, winning_tiles
 from rulesets.tiles import ALL_TILES, Tile
 
 from . import context
-from .fans import CATEGORIES, FAN, FANS, STRICT_VOIDED_SUIT
+from .fans import BOOK, CATEGORIES, FAN, FANS, ROWS, under
 from .options import MixedKongs, Options, Payout
-from .payout import settle_score
+from .settle import settle_score
 from .works import WORKS
 
-__all__ = ["RULESET", "Options", "MixedKongs", "Payout", "score", "waits", "fan_table", "FAN", "FANS", "CATEGORIES"]
+__all__ = ["RULESET", "Options", "MixedKongs", "Payout", "waits", "fan_table", "FAN", "FANS", "CATEGORIES"]
 
 RULES, UNIT = "guobiao", "番"
 MINIMUM = 8  # 8番起和, flowers not counted (1998 rules 第十条 一(一)2; mcr.md §2.2)
-CHICKEN = FAN["chicken_hand"]
-FLOWERS = FAN["flower_tiles"]
 TIE_PREFERENCE = ("pure_triple_chow", "triple_pung", "all_five")
 """Between readings of equal value, summerinsects reports one with 一色三同顺, 三同刻 or 全带五, and a
 standard reading over seven pairs (mcr.md §3.5)."""
@@ -51,49 +47,26 @@ standard reading over seven pairs (mcr.md §3.5)."""
 @lru_cache(maxsize=16)
 def fan_table(options: Options) -> tuple[Fan, ...]:
     """The fan table in force under ``options``: 明暗杠 at its chosen value (or absent), and the strict
-    1998 缺一门 exclusions when asked for."""
-    out = []
-    for fan in FANS:
-        if fan.id == "melded_and_concealed_kong":
-            value = options.mixed_kongs.value_fan
-            if value is None:
-                continue
-            fan = dataclasses.replace(fan, value=value)
-        if options.strict_voided_suit and fan.id in STRICT_VOIDED_SUIT:
-            fan = dataclasses.replace(fan, excludes=fan.excludes + (Excludes("one_voided_suit"),))
-        out.append(fan)
-    return tuple(out)
+    1998 缺一门 exclusions when asked for (each row's ``under``)."""
+    return tuple(f for fan in FANS if (f := under(fan, options)) is not None)
 
 
-def score(hand: Hand, options: Options | None = None) -> Score:
-    """Score a complete hand. Raises :class:`~rulesets.errors.HandError` /
-    :class:`~rulesets.errors.ContextError` for a hand that cannot exist."""
-    options = options or Options()
+def validate(hand: Hand, options: Options) -> None:
+    """Raise :class:`~rulesets.errors.HandError` / :class:`~rulesets.errors.ContextError` for a hand that cannot
+    exist: no winning tile, not 14 tiles at a table of four, context MCR cannot have."""
     if hand.winning_tile is None:
         raise HandError(msg("hand.waiting_no_score"))
     hand.validate(hand_size=14, players=4)
     context.check(hand)
-    notes = context.notes(hand.context)
-    base: dict[str, Any] = {"options": dict(_options_echo(options)), "extra": {"notes": notes} if notes else {}}
+
+
+def readings(hand: Hand, options: Options) -> list[View]:
+    """Each decomposition's view. The unique-wait search runs only if some reading has a wait fan."""
     facts = facts_of(hand)
     shapes = decompose(hand, shape_kinds(facts, len(hand.melds)))
-    if not shapes:
-        why = msg("guobiao.not_a_winning_shape")
-        return Score(RULES, False, UNIT, reason=why.zh, reason_en=why.en, **base)
-    scored = score_shapes(hand, facts, shapes, options)
-    best = scored[0] if len(scored) == 1 else min(scored, key=_preference)
-    base.update(total=best.total, items=best.items, excluded=best.excluded, shape=best, shapes=scored)
-    fans = best.total - len(hand.context.flowers)
-    if fans < MINIMUM:
-        why = msg("guobiao.below_minimum", n=fans, minimum=MINIMUM, fans=Words("番", "fan" if fans == 1 else "fans"))
-        return Score(RULES, False, UNIT, reason=why.zh, reason_en=why.en, **base)
-    return settled(Score(RULES, True, UNIT, **base), settle_score, hand, options)
-
-
-@lru_cache(maxsize=16)
-def _options_echo(options: Options) -> tuple[tuple[str, object], ...]:
-    """The options as the result echoes them (each score gets its own dict of these)."""
-    return tuple(options_dict(options).items())
+    waited = [wait_reading(s, options.knitted_wait_fans) for s in shapes]
+    unique = any(waited) and has_unique_wait(hand)
+    return [reading_view(s, facts, w if unique else None) for s, w in zip(shapes, waited, strict=True)]
 
 
 def shape_kinds(facts: Facts, melds: int) -> frozenset[ShapeKind]:
@@ -131,54 +104,48 @@ _KINDS = {
 """The kind sets :func:`shape_kinds` answers with, made once."""
 
 
-def score_shapes(hand: Hand, facts: Facts, shapes: list[Shape], options: Options) -> tuple[ShapeScore, ...]:
-    """Every decomposition valued. The unique-wait search runs only if some reading has a wait fan;
-    the fans of the whole hand are detected once, on the first reading."""
-    readings = [wait_reading(s, options.knitted_wait_fans) for s in shapes]
-    unique = any(readings) and has_unique_wait(hand)
-    plan = _plan(options)
-    views = [reading_view(s, facts, wait if unique else None) for s, wait in zip(shapes, readings, strict=True)]
-    whole_hand = plan.detect(plan.whole_hand, views[0])
-    return tuple(score_shape(view, shape, plan, whole_hand) for view, shape in zip(views, shapes, strict=True))
+def principles(view: View, kept: list[Item], options: Options) -> tuple[list[Item], list[Exclusion]]:
+    """套算一次, 不拆移 and 不得相同 for the repeatable chow pairs (:func:`rulesets._mcr.principles.account_once`)."""
+    return account_once(kept, view)
 
 
-def _preference(s: ShapeScore) -> tuple[int, bool, bool, tuple[tuple[int, int], ...]]:
+def lights(view: View, kept: list[Item], before: list[Item], excluded: list[Exclusion]
+           ) -> Callable[[], Sequence[Item]]:
+    """Each counted fan's tiles (:mod:`rulesets._mcr.lights`), made when a reader asks (the card, the result
+    object), not for every completion of a wait."""
+    return partial(light_items, kept, before, excluded, view.shape, view)
+
+
+def _preference(v: Valued[View]) -> tuple[int, bool, bool, tuple[tuple[int, int], ...]]:
     """Sort key, best first: the highest total (就高不就低); on a tie, a reading with a
     :data:`TIE_PREFERENCE` fan, then a standard reading, then the reading summerinsects' search finds
     first (its sets in tile order, a pung before a chow on the same tile)."""
-    ids = {i.fan.id for i in s.items}
+    ids = {i.fan.id for i in v.items}
+    shape = v.reading.shape
     found_order = tuple(
-        sorted((g.tiles[0].index, int(g.kind is GroupKind.CHOW)) for g in s.shape.groups if g.is_set and g.from_hand)
+        sorted((g.tiles[0].index, int(g.kind is GroupKind.CHOW)) for g in shape.groups if g.is_set and g.from_hand)
     )
-    return (-s.total, not any(f in ids for f in TIE_PREFERENCE), s.shape.kind is not ShapeKind.STANDARD, found_order)
+    return (-v.total, not any(f in ids for f in TIE_PREFERENCE), shape.kind is not ShapeKind.STANDARD, found_order)
 
 
-@lru_cache(maxsize=16)
-def _plan(options: Options) -> Plan:
-    return Plan.of(fan_table(options), _NOT_DETECTED)
+def choose(valued: Sequence[Valued[View]]) -> Valued[View]:
+    return min(valued, key=_preference)
 
 
-def score_shape(view: View, shape: Shape, plan: Plan, whole_hand: list[tuple[int, Item]]) -> ShapeScore:
-    """Value one decomposition: detect (in table order), exclude (table, then account-once), 无番和,
-    flowers; each counted fan says which tiles make it (:mod:`.lights`) when a reader asks
-    (:func:`rulesets.lights.light`: the card, the result object), not for every completion of a wait."""
-    found = whole_hand + plan.detect(plan.reading, view)
-    found.sort(key=itemgetter(0))
-    before, excluded = apply_exclusions(item for _, item in found)
-    kept, trimmed = account_once(before, view)
-    if not kept:
-        kept = [Item(CHICKEN)]
-    if view.facts.flowers:
-        kept.append(Item(FLOWERS, view.facts.flowers))
-    lighter = partial(light_items, list(kept), list(before), list(excluded), shape, view)  # when asked for
-    return ShapeScore(shape, sum(i.total for i in kept), tuple(kept), tuple(excluded) + tuple(trimmed), lighter)
+def _without_flowers(v: Valued[View], options: Options) -> int:
+    return v.total - v.reading.facts.flowers
 
 
-_NOT_DETECTED = frozenset({"chicken_hand", "flower_tiles"})
-"""无番和 is what remains when nothing else does; flowers are added after the exclusions and the minimum."""
+def _below(has: int, need: int, hand: Hand, options: Options) -> Problem:
+    why = msg("guobiao.below_minimum", n=has, minimum=need, fans=Words("番", "fan" if has == 1 else "fans"))
+    return why.zh, why.en
 
 
-def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]]:
+def _notes(outcome: Outcome[Options, View]) -> list[dict[str, object]]:
+    return context.notes(outcome.hand.context)
+
+
+def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score | None]]:
     """For a waiting hand (13 tiles, no winning tile): each tile that completes it, with its score
     under the hand's context. Tiles the hand already holds four of cannot arrive and are left out,
     as are tiles the context rules out (e.g. 和绝张 on a tile the hand holds)."""
@@ -188,14 +155,24 @@ def waits(hand: Hand, options: Options | None = None) -> list[tuple[Tile, Score]
     counts = [0] * 34
     for t in hand.standing:
         counts[t.index] += 1
-    out = []
+    out: list[tuple[Tile, Score | None]] = []
     for i in winning_tiles(tuple(counts), ALL_SHAPES, len(hand.melds)):  # the tiles decompose would accept
         t = ALL_TILES[i]
         try:
-            out.append((t, score(hand.with_winning_tile(t), options)))
+            out.append((t, RULESET.score(hand.with_winning_tile(t), options or Options())))
         except MahjongError:
             continue
     return out
+
+
+_NO_SHAPE = msg("guobiao.not_a_winning_shape")
+
+PIPELINE: Pipeline[Options, View] = Pipeline(
+    rows=ROWS, book=BOOK, readings=readings, settle=settle_score, validate=validate,
+    no_reading=(_NO_SHAPE.zh, _NO_SHAPE.en), principles=principles, lights=lights, choose=choose,
+    minimum=Minimum(need=lambda hand, options: MINIMUM, says=_below, counts=_without_flowers),
+    notes=_notes, waits=waits,
+)
 
 
 CONTEXT_FIELDS = frozenset(
@@ -217,16 +194,13 @@ RULESET = Ruleset(
     en="Chinese Official (MCR)",
     unit=UNIT,
     players=4,
-    fans=FANS,
     options_type=Options,
-    score=score,
+    pipeline=PIPELINE,
     works=WORKS,
     aliases=("gb", "mcr", "国标", "guobiao", "chinese-official"),
     hand_size=14,
     can_read=_can_read,
-    waits=waits,
     context_fields=CONTEXT_FIELDS,
-    settle=settle_score,
     passes_deal=True,
     ranks_by_standard_score=True,
     description_zh="中国麻将竞赛规则（1998）与国际麻将联盟（MIL）实践：81番，8番起和，花牌不计起和。",

@@ -3,7 +3,10 @@
 One row per fan (:class:`rulesets.scoring.Fan`). ``excludes`` is the MIL-practice "不计" column of
 mcr.md §7 (checked there against PyMahjongGB); a count limits an exclusion to that many copies, e.g.
 大三元 removes the 幺九刻 of its own three dragon pungs only. Exclusions that are not data (the
-account-once trimming of the 1-fan chow pairs) live in :mod:`.principles`.
+account-once trimming of the 1-fan chow pairs) live in :mod:`rulesets._mcr.principles`.
+
+:data:`ROWS` is the table as the pipeline runs it: the predicates of :mod:`rulesets._mcr.predicates` behind the
+gates of their scopes, 无番和 a fallback row, the flowers a row counted after the exclusions.
 
 >>> len(FANS), FAN["big_three_dragons"].zh, FAN["big_three_dragons"].value
 (82, '大三元', 88)
@@ -13,8 +16,15 @@ account-once trimming of the 1-fan chow pairs) live in :mod:`.principles`.
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
+from rulesets._mcr.detection import gates
+from rulesets._mcr.view import View
+from rulesets.pipeline import Line, Row
 from rulesets.scoring import Excludes, Fan
 
+from .options import Options
 from .works import WORKS
 
 # Categories, for grouping in the reference pages.
@@ -516,3 +526,30 @@ STRICT_VOIDED_SUIT = (
     "big_three_dragons", "little_three_dragons", "big_three_winds",
     "quadruple_chow", "four_pure_shifted_pungs", "four_pure_shifted_chows",
 )
+
+
+def under(fan: Fan, options: Options) -> Fan | None:
+    """A row as the house rules have it: 明暗杠 at its chosen value (or no such row), and the strict 1998 缺一门
+    exclusions when asked for."""
+    if fan.id == "melded_and_concealed_kong":
+        value = options.mixed_kongs.value_fan
+        if value is None:
+            return None
+        fan = dataclasses.replace(fan, value=value)
+    if options.strict_voided_suit and fan.id in STRICT_VOIDED_SUIT:
+        fan = dataclasses.replace(fan, excludes=fan.excludes + (Excludes("one_voided_suit"),))
+    return fan
+
+
+def _flowers(view: View, options: Options) -> int:
+    return view.facts.flowers
+
+
+ROWS: tuple[Line[View, Any], ...] = (
+    *gates(FANS, frozenset({"chicken_hand", "flower_tiles"}), under),
+    Row(FAN["chicken_hand"], lambda view, options: 1, fallback=True),
+    Row(FAN["flower_tiles"], _flowers, after=True),
+)
+"""The rows behind their gates (:func:`rulesets._mcr.detection.gates`); 无番和 when nothing else is left; 花牌
+after the exclusions (and not toward the 8-番 minimum). A card lists the items in the order of :data:`FANS`."""
+BOOK = tuple(f.id for f in FANS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesets.guobiao import Options, Payout
-from rulesets.guobiao.payout import settle
+from rulesets.guobiao.settle import settle
 from rulesets.hand import Seat, WinContext, WinMethod
 
 

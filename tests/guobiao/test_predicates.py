@@ -56,15 +56,15 @@ def _view(text: str, **context: object):
 
 
 def test_terminal_chow_hands_need_the_pair_of_fives_in_the_right_suit() -> None:
-    assert PREDICATES["pure_terminal_chows"](_view("1122337788995m +5m"))
-    assert not PREDICATES["pure_terminal_chows"](_view("112233778899m5p +5p"))
-    assert PREDICATES["three_suited_terminal_chows"](_view("123789m123789p5s +5s"))
+    assert PREDICATES["pure_terminal_chows"](_view("1122337788995m +5m"), None)
+    assert not PREDICATES["pure_terminal_chows"](_view("112233778899m5p +5p"), None)
+    assert PREDICATES["three_suited_terminal_chows"](_view("123789m123789p5s +5s"), None)
 
 
 def test_reversible_and_green_tiles() -> None:
-    assert PREDICATES["reversible_tiles"](_view("123p345p888p456s9s +9s"))
-    assert PREDICATES["all_green"](_view("22334466888s66z +6z"))
-    assert not PREDICATES["all_green"](_view("22334466888s55z +5z"))
+    assert PREDICATES["reversible_tiles"](_view("123p345p888p456s9s +9s"), None)
+    assert PREDICATES["all_green"](_view("22334466888s66z +6z"), None)
+    assert not PREDICATES["all_green"](_view("22334466888s55z +5z"), None)
 
 
 def test_the_pung_the_winning_discard_completes_is_not_concealed() -> None:
@@ -75,7 +75,7 @@ def test_the_pung_the_winning_discard_completes_is_not_concealed() -> None:
 def test_seven_shifted_pairs_needs_seven_consecutive_numbers_of_one_suit() -> None:
     hand = spec("2233445566778s +8s")
     pairs = [s for s in decompose(hand) if s.kind.value == "seven_pairs"][0]
-    assert PREDICATES["seven_shifted_pairs"](view_of(pairs, facts_of(hand)))
+    assert PREDICATES["seven_shifted_pairs"](view_of(pairs, facts_of(hand)), None)
     hand = spec("2233445566889s +9s")
     pairs = [s for s in decompose(hand) if s.kind.value == "seven_pairs"][0]
-    assert not PREDICATES["seven_shifted_pairs"](view_of(pairs, facts_of(hand)))
+    assert not PREDICATES["seven_shifted_pairs"](view_of(pairs, facts_of(hand)), None)

@@ -141,7 +141,8 @@ def test_a_score_missing_one_fan_is_reported_as_a_disagreement() -> None:
         dropped.append(score.items[-1])
         return dataclasses.replace(score, items=score.items[:-1])
 
-    broken = dataclasses.replace(RULESET, score=score_without_last_fan)
+    # a score of its own, in place of the pipeline's
+    broken = dataclasses.replace(RULESET, pipeline=None, score=score_without_last_fan)
     outcome = compare(parse_hand("[123m,1][456p,1]789sWWWC5z"), broken, OPTIONS)
     missing = outcome.reference_fans - outcome.our_fans
     assert (outcome.status, missing) == ("disagree", Counter({dropped[0].fan.id: dropped[0].count}))

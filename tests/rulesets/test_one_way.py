@@ -1,9 +1,6 @@
 """One way to write a system (docs/extending.md): every system runs on the one pipeline, is a package of the
 same files, imports no other system's internals, reads its context through its declarations, and types its
 options (mypy --strict finds nothing); no two top-level packages import each other.
-
-The systems not on the pipeline yet are listed below with what keeps them off it; each list may only shrink:
-a listed system that is on the pipeline, or an entry no file needs any more, fails too.
 """
 
 from __future__ import annotations
@@ -22,12 +19,6 @@ from rulesets.registry import all_rulesets
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "rulesets"
 SYSTEM_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "__init__.py").exists() and p.name[0] != "_")
-
-NOT_ON_THE_PIPELINE = {
-    "guobiao": "its detection plan and the account-once principles become pipeline steps (docs/extending.md)",
-    "erren": "its scoring over the shared MCR detection (rulesets/_mcr) to be declared as pipeline steps",
-}
-"""Packages whose systems still hand-write their scoring, and what moving them takes."""
 
 FILES = {"__init__.py", "fans.py", "options.py", "context.py", "settle.py", "works.py", "quick.py"}
 MORE_FILES = {
@@ -73,27 +64,17 @@ def _imports(path: Path, root: Path = ROOT) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.id)
-def test_every_system_runs_on_the_pipeline_or_says_why_not(ruleset):
+def test_every_system_runs_on_the_pipeline(ruleset):
     package = _package(ruleset)
-    on_it = ruleset.pipeline is not None
-    if package in NOT_ON_THE_PIPELINE:
-        assert not on_it, f"{ruleset.id} is on the pipeline: take {package} off NOT_ON_THE_PIPELINE"
-        return
-    assert on_it, f"{ruleset.id} hand-writes its scoring; put it on the pipeline (docs/extending.md)"
+    assert ruleset.pipeline is not None, f"{package}: {ruleset.id} hand-writes its scoring (docs/extending.md)"
     score = ruleset.score
     assert isinstance(score, partial) and score.func is pipeline.score and score.args == (ruleset,)
     assert ruleset.settle is ruleset.pipeline.settle and ruleset.fans == ruleset.pipeline.fans
     assert ruleset.works is not None, f"{ruleset.id}: its sources are values of a registry of works"
 
 
-def test_the_systems_not_yet_on_the_pipeline_are_packages_of_the_engine():
-    assert set(NOT_ON_THE_PIPELINE) <= set(SYSTEM_PACKAGES)
-
-
 @pytest.mark.parametrize("package", SYSTEM_PACKAGES)
 def test_a_system_on_the_pipeline_has_the_same_files_as_the_others(package):
-    if package in NOT_ON_THE_PIPELINE:
-        pytest.skip(f"{package} is not on the pipeline yet: {NOT_ON_THE_PIPELINE[package]}")
     files = {p.name for p in (ENGINE / package).glob("*.py")}
     assert files == FILES | MORE_FILES.get(package, set()), f"{package}: {sorted(files)}"
 
