@@ -5,19 +5,26 @@ Every message the engine gives a reader (an error, a reason, a note) is a key of
 from the key in the reader's language, never by reading the English. A message that arrives with no
 key (a plain string) is shown as it is, and :class:`UnkeyedMessage` is warned so a test can refuse it
 (tests/calculator/test_engine_messages.py turns the warning into an error over the pages it walks).
+
+A page that scores for systems whose rule texts write 胡 (四川, most regional ones) renders the engine's
+messages in that word (不能胡自己打出的牌, not 不能和…): :func:`spelt_hu` around the page's drawing, or
+``hu`` for one system's card (``rulesets.messages.render``; calculator/wording.py decides who writes 胡).
 """
 
 from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
 
 from rulesets.errors import MahjongError
 from rulesets.messages import CATALOG, Message
 from rulesets.messages import render as render_key
 
-from .lang import engine_language, pick, zh
+from .lang import HANT, engine_language, pick, system_words, zh
 
 
 class UnkeyedMessage(UserWarning):
@@ -29,20 +36,43 @@ def language() -> str:
     return engine_language()
 
 
-def render(message: MahjongError | Message | Mapping[str, object] | str) -> str:
+_HU: ContextVar[tuple[bool, Any]] = ContextVar("engine_messages_hu", default=(False, None))
+
+
+@contextmanager
+def spelt_hu(hu: bool, words_of: Any = None) -> Iterator[None]:
+    """Within it, the engine's messages are rendered in the words of systems that write 胡 (when ``hu``); on a
+    繁體 page in the own words of the system ``words_of`` (香港's 糊: ``lang.system_words``) when given."""
+    token = _HU.set((hu, words_of))
+    try:
+        yield
+    finally:
+        _HU.reset(token)
+
+
+def render(message: MahjongError | Message | Mapping[str, object] | str, hu: bool | None = None) -> str:
     """``message`` in the active language: an engine error (with its place counted from 1), a catalog
-    :class:`Message`, its JSON form ``{"key", "params"}``, or, as a fallback, a plain string."""
+    :class:`Message`, its JSON form ``{"key", "params"}``, or, as a fallback, a plain string. Its 中文 says
+    胡 when ``hu`` (by default: within :func:`spelt_hu`)."""
     lang = language()
+    spelt, words_of = _HU.get()
+    if words_of is not None and lang == HANT:
+        with system_words(words_of):
+            return _rendered(message, lang, spelt if hu is None else hu)
+    return _rendered(message, lang, spelt if hu is None else hu)
+
+
+def _rendered(message: MahjongError | Message | Mapping[str, object] | str, lang: str, hu: bool) -> str:
     if isinstance(message, MahjongError):
         if message.key is not None:
-            return message.render(lang)
+            return message.render(lang, hu)
         return _unkeyed(message.message)
     if isinstance(message, Message):
-        return message.render(lang)
+        return message.render(lang, hu)
     if isinstance(message, Mapping):
         key, params = message.get("key"), message.get("params")
         if isinstance(key, str) and key in CATALOG and isinstance(params, Mapping):
-            return render_key(key, params, lang)
+            return render_key(key, params, lang, hu)
         zh_text, en = message.get("zh"), message.get("en")
         return _unkeyed(pick(str(zh_text or ""), str(en or "")) if zh_text or en else str(message))
     return _unkeyed(zh(str(message)))

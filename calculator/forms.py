@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, cast
@@ -43,7 +44,8 @@ from rulesets.tiles import ALL_TILES, FLOWERS, Tile
 from serving.memo import once_per
 
 from . import editor, table_context
-from .engine_messages import render
+from .engine_messages import render, spelt_hu
+from .wording import speaks_hu
 
 SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 WIN_CHOICES = [
@@ -177,6 +179,10 @@ class CalculatorForm(forms.Form):
     # -- cleaning ---------------------------------------------------------------------------------
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}  # Form.clean gives cleaned_data
+        with self.speaking():  # the engine's messages in the word of the systems named (胡 or 和)
+            return self._cleaned(data)
+
+    def _cleaned(self, data: dict[str, Any]) -> dict[str, Any]:
         text = data.get("hand") or ""
         if text:
             try:
@@ -225,6 +231,18 @@ class CalculatorForm(forms.Form):
         """The system the table plays (the first one named), or None while no table is chosen."""
         named = self._named()
         return next((r for r in self.rulesets if r.id == named[0]), None) if named else None
+
+    def speaks_hu(self) -> bool:
+        """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
+        then said in that word. None named (every system that reads the hand): 和, MCR's."""
+        table = self.table()
+        return table is not None and speaks_hu((table, *self.compared()))
+
+    def speaking(self) -> AbstractContextManager[None]:
+        """Where the engine's messages are rendered in the words of the systems named (:meth:`speaks_hu`); a
+        table of one system (no other compared) also in its own 繁體 words (香港's 糊)."""
+        table = self.table()
+        return spelt_hu(self.speaks_hu(), table if table is not None and not self.compared() else None)
 
     def compared(self) -> tuple[Ruleset, ...]:
         """The systems compared with the table's (opted in), in the registry's order."""

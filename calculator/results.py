@@ -268,7 +268,7 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         "won_on": wording.word("won on", hu),
     }
     if outcome.error is not None:
-        row["reason"] = wording.player_text(render(outcome.error), r)
+        row["reason"] = wording.player_text(render(outcome.error, wording.writes_hu(r)), r)
         return row
     s = outcome.score
     assert s is not None

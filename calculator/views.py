@@ -88,8 +88,9 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
     ``result`` partial with the changed parts is drawn from. It reads no cookie and no header but htmx's
     own and X-Parts, and the site's address (the share link): serving.memo keeps what it draws."""
     form = CalculatorForm(data)
-    form.is_valid()
-    context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
+    form.is_valid()  # its engine messages in the table's word (胡 or 和), as are the page's:
+    with form.speaking():
+        context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
         context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))

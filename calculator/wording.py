@@ -24,12 +24,13 @@ from django.utils.translation import gettext_noop as _
 
 from rulesets.context import SHARED_BY_KEY
 from rulesets.hand import WinContext
-from rulesets.messages import Message
+from rulesets.messages import Message, spelt_hu
 from rulesets.scoring import Exclusion, Item, Ruleset
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
 from .engine_messages import render
+from .engine_messages import spelt_hu as spelt
 from .lang import is_hant, is_zh, own_words, pick, zh
 from .tiles_view import HandView
 
@@ -209,8 +210,9 @@ def notes(extra: Mapping[str, Any]) -> list[str]:
 
 
 def player_notes(extra: Mapping[str, Any], ruleset: Ruleset) -> list[str]:
-    """:func:`notes`, each in the player's words (:func:`player_text`)."""
-    return [player_text(n, ruleset) for n in notes(extra)]
+    """:func:`notes`, each in the player's words (:func:`player_text`) and in the system's (胡 or 和)."""
+    with spelt(writes_hu(ruleset)):
+        return [player_text(n, ruleset) for n in notes(extra)]
 
 
 def player_text(text: str, ruleset: Ruleset | None = None) -> str:
@@ -223,15 +225,9 @@ def player_text(text: str, ruleset: Ruleset | None = None) -> str:
     if ruleset is not None and "_" in text:
         labels = _labels(ruleset)
         text = re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+\b", lambda m: labels.get(m.group(0), m.group(0)), text)
-    if ruleset is not None and "和" in text and writes_hu(ruleset):
-        text = _HU_TERMS.sub(lambda m: HU_TERMS[m.group(0)], text)
+    if ruleset is not None and "和" in text and writes_hu(ruleset):  # a text given with no message: its terms
+        text = spelt_hu(text)
     return text
-
-
-HU_TERMS = {"抢杠和": "抢杠胡", "和绝张": "胡绝张", "天和": "天胡", "地和": "地胡", "点和": "点炮", "和牌": "胡牌",
-            "自摸和": "自摸胡", "不能和": "不能胡", "和了": "胡了"}
-"""MCR's 和 terms as the regional rule texts write them: an engine text shown on a regional card says 胡."""
-_HU_TERMS = re.compile("|".join(sorted(map(re.escape, HU_TERMS), key=len, reverse=True)))
 
 
 def _labels(ruleset: Ruleset) -> dict[str, str]:

@@ -29,13 +29,13 @@ from rulesets.context import FLAGS, SHARED_FLAGS
 from rulesets.engine import Request, build_request, result_object, score
 from rulesets.errors import MahjongError
 from rulesets.hand import KongKind, Seat
-from rulesets.messages import Words, msg
+from rulesets.messages import Message, Words, msg
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
 from rulesets.rounds import STAND_INS, Held, Kong, RefundTo, Round, RoundEvent, State, WallEnd, Win
 from rulesets.scoring import Payment, Ruleset, exact
 
-from .words import Worded, said
+from .words import Worded, said, spoken_hu
 
 ENGINE_VERSION = rulesets.ENGINE_VERSION
 SEATS = (Seat.E, Seat.S, Seat.W, Seat.N, Seat.X, Seat.Y)
@@ -59,7 +59,8 @@ class RoundError(Worded):
         the catalog message ``where`` (``round.at_event``, ``round.of_player``) with ``params``. Its key stays
         the error's."""
         en = error.message if isinstance(error, MahjongError) else str(error)
-        zh, key = error.message_zh, _cause(error)
+        zh = error.render("zh", hu=spoken_hu()) if isinstance(error, MahjongError) else error.message_zh
+        key = _cause(error)
         if where is None:
             return cls(en, zh, key=key)
         inside = msg(where, message=Words(zh, en), **params)
@@ -153,6 +154,9 @@ def _evaluate(system: str, hand: str, context: Mapping[str, Any], options: Mappi
     if not one["valid"]:
         if not (one.get("reason_en") or one.get("reason")):
             raise RoundError(said("ledger.round.not_a_win"))
+        keyed = getattr(one.get("reason"), "message", None)  # a reason that knows its message (rulesets Text)
+        if isinstance(keyed, Message):
+            raise RoundError(keyed)
         en = one.get("reason_en") or one["reason"]
         raise RoundError(en, one.get("reason") or en)  # a reason in both languages, with no catalog key
     return {"hand": result["hand"], **one}
@@ -313,7 +317,7 @@ def settle_round(system: str, options: Mapping[str, Any], events: Sequence[Mappi
     except engine_rounds.RoundError as exc:
         worded = exc.message_with(lambda s: str(player_at(s, dealer, players) + 1),
                                   lambda s: player_at(s, dealer, players))
-        raise RoundError(worded.en, worded.zh, key=_cause(exc)) from None
+        raise RoundError(worded.en, worded.render("zh", hu=spoken_hu()), key=_cause(exc)) from None
     except MahjongError as exc:
         raise RoundError.of(exc) from None
     out = Settled()

@@ -26,6 +26,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_noop, override, pgettext, pgettext_lazy
 
 from calculator.wording import HU  # the message context of a text's 胡 spelling (its plain msgid: the 和 one)
+from rulesets.errors import MahjongError
 from rulesets.messages import SCRIPTS, Message, Words
 
 WORDS: dict[str, str] = {
@@ -224,6 +225,12 @@ def speak_hu(hu: bool) -> None:
         _HU.set(hu)
 
 
+def spoken_hu() -> bool:
+    """Whether the table being spoken of writes 胡: the engine's messages are then rendered in its words
+    (``rulesets.messages.render(…, hu=True)``: 和牌 → 胡牌, 抢杠和 → 抢杠胡, never the conjunction 和)."""
+    return bool(_HU.get())
+
+
 def _template(key: str) -> str:
     """The 中文 template of ``key`` in the active catalog, in the words of the table being spoken of."""
     template = WORDS[key]
@@ -246,8 +253,9 @@ def _catalog(lang: str) -> str:
 def _shown(value: Any, lang: str) -> Any:
     if isinstance(value, Words):
         return value.en if not _zh(lang) else SCRIPTS[lang.lower()](value.zh) if lang.lower() in SCRIPTS else value.zh
-    render = getattr(value, "render", None)  # a Said, an engine Message or error, a Worded error
-    return render(lang) if callable(render) else value
+    if isinstance(value, (Message, MahjongError, Worded)):  # a Said, an engine message or error, a Worded error
+        return value.render(lang, hu=spoken_hu())
+    return value
 
 
 @dataclass(frozen=True, eq=True)
@@ -255,8 +263,9 @@ class Said(Message):
     """A ledger message: its key (of :data:`WORDS`) and parameters, rendered in 中文 or English (:attr:`zh`,
     :attr:`en`) like an engine :class:`~rulesets.messages.Message`, from the site's translation catalog."""
 
-    def render(self, lang: str) -> str:
-        """The message for a reader of ``lang`` (``"zh…"`` for 中文, anything else English)."""
+    def render(self, lang: str, hu: bool = False) -> str:
+        """The message for a reader of ``lang`` (``"zh…"`` for 中文, anything else English), in the words of the
+        table being spoken of (:func:`spelt_hu`; ``hu`` is the engine's way of asking and is not needed here)."""
         template = WORDS[self.key]
         if _zh(lang):
             with override(_catalog(lang)):
@@ -296,12 +305,14 @@ class Worded(ValueError):
     @property
     def message_zh(self) -> str:
         if self.said is not None:
-            return self.said.zh
+            return self.said.render("zh", hu=spoken_hu())
         return self._zh or str(self)
 
-    def render(self, lang: str) -> str:
+    def render(self, lang: str, hu: bool = False) -> str:
+        """The error in ``lang``; an engine message in the table's own words (胡 when ``hu`` or the table being
+        spoken of writes it); a text given as it is."""
         if self.said is not None:
-            return self.said.render(lang)
+            return self.said.render(lang, hu=hu or spoken_hu())
         if _zh(lang) and lang.lower() in SCRIPTS:
             return SCRIPTS[lang.lower()](self.message_zh)
         return self.message_zh if _zh(lang) else str(self)

@@ -14,7 +14,7 @@ from . import context as declared
 from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, WinContext
 from .lights import light
-from .messages import msg
+from .messages import msg, text
 from .registry import resolve
 from .scoring import Ruleset, Score, Settlement, options_dict
 from .shapes import waits as shape_waits
@@ -163,7 +163,8 @@ def waiting[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
     waits = [{"tile": str(t), "valid": bool(s and s.valid), "total": s.total if s else None} for t, s in found]
     live = [str(t) for t, s in found if s is not None and s.valid]
     why = msg("reason.waiting", tiles=" ".join(live)) if live else msg("reason.not_ready")
-    return Score(rules=r.id, valid=False, unit=r.unit, reason=why.zh, reason_en=why.en, extra={"waits": waits})
+    return Score(rules=r.id, valid=False, unit=r.unit, reason=text(why, why.zh), reason_en=why.en,
+                 extra={"waits": waits})
 
 
 def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:

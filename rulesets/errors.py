@@ -53,13 +53,14 @@ class MahjongError(ValueError):
     def params(self) -> dict[str, Any]:
         return dict(self.msg.params) if self.msg is not None else {}
 
-    def render(self, lang: str) -> str:
-        """The message for a reader of ``lang``, with the place counted from 1 ("(at character 6)")."""
+    def render(self, lang: str, hu: bool = False) -> str:
+        """The message for a reader of ``lang``, with the place counted from 1 ("(at character 6)"); its 中文
+        in the words of a system that writes 胡 when ``hu`` (rulesets.messages.render)."""
         if self.msg is None:
             return self.message
-        body = self.msg.render(lang)
+        body = self.msg.render(lang, hu)
         if self.located:
-            return msg("where.character", message=body, n=(self.position or 0) + 1).render(lang)
+            return msg("where.character", message=body, n=(self.position or 0) + 1).render(lang, hu)
         return body
 
     @property

@@ -17,16 +17,25 @@ The templates are ``str.format`` templates. English texts are the engine's Engli
 (the API's ``message`` reads as before); each keeps the rule terms of the rule texts (杠上开花, 和绝张…).
 The 中文 texts say the same in the words of the rule texts. tests/rulesets/test_messages.py renders every
 entry in both languages.
+
+The 中文 templates write 和 as MCR's rule text does (和牌, 抢杠和, 天和). A system whose rule text writes 胡
+(四川 and most regional ones) reads them with ``hu=True``: :data:`HU_TERMS` respells each 和 term of the
+template, never the conjunction 和 ("and": 财飘和连杠, "| 和空格").
+
+>>> msg("context.rob_last_copy").render("zh", hu=True)
+'抢杠胡与胡绝张不能同时成立'
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOG", "SCRIPTS", "Message", "Template", "Text", "Words", "msg", "register", "render", "text"]
+__all__ = ["CATALOG", "HU_TERMS", "SCRIPTS", "Message", "Template", "Text", "Words", "msg", "register", "render",
+           "spelt_hu", "text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +73,9 @@ class Message:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def render(self, lang: str) -> str:
-        return render(self.key, self.params, lang)
+    def render(self, lang: str, hu: bool = False) -> str:
+        """The message in ``lang``; its 中文 in the words of a system that writes 胡 when ``hu``."""
+        return render(self.key, self.params, lang, hu)
 
     @property
     def zh(self) -> str:
@@ -132,25 +142,48 @@ def _language(lang: str) -> str:
     return lang if lang in SCRIPTS else "zh" if lang.startswith("zh") else "en"
 
 
-def _shown(value: Any, lang: str) -> Any:
+HU_TERMS: dict[str, str] = {
+    "抢杠和": "抢杠胡", "和绝张": "胡绝张", "天和": "天胡", "地和": "地胡", "自摸和": "自摸胡", "点和": "点炮胡",
+    "和牌": "胡牌", "和张": "胡张", "和了": "胡了", "已和": "已胡", "不能和": "不能胡", "能和的": "能胡的",
+    "起和": "起胡", "和别人": "胡别人", "：和 ": "：胡 ",
+}
+"""The 和 terms of the 中文 templates (MCR's spelling) and how a rule text that writes 胡 says them. Each is a
+whole term, so the conjunction 和 ("and": 这手牌和它的本桌规则, 翻北和翻红中) is never one of them."""
+
+_HU_TERMS = re.compile("|".join(map(re.escape, sorted(HU_TERMS, key=len, reverse=True))))
+
+
+def spelt_hu(zh: str) -> str:
+    """A 中文 template (or text) in the words of a system that writes 胡: each term of :data:`HU_TERMS`
+    respelt, the longest first.
+
+    >>> spelt_hu("天和是庄家（{dealer}）起手自摸和牌")
+    '天胡是庄家（{dealer}）起手自摸胡牌'
+    """
+    return _HU_TERMS.sub(lambda m: HU_TERMS[m.group(0)], zh) if "和" in zh else zh
+
+
+def _shown(value: Any, lang: str, hu: bool = False) -> Any:
     if isinstance(value, Message):
-        return value.render(lang)
+        return value.render(lang, hu)
     if isinstance(value, Words):
         return value.en if lang == "en" else SCRIPTS[lang](value.zh) if lang in SCRIPTS else value.zh
     if isinstance(value, tuple):  # a list of messages: 甲、乙 / a, b
-        return (", " if lang == "en" else "、").join(str(_shown(v, lang)) for v in value)
+        return (", " if lang == "en" else "、").join(str(_shown(v, lang, hu)) for v in value)
     if isinstance(value, str) and lang in SCRIPTS:  # a name in 简体 (一万) or a notation (1m)
         return SCRIPTS[lang](value)
     return value
 
 
-def render(key: str, params: Mapping[str, Any], lang: str) -> str:
+def render(key: str, params: Mapping[str, Any], lang: str, hu: bool = False) -> str:
     """The message ``key`` with ``params`` in ``lang``: ``"zh…"`` for 中文 (a code of :data:`SCRIPTS` in its
-    way of writing it), anything else English."""
+    way of writing it), anything else English. With ``hu`` its 中文 (and that of the messages it holds) is
+    in the words of a system that writes 胡 (:func:`spelt_hu`); the parameters' own words are as given."""
     lang = _language(lang)
     template = CATALOG[key]
-    text = template.en if lang == "en" else SCRIPTS[lang](template.zh) if lang in SCRIPTS else template.zh
-    return text.format_map({k: _shown(v, lang) for k, v in params.items()})
+    zh = spelt_hu(template.zh) if hu else template.zh
+    text = template.en if lang == "en" else SCRIPTS[lang](zh) if lang in SCRIPTS else zh
+    return text.format_map({k: _shown(v, lang, hu) for k, v in params.items()})
 
 
 def msg(key: str, /, **params: Any) -> Message:

@@ -115,7 +115,7 @@ def test_a_bad_round_on_the_chinese_page_says_why_in_chinese(client, new_table):
 
     rows = {"e0_t": "self_drawn", "e0_p": "1", "e0_h": WIN, "e1_t": "kong", "e1_p": "1", "e1_k": "concealed"}
     said = alert(add_round("zh-hans", **rows))
-    assert "第 2 个事件：杠：玩家 2 本局已经和牌（血战：和牌后就离场了）" in said and "already won" not in said
+    assert "第 2 个事件：杠：玩家 2 本局已经胡牌（血战：胡牌后就离场了）" in said and "already won" not in said
     assert "event 2: kong: player 2 has already won this round" in alert(add_round("en", **rows))
     missing = alert(add_round("zh-hans", e0_t="not_ready", e0_p="0"))  # the others' states are not given
     assert "第 1 个事件：流局：请给出每个还在局中的玩家的状态：2、3、4" in missing

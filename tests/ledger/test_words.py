@@ -215,7 +215,7 @@ def test_the_ledger_apis_error_object_has_the_scoring_apis_shape(client):
     assert errors["system"]["error"]["message_zh"].startswith("system：未知的规则 'nosuch'")
     assert errors["round"]["error"]["message"] == ("event 2: kong: player 2 has already won this round "
                                                    "(血战: they left the hand)")
-    assert errors["round"]["error"]["message_zh"] == "第 2 个事件：杠：玩家 2 本局已经和牌（血战：和牌后就离场了）"
+    assert errors["round"]["error"]["message_zh"] == "第 2 个事件：杠：玩家 2 本局已经胡牌（血战：胡牌后就离场了）"
 
 
 def test_an_entry_added_after_someone_elses_says_so_in_both_languages(client):

@@ -196,13 +196,14 @@ def template_texts() -> set[str]:
 
 def engine_texts() -> set[str]:
     """The texts the engine builds from its data: every system's names, fans, house rules and context
-    fields, every tile and seat, every message template."""
+    fields, every tile and seat, every message template (spelt with 和 and with 胡)."""
     from rulesets.hand import Seat
-    from rulesets.messages import CATALOG
+    from rulesets.messages import CATALOG, spelt_hu
     from rulesets.registry import all_rulesets
     from rulesets.tiles import ALL_TILES, FLOWERS
 
-    out = [m.zh for m in CATALOG.values()]
+    all_rulesets()  # every system's own messages registered
+    out = [text for m in CATALOG.values() for text in (m.zh, spelt_hu(m.zh))]  # each in 和 and in 胡
     for r in all_rulesets():
         out += [r.zh, r.description_zh]
         out += [text for f in r.fans for text in (f.zh, f.definition_zh)]
