@@ -247,19 +247,27 @@ def _sets_only_cached(counts: tuple[int, ...], start: int) -> tuple[tuple[tuple[
 
 
 def _group(kind: GroupKind, index: int) -> Group:
-    t = ALL_TILES[index]
+    """The concealed group of ``kind`` on the tile ``index`` (groups are values: one of each is made once)."""
     if kind is GroupKind.CHOW:
-        return Group(kind, (t, ALL_TILES[index + 1], ALL_TILES[index + 2]))
+        return _CHOWS[index]
     if kind is GroupKind.PUNG:
-        return Group(kind, (t, t, t))
+        return _PUNGS[index]
     if kind is GroupKind.PAIR:
-        return Group(kind, (t, t))
-    return Group(kind, (t,))
+        return _PAIRS[index]
+    if kind is GroupKind.SINGLE:
+        return _SINGLES[index]
+    return Group(kind, (ALL_TILES[index],))
+
+
+_CHOWS = tuple(Group(GroupKind.CHOW, ALL_TILES[i : i + 3]) for i in range(32))
+_PUNGS = tuple(Group(GroupKind.PUNG, (t, t, t)) for t in ALL_TILES)
+_PAIRS = tuple(Group(GroupKind.PAIR, (t, t)) for t in ALL_TILES)
+_SINGLES = tuple(Group(GroupKind.SINGLE, (t,)) for t in ALL_TILES)
+_MELD_GROUP_KIND = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
 
 
 def _meld_group(meld: Meld) -> Group:
-    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}[meld.kind]
-    return Group(kind, meld.tiles, meld)
+    return Group(_MELD_GROUP_KIND[meld.kind], meld.tiles, meld)
 
 
 def _standard(counts: list[int]) -> list[tuple[Group, ...]]:
