@@ -16,11 +16,14 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from .errors import ContextError, HandError
 from .messages import msg
-from .tiles import Tile, counts34
+from .tiles import TILES_BY_INDEX, Tile, counts34
+
+_BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
 
 
 class Seat(enum.Enum):
@@ -286,12 +289,13 @@ class Hand:
     def concealed_tiles(self) -> tuple[Tile, ...]:
         """Standing tiles plus the winning tile, sorted."""
         extra = (self.winning_tile,) if self.winning_tile is not None else ()
-        return tuple(sorted(self.standing + extra))
+        return tuple(sorted(self.standing + extra, key=_BY_INDEX))
 
     @property
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand, melds (kongs as four) included."""
-        return tuple(sorted(self.concealed_tiles + tuple(t for m in self.melds for t in m.tiles)))
+        extra = (self.winning_tile,) if self.winning_tile is not None else ()
+        return tuple(sorted(self.standing + extra + tuple(t for m in self.melds for t in m.tiles), key=_BY_INDEX))
 
     @property
     def is_complete(self) -> bool:
@@ -338,9 +342,17 @@ class Hand:
         for t in self.standing + ((self.winning_tile,) if self.winning_tile else ()):
             if t.is_flower:
                 raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
-        over = [(t, n) for t, n in Counter(self.all_tiles).items() if n > 4]
-        if over:
-            t, n = min(over)
+        copies = [0] * len(TILES_BY_INDEX)
+        for t in self.standing:
+            copies[t.index] += 1
+        if self.winning_tile is not None:
+            copies[self.winning_tile.index] += 1
+        for m in self.melds:
+            for t in m.tiles:
+                copies[t.index] += 1
+        if max(copies) > 4:  # the first tile held more than four times
+            i, n = next((i, n) for i, n in enumerate(copies) if n > 4)
+            t = TILES_BY_INDEX[i]
             raise HandError(msg("hand.copies", n=n, tile=str(t), name=t.zh))
 
     def check_context(self, *, players: int = 4, winners_stay: bool = False,

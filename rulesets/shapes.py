@@ -247,19 +247,27 @@ def _sets_only_cached(counts: tuple[int, ...], start: int) -> tuple[tuple[tuple[
 
 
 def _group(kind: GroupKind, index: int) -> Group:
-    t = ALL_TILES[index]
+    """The concealed group of ``kind`` on the tile ``index`` (groups are values: one of each is made once)."""
     if kind is GroupKind.CHOW:
-        return Group(kind, (t, ALL_TILES[index + 1], ALL_TILES[index + 2]))
+        return _CHOWS[index]
     if kind is GroupKind.PUNG:
-        return Group(kind, (t, t, t))
+        return _PUNGS[index]
     if kind is GroupKind.PAIR:
-        return Group(kind, (t, t))
-    return Group(kind, (t,))
+        return _PAIRS[index]
+    if kind is GroupKind.SINGLE:
+        return _SINGLES[index]
+    return Group(kind, (ALL_TILES[index],))
+
+
+_CHOWS = tuple(Group(GroupKind.CHOW, ALL_TILES[i : i + 3]) for i in range(32))
+_PUNGS = tuple(Group(GroupKind.PUNG, (t, t, t)) for t in ALL_TILES)
+_PAIRS = tuple(Group(GroupKind.PAIR, (t, t)) for t in ALL_TILES)
+_SINGLES = tuple(Group(GroupKind.SINGLE, (t,)) for t in ALL_TILES)
+_MELD_GROUP_KIND = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
 
 
 def _meld_group(meld: Meld) -> Group:
-    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}[meld.kind]
-    return Group(kind, meld.tiles, meld)
+    return Group(_MELD_GROUP_KIND[meld.kind], meld.tiles, meld)
 
 
 def _standard(counts: list[int]) -> list[tuple[Group, ...]]:
@@ -320,7 +328,8 @@ _KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
 
 
 def _group_key(g: Group) -> tuple[int, int, int]:
-    return (_KIND_ORDER[g.kind] if g.kind is GroupKind.KNITTED else 0, g.tiles[0].index, _KIND_ORDER[g.kind])
+    kind = _KIND_ORDER[g.kind]
+    return (kind if g.kind is GroupKind.KNITTED else 0, g.tiles[0].index, kind)
 
 
 _FINDERS = {
@@ -341,26 +350,27 @@ def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape
     """
     if hand.winning_tile is None:
         raise ValueError("decompose needs a complete hand (with a winning tile)")
-    concealed = hand.concealed_tiles
-    if len(concealed) % 3 != 2:
+    if (len(hand.standing) + 1) % 3 != 2:
         return []
     counts = [0] * 34
-    for t in concealed:
-        if t.is_flower:
+    for t in (*hand.standing, hand.winning_tile):
+        if t.index >= 34:  # a flower
             return []
         counts[t.index] += 1
     fixed = tuple(_meld_group(m) for m in hand.melds)
     out: list[Shape] = []
-    seen: set[tuple[Group, ...]] = set()
+    seen: set[tuple[ShapeKind, tuple[tuple[int, int, int], ...]]] = set()
     for kind in sorted(set(kinds), key=_SHAPE_ORDER.__getitem__):
         if kind not in _FINDERS or (kind in _NEEDS_NO_MELDS and hand.melds):  # a system's own kind: it finds it
             continue
         for groups in _FINDERS[kind](list(counts)):
-            key = tuple(sorted(groups, key=_group_key))
-            if (kind, key) in seen:  # type: ignore[comparison-overlap]
+            # a found group is told by its sort key (kind and first tile), so the keys stand for the groups
+            keyed = sorted([(_group_key(g), n) for n, g in enumerate(groups)])
+            mark = (kind, tuple(k for k, _ in keyed))
+            if mark in seen:
                 continue
-            seen.add((kind, key))  # type: ignore[arg-type]
-            out.append(Shape(kind, fixed + key, hand.winning_tile))
+            seen.add(mark)
+            out.append(Shape(kind, fixed + tuple(groups[n] for _, n in keyed), hand.winning_tile))
     return out
 
 

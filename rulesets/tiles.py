@@ -66,7 +66,7 @@ _UNICODE_HONOUR = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F004, 0x1F005, 0x1F006
 _UNICODE_FLOWER = (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     """One tile kind. ``index`` orders the 34 playing tiles 0..33 (m, p, s, z) and flowers 34..41."""
 
@@ -175,6 +175,30 @@ class Tile:
         rank = self.rank + delta
         return Tile.of(self.suit, rank) if 1 <= rank <= 9 else None
 
+    # -- hashing and order: by index, written out because tiles are hashed and sorted in every hot loop --
+    def __hash__(self) -> int:
+        return _TILE_HASH[self.index]  # the value a dataclass gives, hash((index,)), worked out once
+
+    def __lt__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index >= other.index
+
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.value}"
 
@@ -182,6 +206,7 @@ class Tile:
         return f"Tile.parse({str(self)!r})"
 
 
+_TILE_HASH: tuple[int, ...] = tuple(hash((i,)) for i in range(42))
 TILES_BY_INDEX: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
 ALL_TILES: tuple[Tile, ...] = TILES_BY_INDEX[:34]
 """The 34 playing tile kinds in order 1m..9m, 1p..9p, 1s..9s, 1z..7z."""
