@@ -21,8 +21,8 @@ the default house rules, half under a preset or a few changed options. What is k
 
 Run from the repository root::
 
-    .venv/bin/python tools/snapshot.py write /work/notes/snapshots/before.jsonl.gz
-    .venv/bin/python tools/snapshot.py compare /work/notes/snapshots/before.jsonl.gz [--systems suzhou,jilin]
+    .venv/bin/python tools/snapshot.py write /tmp/before.jsonl.gz
+    .venv/bin/python tools/snapshot.py compare /tmp/before.jsonl.gz [--systems suzhou,jilin]
 """
 
 from __future__ import annotations
