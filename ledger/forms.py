@@ -15,10 +15,12 @@ from django.http import QueryDict
 from rulesets.context import SHARED_FLAGS
 
 from . import table_setup
-from .entries import EntryError
+from .entries import WIN_METHODS, EntryError
 from .words import said
 
-ROW_TYPES = ("kong", "self_drawn", "discard", "rob_kong", "ready", "not_ready", "pig")
+WALL_ROWS = ("ready", "not_ready", "pig")
+"""A round's rows at the wall's end (流局): each player still in, ready (for 查大叫), not ready, or 花猪."""
+ROW_TYPES = ("kong", *WIN_METHODS, *WALL_ROWS)
 FLAG_FIELDS = {f.form_name: f.key for f in SHARED_FLAGS}
 """The flags of how a hand was won by their checkboxes' names (``ks``: kong_replacement), as rulesets.context
 declares them."""

@@ -33,8 +33,6 @@ SALT = "ledger.round-draft"
 MAX_TEXT = 6000
 """The longest ``round`` field read back (a request line is refused above 8190 bytes: gunicorn.conf.py)."""
 _FIELDS = ("t", "p", "f", "k", "h", *forms.ROUND_FLAGS, "m")
-_WIN_ROWS = ("self_drawn", "discard", "rob_kong")
-_WALL_ROWS = ("ready", "not_ready", "pig")
 
 
 @dataclass(frozen=True)
@@ -97,19 +95,24 @@ def with_hand(rows: list[dict[str, Any]], at: int, code: str, dealer: int, playe
         rows.append({})
     row = rows[at]
     row["h"] = code
-    if row.get("t") in _WALL_ROWS:
+    if row.get("t") in forms.WALL_ROWS:
         return rows
     seats = rounds.seats_of_code(code, dealer, players)
     if seats:
         row.update(t=seats["win"], p=seats["player"], f=seats.get("from", ""),
-                   ks=bool(seats.get("kong_replacement")), ak=bool(seats.get("after_kong")),
-                   lt=bool(seats.get("last_tile")))
+                   **{short: bool(seats.get(flag)) for short, flag in forms.ROUND_FLAGS.items()})
     return rows
+
+
+def index_below(value: Any, limit: int) -> int | None:
+    """The small whole number (a row, a player) a form field names when it is below ``limit``, or None."""
+    text = str(value)
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) < limit else None
 
 
 def row_of(text: str) -> int | None:
     """The row number (0-based) a ``row`` field names, or None."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) < forms.MAX_ROWS else None
+    return index_below(text, forms.MAX_ROWS)
 
 
 def dealer_of(table: Table, editing: int | None) -> int:

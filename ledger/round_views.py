@@ -25,17 +25,12 @@ from rulesets.notation import format_hand, parse_hand
 from serving.dbguard import uses_database
 
 from . import forms, full_entry, round_draft, rounds, table_words
-from .entries import EntryError
+from .entries import WIN_METHODS, EntryError
 from .models import Table
 from .views import _edit_context, _said, _table
 from .words import said, speaking
 
-_WIN_ROWS = ("self_drawn", "discard", "rob_kong")
-
-
-def _player(value: Any, players: int) -> int | None:
-    text = str(value)
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and int(text) < players else None
+_player = round_draft.index_below
 
 
 def row_context(table: Table, rows: list[dict[str, Any]], at: int, dealer: int) -> dict[str, Any]:
@@ -47,7 +42,7 @@ def row_context(table: Table, rows: list[dict[str, Any]], at: int, dealer: int) 
     if player is None:
         return {}
     out: dict[str, Any] = {"seat": rounds.seat_of(player, dealer, n).value}
-    if row.get("t") in _WIN_ROWS:
+    if row.get("t") in WIN_METHODS:
         out["win"] = row["t"]
         fed = _player(row.get("f", ""), n)
         if row["t"] != "self_drawn" and fed is not None and fed != player:
@@ -55,7 +50,7 @@ def row_context(table: Table, rows: list[dict[str, Any]], at: int, dealer: int) 
         for short, flag in forms.ROUND_FLAGS.items():
             if row.get(short):
                 out[flag] = "on"
-        won = {_player(r.get("p", ""), n) for r in rows[:at] if r.get("t") in _WIN_ROWS} - {None, player}
+        won = {_player(r.get("p", ""), n) for r in rows[:at] if r.get("t") in WIN_METHODS} - {None, player}
         if won and rounds.plays_to_the_wall(table.system):
             out["already_won"] = sorted(rounds.seat_of(p, dealer, n).value for p in won if p is not None)
     return out
@@ -113,14 +108,14 @@ def _checked(table: Table, text: str, kind: str) -> dict[str, Any]:
     except MahjongError as exc:
         return {"error": _said(rounds.RoundError.of(exc))}
     shown = format_hand(hand)
-    if kind in ("ready",):
+    if kind == "ready":
         try:
             best = rounds.best_wait(table.system, table.options or {}, text)
         except rounds.RoundError as exc:
             return {"shown": shown, "error": _said(exc)}
         return {"shown": shown, "ready": best is not None, "wait": best[0] if best else "",
                 "value": best[1] if best else None}
-    if kind in _WIN_ROWS:
+    if kind in WIN_METHODS:
         try:
             value, unit = rounds.hand_value(table.system, table.options or {}, text, kind)
         except rounds.RoundError as exc:
