@@ -111,11 +111,6 @@ def _refused(text: str) -> bool:
     return text.startswith("Failed to load resource") and ("400" in text or "409" in text)
 
 
-@pytest.fixture(autouse=True)
-def roomy_rate_limit(settings):
-    settings.LEDGER_CREATE_LIMIT = 10_000
-
-
 def shots() -> Path:
     folder = Path(os.environ.get("LEDGER_SCREENSHOTS", "/tmp/ledger-screenshots"))
     folder.mkdir(parents=True, exist_ok=True)

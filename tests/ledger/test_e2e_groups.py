@@ -46,8 +46,7 @@ def _shots() -> Path:
     return folder
 
 
-def test_a_group_page_of_two_evenings_at_360_px_in_chinese(browser, live_server, axe, settings):
-    settings.LEDGER_CREATE_LIMIT = 10_000
+def test_a_group_page_of_two_evenings_at_360_px_in_chinese(browser, live_server, axe):
     base = live_server.url
     one = _evening(base, ["甲", "乙", "丙", "丁"], [(0, "discard", 1, GB[0]), (2, "self_drawn", None, GB[1])])
     two = _evening(base, ["甲", "乙", "戊", "丁"], [(3, "discard", 0, GB[2]), (1, "discard", 2, GB[0])])

@@ -31,8 +31,7 @@ def _totals(page) -> list[int]:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_quick_round_an_adjustment_and_a_hand_with_its_tiles(browser, live_server, axe, lang, settings):  # noqa: F811
-    settings.LEDGER_CREATE_LIMIT = 10_000
+def test_a_quick_round_an_adjustment_and_a_hand_with_its_tiles(browser, live_server, axe, lang):  # noqa: F811
     visit = Visit(browser, live_server, axe, lang)
     page = visit.page
     try:

@@ -55,8 +55,7 @@ def _add_a_row(page) -> None:
     page.wait_for_url(_the_round)
 
 
-def test_a_xuezhan_rounds_hands_are_tapped_in_with_the_palette(browser, live_server, axe, settings):  # noqa: F811
-    settings.LEDGER_CREATE_LIMIT = 10_000
+def test_a_xuezhan_rounds_hands_are_tapped_in_with_the_palette(browser, live_server, axe):  # noqa: F811
     visit = Visit(browser, live_server, axe, "zh")
     page = visit.page
     try:

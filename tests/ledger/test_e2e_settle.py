@@ -29,8 +29,7 @@ def _api(url, body):
 
 
 @pytest.mark.parametrize("lang", LOCALES)
-def test_new_table_and_settle_up_in_the_browser(browser, live_server, axe, lang, settings):  # noqa: F811
-    settings.LEDGER_CREATE_LIMIT = 10_000
+def test_new_table_and_settle_up_in_the_browser(browser, live_server, axe, lang):  # noqa: F811
     visit = Visit(browser, live_server, axe, lang)
     page = visit.page
     try:

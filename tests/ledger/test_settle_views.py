@@ -9,17 +9,9 @@ import pytest
 from django.utils import translation
 from PIL import Image
 
-from ledger.models import Table
+from tests.ledger.test_exports import WIN, post  # a hand added through the pages, as the exports' tests add it
 
 pytestmark = pytest.mark.django_db
-
-WIN = "11m234m567m789m55p5p"  # 平胡 on 5p: 1 point on a discard at a 四川 table
-
-
-def post(client, table, **data):
-    data.setdefault("version", Table.objects.get(pk=table.pk).version)
-    response = client.post(f"/t/{table.edit_token}/change", data)
-    assert response.status_code == 302, response.content.decode()[:3000]
 
 
 def win(client, table, player, discarder, times=1):
