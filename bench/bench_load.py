@@ -22,7 +22,10 @@ serving/memo.py: every answer drawn), then the shipped one with it on, whose fig
 beside (``--memo off`` leaves it out). Besides the sample hand asked again, the htmx update and the API
 are loaded with a new hand each (20,000 seeded random winning hands, each request the next one: what a
 tap at a real table costs, no memo of answers, drawings or the engine serving it) and with the sample
-hand at a new address each. The aims are checked against ``/livez`` of the memo-off server: an htmx
+hand at a new address each. One more htmx row is a tap as the browser sends it: at a 国标 table, a new
+hand each, with the signatures of the parts that table's page holds (``X-Parts``), so the answer brings
+only the parts the new hand changes (the other rows ask with no table chosen and no signatures: every
+part drawn). The aims are checked against ``/livez`` of the memo-off server: an htmx
 score update ≥ ¼ of its throughput with p99 < 50 ms, ``POST /api/v1/score`` ≥ ½. Besides the load it
 prints the first load of ``/`` on the wire (the page and everything it asks for, compressed as Chromium
 asks over HTTPS, and for a gzip-only browser) and the profile of a fresh htmx request and a fresh API
@@ -38,6 +41,7 @@ import html.parser
 import http.cookiejar
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -312,6 +316,36 @@ def _htmx_score_target(base: str, hands: list[str]) -> tuple[Target, Target] | N
     return one, dataclasses.replace(one, name=f"{name}, {NEW_HAND}", variants=[encoded(h) for h in hands])
 
 
+TAP_TABLE = "guobiao"
+TAP = f"a tap at a {TAP_TABLE} table, a new hand each"
+"""The row of a tap as the browser sends it: the table chosen, and the signatures of the parts its page
+holds (``X-Parts``), so the answer brings only the parts the new hand changes, as a tap at a real table does."""
+
+
+def _htmx_tap_target(base: str, hands: list[str]) -> Target | None:
+    """The calculator's form at a :data:`TAP_TABLE` table, sent as htmx sends it after a tap: the form's fields
+    with a new hand each, and ``X-Parts`` with the signatures of the parts of that table's page showing the
+    sample hand's first 13 tiles (the parts a new hand changes differ from them and are drawn, as after a
+    real tap; the parts it does not change are left out)."""
+    opener, jar = _opener()
+    query = urllib.parse.urlencode({"rules": TAP_TABLE, "hand": SAMPLE_HAND[:-2] + SAMPLE_HAND[-1]})
+    status, page = _fetch(opener, f"{base}/?{query}")
+    text = page.decode("utf-8", errors="replace")
+    finder = _FormFinder()
+    finder.feed(text)
+    if status != 200 or finder.form is None or (finder.form.get("hx-get") or "").strip() == "":
+        print(f"note: /?{query} gave {status} and no htmx GET form, so the tap row is left out", file=sys.stderr)
+        return None
+    action = finder.form.get("hx-get") or "/"
+    sigs = ",".join(f"{m.group(1)}:{m.group(2)}" for m in re.finditer(r'id="([^"]+)"[^>]*?data-sig="([^"]+)"', text))
+    headers = {"HX-Request": "true", "HX-Current-URL": f"{base}/?{query}", "X-Parts": sigs}
+    csrf = next((c.value for c in jar if c.name == "csrftoken"), None)
+    if csrf:
+        headers["Cookie"] = f"csrftoken={csrf}"
+    paths = [f"{action}?{urllib.parse.urlencode({**finder.fields, 'hand': h})}" for h in hands]
+    return Target(f"score, htmx partial (GET {action}), {TAP}", paths[0], headers=headers, variants=paths)
+
+
 NEW_HAND = "a new hand each"
 """The rows whose every request is another hand (seeded random winning hands, bench/bench_engine.py): no answer,
 drawing or engine memo serves it, as for a tap at a real table."""
@@ -342,6 +376,7 @@ def targets(base: str, hands: list[str]) -> list[Target]:
         Target("calculator page /", "/"),
         *(htmx or ()),
         dataclasses.replace(htmx[0], name=f"{htmx[0].name}, {NEW_ADDRESS}", vary=True) if htmx else None,
+        _htmx_tap_target(base, hands),
         api,
         dataclasses.replace(api, name=f"POST /api/v1/score, {NEW_HAND}", variants=bodies),
         dataclasses.replace(api, name=f"POST /api/v1/score, {NEW_ADDRESS}", vary=True),
