@@ -456,11 +456,20 @@
 
   function depth() { return (history.state && history.state.calc) || 0; }
   function here() { return location.pathname + location.search; }
+  // The address whose state the page shows. A link to a part of the page (the summary's "#context") is a
+  // navigation too, and fires popstate: the address without its fragment is still this one, and the
+  // page must not be drawn again from the server (that answer, arriving after a newer change's, would
+  // put the older state back).
+  var shown = here();
+  var restoring = 0;  // the page drawn again last asked (restore, below)
 
   document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt !== form) { return; }
+    restoring++;  // a change asked now is newer than any page being drawn again
     var path = event.detail.pathInfo && event.detail.pathInfo.finalRequestPath;
-    if (event.detail.elt !== form || !path || path === here()) { return; }
+    if (!path || path === here()) { return; }
     history.pushState({ calc: depth() + 1 }, "", path);
+    shown = here();
     showUndo();
   });
 
@@ -477,9 +486,10 @@
   });
 
   // Draw the page of the current address again: the form is replaced by the server's, as it was then.
-  var restoring = 0;
   function restore() {
     var ticket = ++restoring;
+    shown = here();
+    if (window.htmx) { window.htmx.trigger(form, "htmx:abort"); }  // an older change's answer must not land after
     fetch(here(), { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
@@ -503,7 +513,7 @@
   }
 
   window.addEventListener("popstate", function () {
-    if (document.getElementById("calc")) { restore(); }
+    if (document.getElementById("calc") && here() !== shown) { restore(); }
   });
 
   // -- recent hands: the last 20 scored, in this browser only ----------------------------------------
