@@ -222,7 +222,7 @@
     form.querySelectorAll("#palette .palette__tile").forEach(function (button) {
       var i = tileIndex(button.getAttribute("data-tile"));
       var badge = button.querySelector(".n");
-      if (badge) { badge.textContent = left[i]; }
+      if (badge && badge.textContent !== String(left[i])) { badge.textContent = left[i]; }
       var grows = 1;
       if (mode !== "standing") {
         var mine = hand ? hand.standing.filter(function (t) { return t === i; }).length : 0;
@@ -230,8 +230,10 @@
       }
       // aria-disabled, not disabled: a tile that cannot be added keeps the focus (the 14th tile tapped
       // leaves the reader in the palette) and a tap on it says why
-      button.disabled = false;
-      button.setAttribute("aria-disabled", String(left[i] <= 0 || entered + grows > FULL));
+      // (each written only when it changes: a write restyles the tile, and the next frame paints it again)
+      if (button.disabled) { button.disabled = false; }
+      var no = String(left[i] <= 0 || entered + grows > FULL);
+      if (button.getAttribute("aria-disabled") !== no) { button.setAttribute("aria-disabled", no); }
     });
     rove();
   }
@@ -320,7 +322,10 @@
     var buttons = paletteButtons(), enabled = buttons.filter(function (b) { return !off(b); });
     var keep = target || (buttons.indexOf(document.activeElement) >= 0 && document.activeElement) ||
       buttons.filter(function (b) { return b.tabIndex === 0 && !off(b); })[0] || enabled[0] || buttons[0];
-    buttons.forEach(function (b) { b.tabIndex = b === keep ? 0 : -1; });
+    buttons.forEach(function (b) {
+      var index = b === keep ? "0" : "-1";
+      if (b.getAttribute("tabindex") !== index) { b.setAttribute("tabindex", index); }
+    });
     return keep;
   }
   function step(from, key) {
@@ -456,12 +461,27 @@
 
   function depth() { return (history.state && history.state.calc) || 0; }
   function here() { return location.pathname + location.search; }
+  // The address whose state the page shows. A link to a part of the page (the summary's "#context") is a
+  // navigation too, and fires popstate: the address without its fragment is still this one, and the
+  // page must not be drawn again from the server (that answer, arriving after a newer change's, would
+  // put the older state back).
+  var shown = here();
+  var restoring = 0;  // the page drawn again last asked (restore, below)
 
+  // The entry is pushed once the request is on its way (a microtask runs when the script that asked
+  // for it returns, after htmx sent it): the browser's own work for a new entry (several ms) then
+  // overlaps the server's, instead of holding the request back.
   document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt !== form) { return; }
+    restoring++;  // a change asked now is newer than any page being drawn again
     var path = event.detail.pathInfo && event.detail.pathInfo.finalRequestPath;
-    if (event.detail.elt !== form || !path || path === here()) { return; }
-    history.pushState({ calc: depth() + 1 }, "", path);
-    showUndo();
+    if (!path || path === shown) { return; }
+    shown = path;
+    queueMicrotask(function () {
+      history.pushState({ calc: depth() + 1 }, "", path);
+      shown = here();
+      showUndo();
+    });
   });
 
   function showUndo() {
@@ -477,9 +497,10 @@
   });
 
   // Draw the page of the current address again: the form is replaced by the server's, as it was then.
-  var restoring = 0;
   function restore() {
     var ticket = ++restoring;
+    shown = here();
+    if (window.htmx) { window.htmx.trigger(form, "htmx:abort"); }  // an older change's answer must not land after
     fetch(here(), { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
@@ -503,13 +524,16 @@
   }
 
   window.addEventListener("popstate", function () {
-    if (document.getElementById("calc")) { restore(); }
+    if (document.getElementById("calc") && here() !== shown) { restore(); }
   });
 
   // -- recent hands: the last 20 scored, in this browser only ----------------------------------------
 
-  function recent() {
-    try { return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]") || []; } catch (e) { return []; }
+  function stored() {
+    try { return localStorage.getItem(RECENT_KEY) || "[]"; } catch (e) { return "[]"; }
+  }
+  function recent(raw) {
+    try { return JSON.parse(raw || stored()) || []; } catch (e) { return []; }
   }
 
   function remember() {
@@ -518,15 +542,22 @@
     if (!summary || !totals || !totals.querySelector("a.summary-bar__item")) { return; }
     var code = summary.getAttribute("data-code"), hand = summary.getAttribute("data-hand");
     if (!code) { return; }
-    var list = recent().filter(function (r) { return r.code !== code; });
+    var raw = stored();
+    var list = recent(raw).filter(function (r) { return r.code !== code; });
     list.unshift({ code: code, hand: hand, text: totals.textContent.replace(/\s+/g, " ").trim(), url: here() });
-    try { localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_MAX))); } catch (e) { /* full or off */ }
+    var next = JSON.stringify(list.slice(0, RECENT_MAX));
+    if (next === raw) { return; }  // the same hand drawn again (a part of the page changed, not the result)
+    try { localStorage.setItem(RECENT_KEY, next); } catch (e) { /* full or off */ }
   }
 
+  var listed = { ol: null, raw: null };  // the list as last drawn, and where
   function showRecent() {
     var box = document.getElementById("recent"), ol = document.getElementById("recent-list");
     if (!box || !ol) { return; }
-    var list = recent();
+    var raw = stored();
+    if (listed.ol === ol && listed.raw === raw) { return; }
+    listed = { ol: ol, raw: raw };
+    var list = recent(raw);
     ol.textContent = "";
     list.forEach(function (r) {
       var li = document.createElement("li"), a = document.createElement("a"), code = document.createElement("code");
@@ -576,10 +607,12 @@
     if (found.length === 1) { found[0].querySelector(".chooser__pick").click(); }
   });
 
+  var tableKept = null;  // the cookie as this page last wrote it
   function rememberTable() {
     var chooser = document.getElementById("chooser");
     var query = chooser && chooser.getAttribute("data-remember");
-    if (query) {
+    if (query && query !== tableKept) {
+      tableKept = query;
       document.cookie = "mahjong-table=" + encodeURIComponent(query) + "; path=/; max-age=34560000; samesite=lax" +
         (location.protocol === "https:" ? "; secure" : "");
     }

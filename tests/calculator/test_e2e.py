@@ -323,6 +323,28 @@ def test_on_a_phone_a_meld_entered_last_keeps_the_winning_tile_and_the_summary_s
     assert page.locator("#recent-list li").count() <= 20
 
 
+def test_on_a_phone_the_link_to_the_win_context_keeps_the_change_made_after_it(phone):
+    """The summary's link to the win context is a navigation within the page (the browser fires popstate):
+    the page is not fetched again for it, whose answer, drawn over the self-draw tapped next, would put the
+    discard's total back under an address that has the self-draw."""
+    page = phone
+    page.goto("/?hand=" + MELD_LAST_HAND.replace("[", "%5B").replace("]", "%5D"))
+    summary = page.locator('#summary-totals a[href="#r-guobiao"]')
+    expect()(summary).to_contain_text(str(engine_result(MELD_LAST_HAND, {})[0]))
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if r.resource_type == "fetch" else None)
+    page.click("#context-link")
+    expect()(page.locator("#context")).to_be_in_viewport()
+    page.locator("#context label.chip:has(input[name=win][value=self_drawn])").click()
+    self_drawn = engine_result(MELD_LAST_HAND, {"win": "self_drawn"})
+    expect()(summary).to_contain_text(f"+{self_drawn[1][0]}")
+    settle(page)
+    assert fetched == []
+    assert "win=self_drawn" in page.url
+    expect()(summary).to_contain_text(f"+{self_drawn[1][0]}")
+    assert shown_result(page, "guobiao") == self_drawn
+
+
 def test_on_a_phone_a_wait_tapped_keeps_the_scroll_position_and_the_keyboard_closed(phone):
     page = phone
     page.goto(f"/?hand={WAITING}")
