@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from calculator import result_html
+from calculator.tiles_view import GroupView, HandView, hand_html, tile_view
 
 LANGUAGES = ("zh-hans", "zh-hant", "en")
 
@@ -40,3 +41,12 @@ def test_a_texts_quote_is_not_escaped_as_a_value_would_be():
     with translation.override("en"):
         words = result_html._words(translation.get_language())
     assert "system's verdict" in words["step3"]
+
+
+def test_a_hand_drawn_in_python_is_the_partial():
+    view = HandView((GroupView((tile_view("5m"), tile_view("5m", winning=True)), "group group--<pair>", "将 & <i>",
+                               "Pair & <i>"),), 'a "row" & <b>', 'an "row" & <b>')
+    for language in LANGUAGES:
+        with translation.override(language):
+            expected = Template('{% include "_hand.html" %}').render(Context({"hand": view}))
+            assert hand_html(view) == expected
