@@ -85,13 +85,15 @@ def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     return pick(fan.zh, fan.en), False
 
 
-def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, system: str = "") -> dict[str, Any]:
+def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, system: str = "",
+             code: str | None = None) -> dict[str, Any]:
     """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others.
     ``drawn``: the card draws the reading the item's tiles are positions in (rulesets.lights), so the row
     can light them; ``hu``: the card speaks of 胡 (the words of "how it was won"); ``system``: the id of the
-    system counting it (the link to the fan's page)."""
+    system counting it (the link to the fan's page); ``code``: the active language (``lang.language``), when
+    the caller has asked it already."""
     name = pick(item.fan.zh, item.fan.en)
-    definition, definition_label = _definition(system, item.fan.id, name, language())
+    definition, definition_label = _definition(system, item.fan.id, name, language() if code is None else code)
     return {
         "id": item.fan.id, "name": name, "definition": definition, "definition_label": definition_label,
         "value": item.value, "count": item.count,
@@ -128,7 +130,8 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
     hu = wording.speaks_hu((ruleset,))
-    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id) for i in items],
+    code = language()
+    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id, code) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
 
