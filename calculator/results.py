@@ -85,13 +85,15 @@ def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     return pick(fan.zh, fan.en), False
 
 
-def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, system: str = "") -> dict[str, Any]:
+def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, system: str = "",
+             code: str | None = None) -> dict[str, Any]:
     """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others.
     ``drawn``: the card draws the reading the item's tiles are positions in (rulesets.lights), so the row
     can light them; ``hu``: the card speaks of 胡 (the words of "how it was won"); ``system``: the id of the
-    system counting it (the link to the fan's page)."""
+    system counting it (the link to the fan's page); ``code``: the active language (``lang.language``), when
+    the caller has asked it already."""
     name = pick(item.fan.zh, item.fan.en)
-    definition, definition_label = _definition(system, item.fan.id, name, language())
+    definition, definition_label = _definition(system, item.fan.id, name, language() if code is None else code)
     return {
         "id": item.fan.id, "name": name, "definition": definition, "definition_label": definition_label,
         "value": item.value, "count": item.count,
@@ -128,7 +130,8 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
     hu = wording.speaks_hu((ruleset,))
-    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id) for i in items],
+    code = language()
+    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id, code) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
 
@@ -171,10 +174,21 @@ def reading_view(shape: Shape) -> HandView:
     return replace(view, groups=groups)
 
 
+class _SeatNames(dict[Seat, str]):
+    """The seats' names in the active language (``lang.seat_name``), each asked once: a card names a seat in
+    each of its payments."""
+
+    def __missing__(self, seat: Seat) -> str:
+        self[seat] = name = seat_name(seat)
+        return name
+
+
 def _payout_rows(
-    settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False
+    settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False,
+    names: _SeatNames | None = None,
 ) -> list[dict[str, Any]]:
     """One row per seat: its net, its role, and each payment it makes or receives."""
+    names = _SeatNames() if names is None else names
     net = settlement.net
     rows = []
     for seat in settlement.seats:
@@ -188,10 +202,10 @@ def _payout_rows(
             factors = factor_text(p)
             if factors and "=" in why:
                 why = ""  # the engine's line is the same arithmetic in its own notation: print it once
-            lines.append({"other": seat_name(other), "amount": signed, "why": why,
-                          "text": _payment_text(signed, seat_name(other)), "factors": factors})
+            lines.append({"other": names[other], "amount": signed, "why": why,
+                          "text": _payment_text(signed, names[other]), "factors": factors})
         role = wording.word("winner", hu) if seat == winner else gettext("discarder") if seat == discarder else ""
-        rows.append({"seat": seat.value, "name": seat_name(seat), "net": net[seat], "role": role, "lines": lines,
+        rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
     return rows
 
@@ -259,16 +273,18 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     r = outcome.ruleset
     hu = wording.speaks_hu((r,))
     row: dict[str, Any] = {
-        "id": r.id, "name": pick(r.zh, r.en), "unit": unit_name(r.unit), "provisional": r.provisional,
+        "id": r.id, "name": pick(r.zh, r.en), "unit": "", "provisional": r.provisional,
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
         "readings": 0, "lights": False, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
         "facts": [], "notes": [],
-        "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": wording.word("Not a legal win", hu),
+        "hand": None, "verdict": "",
         "not_a_win": wording.word("not a win", hu), "no_wild": no_wild_text(r) if outcome.no_wild else "",
         "won_on": wording.word("won on", hu),
     }
-    if outcome.error is not None:
-        row["reason"] = wording.player_text(render(outcome.error, wording.writes_hu(r)), r)
+    if outcome.error is not None:  # no reading: the hand as it lies
+        row.update(reason=wording.player_text(render(outcome.error, wording.writes_hu(r)), r),
+                   unit=unit_name(r.unit), verdict=wording.word("Not a legal win", hu),
+                   hand=wording.hand_in_words(hand_view(hand), hu))
         return row
     s = outcome.score
     assert s is not None
@@ -292,14 +308,15 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     if s.settlement is not None:  # a win's payments, or what a hand that is no win costs (香港's 詐糊)
         winner = ctx.seat if s.valid else None
         discarder = ctx.discarder(r.players) if s.valid else None
-        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu)
+        names = _SeatNames()
+        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names)
         row["payments"] = [
-            {"from": seat_name(p.payer), "to": seat_name(p.payee), "amount": p.amount,
+            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount,
              "why": wording.player_text(pick(p.why, p.why_en))}
             for p in s.settlement.payments if p.payer != p.payee and p.amount
         ]
         row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
-        row["winner"] = seat_name(winner) if winner is not None else None
+        row["winner"] = names[winner] if winner is not None else None
         row["gain"] = s.settlement.net.get(winner) if winner is not None else None
     return row
 
@@ -308,10 +325,11 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
     """The context of ``_results.html``: result cards, the comparison table's seats, the share code."""
     results = [result_row(o, request.hand) for o in outcomes]
     seats = [s for s in _all_seats(o.ruleset for o in outcomes)]
+    names = _SeatNames()
     for row in results:
         row["seat_cells"] = [signed_cell(row["net"].get(s.value)) for s in seats]
         row["seat_nets"] = [
-            {"name": seat_name(s), "net": row["net"][s.value], **signed_cell(row["net"][s.value])}
+            {"name": names[s], "net": row["net"][s.value], **signed_cell(row["net"][s.value])}
             for s in seats
             if s.value in row["net"]
         ]
@@ -320,7 +338,7 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
     line = context_line(hand.context, request.rulesets, won=won)
     return {
         "results": results,
-        "table_seats": [{"seat": s.value, "name": seat_name(s)} for s in seats],
+        "table_seats": [{"seat": s.value, "name": names[s]} for s in seats],
         "share_code": _share_code(request),
         "context_line": line,
         "context_title": wording.word("How it was won", wording.speaks_hu(request.rulesets)),

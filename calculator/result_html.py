@@ -1,0 +1,401 @@
+"""The result cards drawn in Python: the markup ``templates/_results.html`` describes (the side-by-side table,
+one card per system, "Add to table" under them), from the context of :func:`calculator.results.results_context`.
+
+Django's template engine drew them in about a quarter of an htmx update's time (a variable lookup, a filter
+and an autoescape per value, some hundreds a card). The markup here is the template's, byte for byte, with
+the same escaping as the template's autoescape (:func:`_text`); the template keeps the context contract and
+draws this (``{% result_cards %}``, :mod:`calculator.templatetags.result_cards`). The site's own texts
+are translated once per language (:func:`_words`); the hand's texts arrive translated in the context.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote
+
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+
+from .lang import zh
+
+_MESSAGES = {
+    "result": gettext_noop("Result"),
+    "working": gettext_noop("Working…"),
+    "waiting_on": gettext_noop("Waiting on"),
+    "choose": gettext_noop("Choose the winning tile to complete the hand."),
+    "tile": gettext_noop("Tile"),
+    "not_ready": gettext_noop("This hand is not ready: no tile completes it."),
+    "share": gettext_noop("Share this hand"),
+    "copy_link": gettext_noop("Copy link"),
+    "copy_text": gettext_noop("Copy as text"),
+    "text_and_qr": gettext_noop("Text and QR code"),
+    "hand_as_text": gettext_noop("The hand as text"),
+    "qr": gettext_noop("QR code of the link"),
+    "how_to": gettext_noop("How to use it"),
+    "step1": gettext_noop("Tap your 14 tiles; the last one is the winning tile. With 13 tiles you see what the hand "
+                          "waits on."),
+    "step2": gettext_noop("For a claimed or concealed set, pick 吃, 碰 or a kong above the tiles first, then tap its "
+                          "tile."),
+    "step3": gettext_noop("Say how the hand was won; each system's verdict, fans and payouts appear here."),
+    "try": gettext_noop("Try:"),
+    "side_by_side": gettext_noop("Side by side"),
+    "system": gettext_noop("System"),
+    "total": gettext_noop("Total"),
+    "winner_gets": gettext_noop("Winner gets"),
+    "each_seat": gettext_noop("Each seat"),
+    "provisional": gettext_noop("Provisional: some values of this system have no source yet and are assumptions."),
+    "tap_a_fan": gettext_noop("Tap a fan to light up the tiles that make it."),
+    "counted": gettext_noop("Counted and not counted"),
+    "notes": gettext_noop("Notes"),
+    "payouts": gettext_noop("Payouts"),
+    "seat": gettext_noop("Seat"),
+    "line_items": gettext_noop("Line items"),
+    "net": gettext_noop("Net"),
+    "add_to_table": gettext_noop("Add to table"),
+    "back_to_round": gettext_noop("Back to the round"),
+}
+"""The site's own texts the section draws (``{% translate %}`` in the template it replaces), by a short name."""
+
+_WORDS: dict[str | None, dict[str, str]] = {}
+"""Per language: each of the site's texts above, translated (the same for every hand). Not escaped: a
+``{% translate "…" %}`` of a literal is safe text, written as the catalog has it."""
+
+
+def _words(language: str | None) -> dict[str, str]:
+    words = _WORDS.get(language)
+    if words is None:
+        words = _WORDS[language] = {name: gettext(m) for name, m in _MESSAGES.items()}
+    return words
+
+
+def _text(value: Any) -> str:
+    """A value as the template's ``{{ value }}`` writes it: a safe string as it is, any other text escaped
+    (``django.utils.html.escape`` is ``html.escape``), a number as ``localize`` writes it (an int: its digits)."""
+    kind = type(value)
+    if kind is str:
+        return html.escape(value)
+    if kind is int or kind is SafeString:
+        return str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return html.escape(str(localize(value)))
+
+
+def result_section(context: Any) -> SafeString:
+    """The ``result`` partial of calculator.html up to its out-of-band parts: the section ``#result`` (a status,
+    the waits table, the result cards and the share section, or how to use the calculator), and the newline
+    after it."""
+    language = get_language()
+    words = _words(language)
+    out = [f'\n<section id="result" class="result" aria-labelledby="result-h">\n'
+           f'  <h2 id="result-h" class="panel__title">{words["result"]}</h2>\n'
+           f'  <p id="busy" class="busy htmx-indicator" role="status">{words["working"]}</p>\n  ']
+    status = context.get("status")
+    if status:
+        out.append(f'<p class="status">{_text(status)}</p>')
+    out.append("\n\n  ")
+    if context.get("mode_result") == "waits":
+        _waits(out, words, context)
+    out.append("\n\n  ")
+    if context.get("results"):
+        out.append("\n    " + results_html(context) + "\n    ")
+        share_code = context.get("share_code")
+        if share_code:
+            _share(out, words, share_code, context)
+        out.append("\n  ")
+    out.append("\n\n  ")
+    if not context.get("hand_text"):
+        _intro(out, words, context.get("examples") or ())
+    out.append("\n</section>\n")
+    return SafeString("".join(out))
+
+
+def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
+    out.append(f'\n  <section class="waits" aria-labelledby="waits-h">\n    <h3 id="waits-h">{words["waiting_on"]}</h3>'
+               "\n    ")
+    rows = context.get("wait_rows")
+    if rows:
+        systems = "".join(f'<th scope="col">{_text(s["name"])}</th>' for s in context.get("wait_systems") or ())
+        out.append(f'\n    <p class="hint">{words["choose"]}</p>\n'
+                   '    <div class="table-scroll">\n    <table class="waits__table">\n'
+                   f'      <thead><tr><th scope="col">{words["tile"]}</th>{systems}</tr></thead>\n'
+                   "      <tbody>\n      ")
+        for w in rows:
+            left = w["left"]
+            tile = w["tile"]
+            dead = "" if left else ' class="is-dead"'
+            n_left = ngettext("%(n)s left", "%(n)s left", left) % {"n": _text(left)}
+            cells = []
+            for c in w["cells"]:
+                fans = f'<small class="wait__fans">{_text(c["fans"])}</small>' if c["fans"] else ""
+                if c["valid"]:
+                    cells.append(f'<td><strong>{_text(c["total"])}</strong> {_text(c["unit"])}{fans}</td>')
+                elif c["total"] is not None:
+                    cells.append(f'<td><span class="muted">{_text(c["total"])} {_text(c["unit"])}</span>'
+                                 f'<small class="wait__short">{_text(c["reason"])}</small>{fans}</td>')
+                else:
+                    cells.append('<td><span class="muted">—</span></td>')
+            out.append(f'\n        <tr{dead}>\n          <th scope="row"><a class="wait" id="wait-{_text(tile.str)}" '
+                       f'href="{_text(w["url"])}" data-hand="{_text(w["hand"])}">{_text(tile.html)}<small>{n_left}'
+                       f'</small></a></th>\n          {"".join(cells)}\n        </tr>\n      ')
+        out.append("\n      </tbody>\n    </table>\n    </div>\n    ")
+    else:
+        out.append(f'\n    <p class="status">{words["not_ready"]}</p>\n    ')
+    out.append("\n    ")
+    if context.get("ledger_round"):  # a round's row at the wall: its 13 tiles back
+        out.append(_add_to_table(words, context.get("hand_text"), context))
+    out.append("\n  </section>\n  ")
+
+
+def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any) -> None:
+    url, text = _text(context.get("share_url", "")), _text(context.get("share_text", ""))
+    link = html.escape(reverse("share", args=[share_code]))
+    qr = html.escape(reverse("share-qr", args=[share_code]))
+    out.append(
+        f'\n    <section class="share" aria-labelledby="share-h">\n      <h3 id="share-h">{words["share"]}</h3>\n'
+        f'      <p class="share__link"><a id="share-link" href="{link}">{url}</a></p>\n'
+        '      <p class="share__actions">\n'
+        f'        <button type="button" class="btn js-only" data-copy="{url}">{words["copy_link"]}</button>\n'
+        '        <button type="button" class="btn js-only" data-copy-from="share-text">'
+        f'{words["copy_text"]}</button>\n      </p>\n      <details class="share__more">\n'
+        f'        <summary>{words["text_and_qr"]}</summary>\n'
+        f'        <label class="visually-hidden" for="share-text">{words["hand_as_text"]}</label>\n'
+        f'        <textarea id="share-text" readonly rows="8">{url}\n{text}</textarea>\n'
+        f'        <img class="share__qr" src="{qr}" alt="{words["qr"]}" width="160" height="160" '
+        'loading="lazy">\n      </details>\n    </section>\n    '
+    )
+
+
+def _intro(out: list[str], words: dict[str, str], examples: Any) -> None:
+    steps = "".join(f"\n      <li>{words[m]}</li>" for m in ("step1", "step2", "step3"))
+    shown = " · ".join(f'<a class="example" href="{_text(ex["url"])}" data-hand="{_text(ex["hand"])}">'
+                       f'{_text(ex["label"])}</a>' for ex in examples)
+    out.append(f'\n  <section class="intro">\n    <h3>{words["how_to"]}</h3>\n    <ol>{steps}\n    </ol>\n'
+               f'    <p>{words["try"]}\n      {shown}\n    </p>\n  </section>\n  ')
+
+
+def results_html(context: Any) -> SafeString:
+    """``_results.html`` for ``context`` (a mapping or a template's context: its contract is at the top of the
+    template), in the active language."""
+    language = get_language()
+    words = _words(language)
+    chinese = (language or "")[:2] == "zh"
+    results = context.get("results") or ()
+    out: list[str] = ["\n"]
+    if len(results) > 1:  # one system alone: its card says it all
+        _compare(out, words, results, context.get("table_seats") or ())
+    out.append("\n\n")
+    for r in results:
+        _card(out, words, r, chinese)
+    out.append("\n")
+    share_code = context.get("share_code")
+    code = share_code if share_code else context.get("code")
+    out.append(_add_to_table(words, code, context) + "\n")
+    return SafeString("".join(out))
+
+
+def _compare(out: list[str], words: dict[str, str], results: Any, seats: Any) -> None:
+    out.append(
+        '\n<div class="compare" role="region" aria-labelledby="compare-h" tabindex="0">\n'
+        f'  <h3 id="compare-h" class="visually-hidden">{words["side_by_side"]}</h3>\n'
+        '  <table class="compare__table">\n    <thead>\n      <tr>\n'
+        f'        <th scope="col">{words["system"]}</th>\n'
+        f'        <th scope="col">{words["total"]}</th>\n'
+        f'        <th scope="col" class="wide num">{words["winner_gets"]}</th>\n        '
+    )
+    out.extend(f'<th scope="col" class="wide num">{_text(s["name"])}</th>' for s in seats)
+    out.append(f'\n        <th scope="col" class="narrow">{words["each_seat"]}</th>\n      </tr>\n    </thead>\n'
+               '    <tbody>\n    ')
+    for r in results:
+        valid = r["valid"]
+        out.append(f'\n      <tr class="{"is-valid" if valid else "is-invalid"}">\n'
+                   f'        <th scope="row"><a href="#r-{_text(r["id"])}">{_text(r["name"])}</a></th>\n        <td>')
+        if valid:
+            out.append(f'<span class="ok" aria-hidden="true">✓</span> <strong>{_text(r["total"])}</strong> '
+                       f'{_text(r["unit"])}')
+        else:
+            out.append(f'<span class="no" aria-hidden="true">✗</span> {_text(r["not_a_win"])}')
+        gain = r["gain"]
+        out.append('</td>\n        <td class="wide num">' + (f"+{_text(gain)}" if gain is not None else "—")
+                   + "</td>\n        ")
+        for cell in r["seat_cells"]:
+            css = f" {_text(cell['css'])}" if cell["css"] else ""
+            out.append(f'<td class="wide num{css}">{_text(cell["text"])}</td>')
+        out.append('\n        <td class="narrow">')
+        nets = r["seat_nets"]
+        if nets:
+            out.extend(f'<span class="net {_text(s["css"])}">{_text(s["name"])} {_text(s["text"])}</span>'
+                       for s in nets)
+        else:
+            out.append("—")
+        out.append("</td>\n      </tr>\n    ")
+    out.append("\n    </tbody>\n  </table>\n</div>\n")
+
+
+def _card(out: list[str], words: dict[str, str], r: Mapping[str, Any], chinese: bool) -> None:
+    """One system's card: verdict and total, the reading, the fans, facts and notes, payouts, other readings."""
+    rid = _text(r["id"])
+    valid = r["valid"]
+    total = r["total"]
+    unit = _text(r["unit"])
+    out.append(
+        f'\n<article id="r-{rid}" class="card {"card--valid" if valid else "card--invalid"}" '
+        f'aria-labelledby="r-{rid}-h">\n  <header class="card__head">\n'
+        f'    <h3 id="r-{rid}-h" class="card__title">{_text(r["name"])}</h3>\n'
+        f'    <span class="verdict {"verdict--ok" if valid else "verdict--no"}">{_text(r["verdict"])}</span>\n    '
+    )
+    if total is not None:
+        out.append(f'<span class="card__total"><strong>{_text(total)}</strong> {unit}</span>')
+    out.append("\n  </header>\n  ")
+    if r["provisional"]:
+        out.append(f'<p class="alert alert--notice">{words["provisional"]}</p>')
+    out.append("\n  ")
+    if r["no_wild"]:
+        out.append(f'<p class="alert alert--notice card__no-wild">{_text(r["no_wild"])}</p>')
+    out.append("\n  ")
+    if r["reason"]:
+        out.append(f'<p class="card__reason">{_text(r["reason"])}</p>')
+    out.append("\n\n  ")
+    _reading(out, rid, r, chinese)
+    out.append("\n\n  ")
+    fans, excluded = r["fans"], r["excluded"]
+    if fans or excluded:
+        _fans(out, words, rid, r, fans, excluded, total, unit)
+    out.append("\n  ")
+    if r["facts"]:
+        out.append('<p class="card__facts">' + " · ".join(f"<span>{_text(x)}</span>" for x in r["facts"]) + "</p>")
+    out.append("\n  ")
+    if r["notes"]:
+        items = "".join(f"<li>{_text(n)}</li>" for n in r["notes"])
+        out.append(f'<ul class="card__notes" aria-label="{words["notes"]}">{items}</ul>')
+    out.append("\n\n  ")
+    if r["seats"]:
+        _payouts(out, words, r["seats"])
+    out.append("\n\n  ")
+    if r["others"]:
+        _others(out, r["others"], unit)
+    out.append("\n</article>\n")
+
+
+def _reading(out: list[str], rid: str, r: Mapping[str, Any], chinese: bool) -> None:
+    """The reading drawn in tiles (its kind, how many readings, the winning tile), or the hand as it lies."""
+    shape = r["shape"]
+    if shape:
+        out.append(f'\n  <div class="card__shape" id="r-{rid}-reading">\n'
+                   f'    <p class="card__kind">{_text(shape["kind"])}')
+        readings = r["readings"]
+        if readings > 1:
+            best = ngettext("the best of %(n)s readings", "the best of %(n)s readings", readings)
+            out.append(" · " + best % {"n": _text(readings)})
+        hand = shape["hand"]
+        for g in hand.groups:
+            for t in g.tiles:
+                if t.winning:
+                    name = _text(zh(t.zh) if chinese else t.en)
+                    out.append(f' · <span class="card__won">{_text(r["won_on"])} {name}</span>')
+        out.append(f"</p>\n    {_text(hand.html)}\n    ")
+        wilds = shape["wilds"]
+        if wilds:
+            out.append('<p class="card__wilds">' + " · ".join(f"<span>{_text(w)}</span>" for w in wilds) + "</p>")
+        out.append("\n  </div>\n  ")
+    elif r["hand"]:
+        out.append(f'\n  <div class="card__shape">{_text(r["hand"].html)}</div>\n  ')
+
+
+def _others(out: list[str], others: Any, unit: str) -> None:
+    """The other legal readings, folded."""
+    count = len(others)
+    summary = ngettext("%(n)s other reading", "%(n)s other readings", count) % {"n": _text(count)}
+    out.append(f'\n  <details class="others">\n    <summary>{summary}</summary>\n    ')
+    for o in others:
+        shown = " · ".join(
+            f"{_text(f['name'])} {_text(f['value'])}" + (f"×{_text(f['count'])}" if f["count"] > 1 else "")
+            for f in o["fans"]
+        )
+        out.append(f'\n    <div class="other">\n      <p class="card__kind">{_text(o["kind"])} · '
+                   f'<strong>{_text(o["total"])}</strong> {unit}</p>\n      {_text(o["hand"].html)}\n'
+                   f'      <p class="other__fans">{shown}</p>\n    </div>\n    ')
+    out.append("\n  </details>\n  ")
+
+
+def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any], fans: Any, excluded: Any,
+          total: Any, unit: str) -> None:
+    out.append("\n  ")
+    if r["lights"]:
+        out.append(f'<p class="fans__hint">{words["tap_a_fan"]}</p>')
+    out.append(f'\n  <table class="fans">\n    <caption class="visually-hidden">{words["counted"]}'
+               "</caption>\n    <tbody>\n    ")
+    for f in fans:
+        name = _text(f["name"])
+        if f["tiles"]:
+            head = (f'<button type="button" class="fans__light" aria-pressed="false" aria-controls="r-{rid}-reading" '
+                    f'data-tiles="{_text(f["tiles"])}">{name}</button>')
+        else:
+            head = f'<span class="fans__plain">{name}</span>'
+        label = _text(f["definition_label"])
+        head += (f'<a class="fans__def" href="{_text(f["definition"])}" title="{label}" aria-label="{label}">'
+                 '<span aria-hidden="true">?</span></a>')
+        if f["sets"]:
+            head += f' <span class="fans__sets">{_text(f["sets"])}</span>'
+        if f["note"]:
+            head += f' <small class="muted">{_text(f["note"])}</small>'
+        if f["how"]:
+            head += f' <small class="fans__how">{_text(f["how"])}</small>'
+        count = f" × {_text(f['count'])}" if f["count"] > 1 else ""
+        out.append(f'\n      <tr data-about="{_text(f["about"])}"><th scope="row">{head}</th>\n'
+                   f'        <td class="num">{_text(f["value"])}{count}</td>\n'
+                   f'        <td class="num"><strong>{_text(f["total"])}</strong></td></tr>\n    ')
+    out.append("\n    ")
+    for e in excluded:
+        sets = f' <span class="fans__sets">{_text(e["sets"])}</span>' if e["sets"] else ""
+        count = f" × {_text(e['count'])}" if e["count"] > 1 else ""
+        reason = f' <small class="muted">{_text(e["reason"])}</small>' if e["reason"] else ""
+        out.append(f'\n      <tr class="fans__excluded"><th scope="row"><s>{_text(e["name"])}</s>{sets}{count}</th>\n'
+                   f'        <td colspan="2">{_text(e["why"])}{reason}</td></tr>\n    ')
+    out.append("\n    </tbody>\n    ")
+    if total is not None:
+        out.append(f'\n    <tfoot><tr><th scope="row">{words["total"]}</th><td></td><td class="num"><strong>'
+                   f"{_text(total)}</strong> {unit}</td></tr></tfoot>\n    ")
+    out.append("\n  </table>\n  ")
+
+
+def _payouts(out: list[str], words: dict[str, str], seats: Any) -> None:
+    out.append(f'\n  <table class="payouts">\n    <caption>{words["payouts"]}</caption>\n'
+               f'    <thead><tr><th scope="col">{words["seat"]}</th><th scope="col">{words["line_items"]}</th>'
+               f'<th scope="col" class="num">{words["net"]}</th></tr></thead>\n    <tbody>\n    ')
+    for s in seats:
+        role = f' <small class="role">{_text(s["role"])}</small>' if s["role"] else ""
+        lines = s["lines"]
+        if lines:
+            items = []
+            for line in lines:
+                item = f"<li>{_text(line['text'])}"
+                if line["why"]:
+                    item += f' <small class="muted">{_text(line["why"])}</small>'
+                if line["factors"]:
+                    item += f' <small class="factors">{_text(line["factors"])}</small>'
+                items.append(item + "</li>")
+            cell = '<ul class="lines">' + "".join(items) + "</ul>"
+        else:
+            cell = '<span class="muted">—</span>'
+        out.append(f'\n      <tr><th scope="row">{_text(s["name"])}{role}</th>\n        <td>{cell}</td>\n'
+                   f'        <td class="num {_text(s["css"])}"><strong>{_text(s["text"])}</strong></td></tr>\n    ')
+    out.append("\n    </tbody>\n  </table>\n  ")
+
+
+def _add_to_table(words: dict[str, str], code: Any, context: Any) -> str:
+    """``ledger/_add_to_table.html``: "Add to table" (or, for a round's row, "Back to the round")."""
+    if not code:
+        return "\n\n"
+    at, round_, row = context.get("ledger_at"), context.get("ledger_round"), context.get("ledger_row")
+    href = html.escape(reverse("ledger-add")) + "?hand=" + _text(quote(str(code)))
+    if at:
+        href += f"&amp;at={_text(at)}"
+    if round_:
+        href += f"&amp;round={_text(quote(str(round_)))}&amp;row={_text(row)}"
+    label = words["back_to_round"] if round_ else words["add_to_table"]
+    return f'\n<p class="add-to-table"><a class="btn" href="{href}">{label}</a></p>\n'
