@@ -34,9 +34,10 @@ from django.core.signals import setting_changed
 from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.safestring import SafeData, SafeString
-from django.utils.translation import get_language
 
 from rulesets.tiles import Tile
+
+from .lang import language
 
 
 def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
@@ -78,7 +79,7 @@ class Part:
 def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: Mapping[str, Any]) -> Part:
     """Part ``name`` of ``page``: its context and the digest of it, the part's name and the language."""
     context = build(page)
-    return Part(context, hashlib.sha256(encode((name, get_language() or "", context))).hexdigest())
+    return Part(context, hashlib.sha256(encode((name, language(), context))).hexdigest())
 
 
 def parts(page: Mapping[str, Any]) -> dict[str, Part]:

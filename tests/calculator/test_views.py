@@ -172,6 +172,21 @@ def test_a_signature_is_a_full_digest_of_the_part_and_the_language(client):
     assert all(sigs[name] != chinese[name] for name in sigs)
 
 
+def test_a_request_asks_for_its_language_once_and_draws_in_it(client, monkeypatch):
+    from calculator import lang
+
+    asked = []
+    real = lang.get_language
+    monkeypatch.setattr(lang, "get_language", lambda: asked.append(1) or real())
+    html = page(client, htmx=True, lang="zh-hant", hand=HAND, rules="hongkong")
+    assert len(asked) == 1
+    assert "糊這張" in html and "結果" in html  # 香港's own words, in 繁體
+    from django.utils import translation
+
+    with translation.override("zh-hans"):  # outside a request: asked each time
+        assert lang.language() == "zh-hans"
+
+
 def test_responses_vary_on_the_htmx_header(client):
     assert "HX-Request" in client.get("/").headers["Vary"]
 
