@@ -462,21 +462,52 @@ def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: froze
 
 
 def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset()) -> None:
-    """Which choices the current context rules out. How the hand was won and who discarded are
-    tried on the context without its flags, so that a flag never locks the choice it depends on."""
+    """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
+    found once per context by :func:`_trials`)."""
     ctx = result.value
+    if hand is None or _tiles_possible(hand):  # else the tiles are the hand's own error, whatever the context
+        for control, trial, problem in _trials(ctx):
+            if problem is None and hand is not None:  # Hand.check_context: the context alone, then the tiles
+                try:
+                    hand.with_context(trial).check_context(players=4, skip_checks=skip)
+                except MahjongError as exc:
+                    problem = exc
+            if isinstance(problem, ContextError):
+                result.unavailable[control] = render(problem)
+    if ctx.self_drawn:
+        result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+
+
+def _trials(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:
+    """Each choice the controls offer, as the context it would make from ``ctx``, with what the engine says
+    of that context alone (``WinContext.check`` at a table of four: its error, or None)."""
+    try:
+        return _trials_kept(ctx)
+    except TypeError:  # a declared table value that cannot be hashed: tried afresh
+        return _trials_kept.__wrapped__(ctx)
+
+
+@lru_cache(maxsize=256)
+def _trials_kept(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:
+    """:func:`_trials`, kept per context: it reads no tile, and the twenty-odd contexts it makes (seven or so
+    the engine refuses, each with an error built and raised) are mostly the same from one hand to the next.
+    How the hand was won and who discarded are tried on the context without its flags, so that a flag never
+    locks the choice it depends on."""
     primary = WinContext(seat=ctx.seat, round_wind=ctx.round_wind, win=ctx.win, already_won=ctx.already_won)
     trials: dict[str, WinContext] = {f"win={w.value}": primary.replace(win=w) for w in WinMethod}
     if not ctx.self_drawn:
         trials.update({f"from_seat={s.value}": primary.replace(from_seat=s) for s in SEATS4})
     trials.update({f"already_won={s.value}": ctx.replace(already_won=ctx.already_won | {s}) for s in SEATS4})
     trials.update({key: ctx.replace(**{key: True}) for key in FLAGS if not getattr(ctx, key)})
-    for control, trial in trials.items():
-        reason = conflict(hand, trial, skip)
-        if reason:
-            result.unavailable[control] = reason
-    if ctx.self_drawn:
-        result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+    return tuple((control, trial, _context_error(trial)) for control, trial in trials.items())
+
+
+def _context_error(ctx: WinContext) -> MahjongError | None:
+    try:
+        ctx.check(4)
+    except MahjongError as exc:
+        return exc.with_traceback(None)  # kept without the frames it was raised in
+    return None
 
 
 def _reads(ruleset: Ruleset, hand: Hand) -> bool:
