@@ -113,6 +113,16 @@ def system_words(ruleset: Any) -> Iterator[None]:
         _system.reset(token)
 
 
+@contextmanager
+def common_words() -> Iterator[None]:
+    """Within it, no system's own words (as outside :func:`system_words`)."""
+    token = _system.set(("", None))
+    try:
+        yield
+    finally:
+        _system.reset(token)
+
+
 def html_lang(code: str | None) -> str:
     """The ``lang`` attribute of a language code: zh-Hans, zh-Hant, en."""
     code = (code or "").lower()
