@@ -134,9 +134,23 @@ def _pack_label(p: editor.Pack) -> str:
 
 
 def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> dict[str, Any]:
-    """The palette: a row per suit, each tile with the copies left; the flower row with what is chosen."""
+    """The palette's state: the copies left of each tile (its rows are drawn from them on a whole page only,
+    :func:`palette_rows`: a tap changes them in the browser), whether the hand is full, and the flower row
+    with what is chosen."""
     left = editor.tiles_left(hand)
-    full = hand is not None and hand.size >= hand.full
+    chosen = set(flowers)
+    return {
+        "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
+        "left_csv": ",".join(str(n) for n in left),
+        "flower_row": [{"tile": view, "checked": f in chosen} for f, view in _FLOWER_VIEWS],
+    }
+
+
+_FLOWER_VIEWS = tuple((f, tile_view(f)) for f in FLOWERS)
+
+
+def palette_rows(left: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The palette: a row per suit, each tile with the copies ``left`` (by tile index)."""
     rows = []
     for suit in editor.SUIT_ROWS:
         tiles = [t for t in _suit_tiles(suit)]
@@ -145,11 +159,7 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
             "glyph_lang": html_lang(HANT if is_hant() else "zh-hans"),
             "tiles": [_palette_cell(t, left[t.index]) for t in tiles],
         })
-    chosen = set(flowers)
-    return {
-        "palette_rows": rows, "hand_full": full, "left_csv": ",".join(str(n) for n in left),
-        "flower_row": [{"tile": tile_view(f), "checked": f in chosen} for f in FLOWERS],
-    }
+    return rows
 
 
 def _palette_cell(t: Tile, left: int) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from django.utils.safestring import SafeData, SafeString
 from rulesets.tiles import Tile
 
 from .lang import language
+from .palette import palette_rows
 
 
 def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
@@ -57,8 +58,13 @@ PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 }
 """The parts an htmx response swaps out of band, each with the function that builds its context."""
 
-PALETTE = _pick("palette_rows", "hand_full")
-"""The palette's tiles: drawn on a whole page only (a tap changes them in the browser)."""
+
+def _palette(page: Mapping[str, Any]) -> dict[str, Any]:
+    return {"palette_rows": palette_rows(page["tiles_left"]), "hand_full": page["hand_full"]}
+
+
+PALETTE = _palette
+"""The palette's tiles: drawn on a whole page only (a tap changes them in the browser), their rows built then."""
 
 
 class Part:
