@@ -1,10 +1,10 @@
 """The parts of the calculator page drawn from its state, each from its own context and kept under its digest.
 
-A part is a partial of calculator.html (``chooser``, ``setup``, ``placed``, ``flowers``, ``context``,
-``systems`` and, on a whole page only, ``palette_tiles``) and one function here that picks, from the page's view model,
-everything that partial reads. The partial is rendered from that dict alone (no request, no context
-processors, no other key of the page), so its markup is a function of the dict, the language and
-whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
+A part is a partial of calculator.html (``chooser``, ``setup``, ``placed``, ``flowers``, ``systems`` and, on a
+whole page only, ``palette_tiles``) or a function of :data:`DRAWN_IN_PYTHON` (``context``), and one function
+here that picks, from the page's view model, everything that partial reads. The partial is rendered from that
+dict alone (no request, no context processors, no other key of the page), so its markup is a function of the
+dict, the language and whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
 encoded whole (:func:`encode`: a pickle, its walk in C; a value the encoding does not know is an error, never
 a guess), so two states with the same signature draw the same markup: a template that reads a key its part
 does not give gets nothing, every time, instead of the markup of some other state.
@@ -37,6 +37,7 @@ from django.utils.safestring import SafeData, SafeString
 
 from rulesets.tiles import Tile
 
+from .context_part import context_html
 from .lang import language
 from .palette import palette_rows
 
@@ -99,11 +100,19 @@ def to_send(shown: dict[str, Part], reported: str) -> set[str]:
     return {name for name, p in shown.items() if seen.get(name) != p.sig}
 
 
+DRAWN_IN_PYTHON: dict[str, Callable[[Mapping[str, Any], bool, str], SafeString]] = {"context": context_html}
+"""The parts drawn by a function of their context, the out-of-band flag and their signature rather than by a
+partial of calculator.html: the win context (its markup changes with nearly every tap)."""
+
+
 @lru_cache(maxsize=256)
 def draw(name: str, p: Part, oob: bool) -> SafeString:
     """Partial ``name`` drawn from ``p`` alone (plus its own ``sigs.<name>`` and the out-of-band flag), or
     the drawing kept from before for the same signature: at most 256 per worker (most a few kB; every
     system's house rules ~50 kB)."""
+    drawer = DRAWN_IN_PYTHON.get(name)
+    if drawer is not None:
+        return drawer(p.context, oob, p.sig)
     return SafeString(get_template(f"calculator.html#{name}").render({**p.context, "oob": oob, "sigs": {name: p.sig}}))
 
 
