@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from django.core.signals import setting_changed
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -32,6 +32,43 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: 
     return {"size": hand.size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
             "win_hint": win_hint, **model_tokens(hand),
             "tiles_html": _tiles_html(hand.packs, hand.held, win, hand.size, hu)}
+
+
+def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
+    """The ``placed`` part (``#placed``: the hand's problem, the count and the tiles entered) drawn from its
+    context alone (``placed``, ``hand_error``, ``notice``, ``left_csv``), swapped out of band when ``oob``,
+    with its signature ``sig``: the markup the partial drew, in Python (it changes with every tap)."""
+    placed, error, notice = part["placed"], part["hand_error"], part["notice"]
+    out = ['\n  <div id="placed" class="placed"', ' hx-swap-oob="true"' if oob else "",
+           f' data-sig="{_e(sig)}" data-left="{_e(part["left_csv"])}" data-size="{_e(placed["size"])}"'
+           f' data-hand="{_e(placed["text"])}" data-read="{_e(placed["read"])}"'
+           f' data-packs="{_e(placed["pack_tokens"])}" data-tiles="{_e(placed["tile_tokens"])}"'
+           f' data-full="{_e(placed["full"])}">\n    <div id="hand-problem" class="placed__problem">\n    ']
+    if error:
+        out.append(f'\n      <div class="alert alert--error" role="alert">\n        <p>{_e(error["message"])}</p>')
+        out += [f"<p>{_e(m)}</p>" for m in error["more"]]
+        out.append("\n        ")
+        if error["position"] is not None:
+            out.append(f'<p class="echo"><code>{_e(error["before"])}<mark>{_e(error["at"])}</mark>'
+                       f'{_e(error["after"])}</code></p>')
+        out.append("\n      </div>\n    ")
+    out.append("\n    ")
+    if notice:
+        out.append(f'<p class="alert alert--notice" role="status">{_e(notice)}</p>')
+    out.append(f'\n    </div>\n    <div class="placed__head">\n      <span class="placed__count"><strong>'
+               f'{_e(placed["size"])}</strong> / {_e(placed["full"])}</span>\n      ')
+    if placed["size"]:
+        hint = gettext("Tap a placed tile to take it back.")
+        win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
+        out.append(f'<span class="hint">{hint}{win_hint}</span>')
+    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{gettext("Tiles entered")}">'
+               f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
+    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+
+
+def _e(value: Any) -> str:
+    """``{{ value }}``: escaped unless safe."""
+    return str(conditional_escape(value))
 
 
 _GAP = "\n      "

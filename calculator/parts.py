@@ -1,7 +1,7 @@
 """The parts of the calculator page drawn from its state, each from its own context and kept under its digest.
 
-A part is a partial of calculator.html (``chooser``, ``setup``, ``placed``, ``flowers``, ``systems`` and, on a
-whole page only, ``palette_tiles``) or a function of :data:`DRAWN_IN_PYTHON` (``context``), and one function
+A part is a partial of calculator.html (``chooser``, ``setup``, ``flowers``, ``systems`` and, on a whole page
+only, ``palette_tiles``) or a function of :data:`DRAWN_IN_PYTHON` (``placed``, ``context``), and one function
 here that picks, from the page's view model, everything that partial reads. The partial is rendered from that
 dict alone (no request, no context processors, no other key of the page), so its markup is a function of the
 dict, the language and whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
@@ -39,7 +39,7 @@ from rulesets.tiles import Tile
 
 from .context_part import context_html
 from .lang import language
-from .palette import palette_rows
+from .palette import palette_rows, placed_html
 
 
 def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
@@ -100,9 +100,10 @@ def to_send(shown: dict[str, Part], reported: str) -> set[str]:
     return {name for name, p in shown.items() if seen.get(name) != p.sig}
 
 
-DRAWN_IN_PYTHON: dict[str, Callable[[Mapping[str, Any], bool, str], SafeString]] = {"context": context_html}
+DRAWN_IN_PYTHON: dict[str, Callable[[Mapping[str, Any], bool, str], SafeString]] = {
+    "placed": placed_html, "context": context_html}
 """The parts drawn by a function of their context, the out-of-band flag and their signature rather than by a
-partial of calculator.html: the win context (its markup changes with nearly every tap)."""
+partial of calculator.html: the placed tiles and the win context (their markup changes with nearly every tap)."""
 
 
 @lru_cache(maxsize=256)
