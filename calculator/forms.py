@@ -162,6 +162,7 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
+        self._by_id = {r.id: r for r in self.rulesets}  # the page asks for the table's system ~20 times
         for r in self.rulesets:
             if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
@@ -230,7 +231,7 @@ class CalculatorForm(forms.Form):
     def table(self) -> Ruleset | None:
         """The system the table plays (the first one named), or None while no table is chosen."""
         named = self._named()
-        return next((r for r in self.rulesets if r.id == named[0]), None) if named else None
+        return self._by_id.get(named[0]) if named else None
 
     def speaks_hu(self) -> bool:
         """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
