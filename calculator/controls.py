@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from rulesets.context import SHARED, Kind
@@ -21,7 +21,7 @@ from rulesets.tiles import ALL_TILES, Tile
 
 from . import wording
 from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm, Context
-from .lang import pick, script, seat_name, system_words
+from .lang import language, pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
 
@@ -64,7 +64,7 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
 def uses_context(rulesets: Iterable[Ruleset]) -> dict[str, str]:
     """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
     one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer. Shared: read it only."""
-    return _uses_view(get_language() or "", tuple(_Reads(r.zh, r.en, r.context_fields) for r in rulesets))
+    return _uses_view(language(), tuple(_Reads(r.zh, r.en, r.context_fields) for r in rulesets))
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,7 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
+        self._by_id = {r.id: r for r in self.rulesets}  # the page asks for the table's system ~20 times
         for r in self.rulesets:
             if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
@@ -230,7 +231,7 @@ class CalculatorForm(forms.Form):
     def table(self) -> Ruleset | None:
         """The system the table plays (the first one named), or None while no table is chosen."""
         named = self._named()
-        return next((r for r in self.rulesets if r.id == named[0]), None) if named else None
+        return self._by_id.get(named[0]) if named else None
 
     def speaks_hu(self) -> bool:
         """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
@@ -462,21 +463,52 @@ def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: froze
 
 
 def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset()) -> None:
-    """Which choices the current context rules out. How the hand was won and who discarded are
-    tried on the context without its flags, so that a flag never locks the choice it depends on."""
+    """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
+    found once per context by :func:`_trials`)."""
     ctx = result.value
+    if hand is None or _tiles_possible(hand):  # else the tiles are the hand's own error, whatever the context
+        for control, trial, problem in _trials(ctx):
+            if problem is None and hand is not None:  # Hand.check_context: the context alone, then the tiles
+                try:
+                    hand.with_context(trial).check_context(players=4, skip_checks=skip)
+                except MahjongError as exc:
+                    problem = exc
+            if isinstance(problem, ContextError):
+                result.unavailable[control] = render(problem)
+    if ctx.self_drawn:
+        result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+
+
+def _trials(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:
+    """Each choice the controls offer, as the context it would make from ``ctx``, with what the engine says
+    of that context alone (``WinContext.check`` at a table of four: its error, or None)."""
+    try:
+        return _trials_kept(ctx)
+    except TypeError:  # a declared table value that cannot be hashed: tried afresh
+        return _trials_kept.__wrapped__(ctx)
+
+
+@lru_cache(maxsize=256)
+def _trials_kept(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:
+    """:func:`_trials`, kept per context: it reads no tile, and the twenty-odd contexts it makes (seven or so
+    the engine refuses, each with an error built and raised) are mostly the same from one hand to the next.
+    How the hand was won and who discarded are tried on the context without its flags, so that a flag never
+    locks the choice it depends on."""
     primary = WinContext(seat=ctx.seat, round_wind=ctx.round_wind, win=ctx.win, already_won=ctx.already_won)
     trials: dict[str, WinContext] = {f"win={w.value}": primary.replace(win=w) for w in WinMethod}
     if not ctx.self_drawn:
         trials.update({f"from_seat={s.value}": primary.replace(from_seat=s) for s in SEATS4})
     trials.update({f"already_won={s.value}": ctx.replace(already_won=ctx.already_won | {s}) for s in SEATS4})
     trials.update({key: ctx.replace(**{key: True}) for key in FLAGS if not getattr(ctx, key)})
-    for control, trial in trials.items():
-        reason = conflict(hand, trial, skip)
-        if reason:
-            result.unavailable[control] = reason
-    if ctx.self_drawn:
-        result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+    return tuple((control, trial, _context_error(trial)) for control, trial in trials.items())
+
+
+def _context_error(ctx: WinContext) -> MahjongError | None:
+    try:
+        ctx.check(4)
+    except MahjongError as exc:
+        return exc.with_traceback(None)  # kept without the frames it was raised in
+    return None
 
 
 def _reads(ruleset: Ruleset, hand: Hand) -> bool:

@@ -25,10 +25,26 @@ HANT = "zh-hant"
 """The language code of 繁體中文."""
 
 _system: ContextVar[tuple[str, Any]] = ContextVar("system_words", default=("", None))
+_asked: ContextVar[str | None] = ContextVar("language_asked", default=None)
 
 
 def language() -> str:
-    return (get_language() or "").lower()
+    """The active language's code in lower case (``zh-hant``): within :func:`asked_once`, as it was on entering."""
+    code = _asked.get()
+    return code if code is not None else (get_language() or "").lower()
+
+
+@contextmanager
+def asked_once() -> Iterator[None]:
+    """Within it, :func:`language` (and all that depends on it here) answers the language active on entering,
+    asked once: a request's page is drawn in the one language LocaleMiddleware chose, and its view model and
+    parts ask for it ~150 times (Django's answer is an asgiref ``Local``, ~0.7 µs each). Nothing within may
+    change the active language (``translation.override``): what speaks another language is drawn outside it."""
+    token = _asked.set((get_language() or "").lower())
+    try:
+        yield
+    finally:
+        _asked.reset(token)
 
 
 def is_zh() -> bool:
@@ -91,6 +107,16 @@ def system_words(ruleset: Any) -> Iterator[None]:
     """While drawing ``ruleset``'s texts, write its own words (``Ruleset.hant_terms``) on a 繁體 page."""
     terms = getattr(ruleset, "hant_terms", None) or None
     token = _system.set((ruleset.id, terms) if terms else ("", None))
+    try:
+        yield
+    finally:
+        _system.reset(token)
+
+
+@contextmanager
+def common_words() -> Iterator[None]:
+    """Within it, no system's own words (as outside :func:`system_words`)."""
+    token = _system.set(("", None))
     try:
         yield
     finally:

@@ -3,66 +3,130 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.core.signals import setting_changed
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from rulesets.tiles import FLOWERS, Suit, Tile
 
 from . import editor, wording
-from .lang import HANT, html_lang, is_hant, pick, zh
+from .lang import HANT, common_words, html_lang, is_hant, pick, script, zh
 from .tiles_view import TileView, tile_view
 
 
 def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: bool = False) -> dict[str, Any]:
-    """The tiles entered so far, each with the remove token its button sends (``full``: the tiles of a
-    complete hand at this table), and the words of "make it the winning tile" in the table's spelling
-    (``hu``: 胡这张 rather than 和这张; 香港's 糊 on a 繁體 page, ``lang.system_words``)."""
-    words = {"win_word": wording.word("win?", hu),
-             "win_hint": wording.word("“win?” under a tile makes it the winning tile.", hu),
-             "win_caption": wording.word("winning tile", hu)}
+    """The tiles entered so far (``full``: the tiles of a complete hand at this table): what the ``placed``
+    partial of calculator.html reads, its buttons drawn here (:func:`_tiles_html`), each with the remove token
+    it sends, and the words of "make it the winning tile" in the table's spelling (``hu``: 胡这张 rather than
+    和这张; 香港's 糊 on a 繁體 page, ``lang.system_words``)."""
+    win_hint = wording.word("“win?” under a tile makes it the winning tile.", hu)
     if hand is None:
-        return {"packs": [], "standing": [], "winning": None, "size": 0, "full": full, "text": "",
-                "pack_tokens": "", "tile_tokens": "", **words}
-    packs = []
-    for i, p in enumerate(hand.packs):
-        meld = _pack_view(p)
+        return {"size": 0, "full": full, "text": "", "winning": False, "win_hint": win_hint,
+                "pack_tokens": "", "tile_tokens": "", "tiles_html": _tiles_html((), (), None, 0, hu)}
+    win = hand.winning_tile
+    return {"size": hand.size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
+            "win_hint": win_hint, **model_tokens(hand),
+            "tiles_html": _tiles_html(hand.packs, hand.held, win, hand.size, hu)}
+
+
+def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
+    """The ``placed`` part (``#placed``: the hand's problem, the count and the tiles entered) drawn from its
+    context alone (``placed``, ``hand_error``, ``notice``, ``left_csv``), swapped out of band when ``oob``,
+    with its signature ``sig``: the markup the partial drew, in Python (it changes with every tap)."""
+    placed, error, notice = part["placed"], part["hand_error"], part["notice"]
+    out = ['\n  <div id="placed" class="placed"', ' hx-swap-oob="true"' if oob else "",
+           f' data-sig="{_e(sig)}" data-left="{_e(part["left_csv"])}" data-size="{_e(placed["size"])}"'
+           f' data-hand="{_e(placed["text"])}" data-read="{_e(placed["read"])}"'
+           f' data-packs="{_e(placed["pack_tokens"])}" data-tiles="{_e(placed["tile_tokens"])}"'
+           f' data-full="{_e(placed["full"])}">\n    <div id="hand-problem" class="placed__problem">\n    ']
+    if error:
+        out.append(f'\n      <div class="alert alert--error" role="alert">\n        <p>{_e(error["message"])}</p>')
+        out += [f"<p>{_e(m)}</p>" for m in error["more"]]
+        out.append("\n        ")
+        if error["position"] is not None:
+            out.append(f'<p class="echo"><code>{_e(error["before"])}<mark>{_e(error["at"])}</mark>'
+                       f'{_e(error["after"])}</code></p>')
+        out.append("\n      </div>\n    ")
+    out.append("\n    ")
+    if notice:
+        out.append(f'<p class="alert alert--notice" role="status">{_e(notice)}</p>')
+    out.append(f'\n    </div>\n    <div class="placed__head">\n      <span class="placed__count"><strong>'
+               f'{_e(placed["size"])}</strong> / {_e(placed["full"])}</span>\n      ')
+    if placed["size"]:
+        hint = gettext("Tap a placed tile to take it back.")
+        win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
+        out.append(f'<span class="hint">{hint}{win_hint}</span>')
+    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{gettext("Tiles entered")}">'
+               f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
+    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+
+
+def _e(value: Any) -> str:
+    """``{{ value }}``: escaped unless safe."""
+    return str(conditional_escape(value))
+
+
+_GAP = "\n      "
+"""The whitespace between the placed tiles' buttons, as the partial's loops drew it."""
+
+
+def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Tile | None, size: int,
+                hu: bool) -> SafeString:
+    """The inside of the ``placed`` partial's tiles (calculator.html): a button per pack, per standing tile
+    (with "win?" beside it once a winning tile is placed) and for the winning tile, each taking it back;
+    "No tiles yet." when there are none. Drawn here rather than by the template's loops, in the same markup,
+    its whitespace included: a hand has 14 of them, each a dozen template nodes. The packs' and the winning
+    tile's pictures are named in the common words, as the template drew them (its drawing is outside
+    ``lang.system_words``); the standing tiles' in the system's own."""
+    out = [_GAP]
+    for n, p in enumerate(packs, 1):
         label = _pack_label(p)
         names = " ".join(pick(t.zh, t.en) for t in p.tiles)
-        packs.append({"token": f"p:{i}", "tiles": meld, "label": label,
-                      "aria": gettext("Remove %(what)s") % {"what": f"{label} {names}"}})
-    standing = [{"token": f"t:{t}", "tile": tile_view(t), "aria": _remove_label(t), "str": str(t),
-                 # said after the button's visible "win?": its name holds what it shows
-                 "win_aria": wording.word("Make %(tile)s the winning tile", hu) % {"tile": pick(t.zh, t.en)}}
-                for t in hand.held]
-    win = hand.winning_tile
-    winning = None
+        aria = gettext("Remove %(what)s") % {"what": f"{label} {names}"}
+        with common_words():
+            pictures = "".join(v.html for v in _pack_view(p))
+        out.append(format_html(
+            '{}<button type="submit" name="remove" value="{}" id="placed-p{}" class="placed__item placed__item--pack" '
+            'aria-label="{}">\n        <span class="placed__pack">{}</span>\n        <small class="placed__caption">{}'
+            '</small>\n      </button>{}', _GAP, f"p:{n - 1}", n, aria, mark_safe(pictures), label, _GAP))  # noqa: S308 - each tile escaped
+    out.append(_GAP)
+    language = script()
+    for n, t in enumerate(held, 1):
+        before, after = _standing_pieces(t, win is not None, hu, language)
+        out += (_GAP, before, str(n), after, _GAP)
+    out.append(_GAP)
     if win is not None:
-        winning = {"token": "w", "tile": tile_view(win, winning=True),
-                   "aria": wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)}}
-    win_label = words["win_word"] if winning is not None else ""
-    for n, item in enumerate(standing, 1):
-        item["html"] = _standing_html(item, n, win_label)
-    return {"packs": packs, "standing": standing, "size": hand.size, "full": hand.full, "winning": winning,
-            "text": editor.write(hand), **model_tokens(hand), **words}
+        with common_words():
+            picture = tile_view(win, winning=True).html
+        out.append(format_html(
+            '{}<button type="submit" name="remove" value="w" id="placed-w" class="placed__item placed__item--winning" '
+            'aria-label="{}">\n        {}\n        <small class="placed__caption">{}</small>\n      </button>{}',
+            _GAP, wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)},
+            picture, wording.word("winning tile", hu), _GAP))
+    out.append(_GAP)
+    if not size:
+        out.append(format_html('<p class="placed__empty">{}</p>', gettext("No tiles yet.")))
+    return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
 
 
-def _standing_html(item: dict[str, Any], n: int, win_label: str) -> SafeString:
-    """The markup of the ``placed`` partial (calculator.html) for the ``n``-th standing tile: the button that
-    takes it back and, once a winning tile is placed (``win_label``: "win?"), the one that makes it the
-    winning tile. Built here rather than by the template: a hand has 13 of them, each a dozen template
-    nodes."""
-    html = format_html('<span class="placed__slot"><button type="submit" name="remove" value="{}" id="placed-t{}" '
-                       'class="placed__item" aria-label="{}">{}</button>', item["token"], n, item["aria"],
-                       item["tile"].html)
-    if win_label:
-        html += format_html('<button type="submit" name="make_winning" value="{}" class="placed__make-win">{}'
-                            '<span class="visually-hidden"> {}</span></button>', item["str"], win_label,
-                            item["win_aria"])
-    return SafeString(html + "</span>")
+@lru_cache(maxsize=1024)
+def _standing_pieces(t: Tile, winnable: bool, hu: bool, language: str) -> tuple[str, str]:
+    """The markup of a standing tile's button that takes it back, before and after its place number, and,
+    once a winning tile is placed (``winnable``), the one that makes it the winning tile: per tile, spelling
+    and ``language`` (``lang.script``: the active language and the words of the system being drawn)."""
+    before = format_html('<span class="placed__slot"><button type="submit" name="remove" value="{}" id="placed-t',
+                         f"t:{t}")
+    after = format_html('" class="placed__item" aria-label="{}">{}</button>', _remove_label(t), tile_view(t).html)
+    if winnable:  # said after the button's visible "win?": its name holds what it shows
+        after += format_html('<button type="submit" name="make_winning" value="{}" class="placed__make-win">{}'
+                             '<span class="visually-hidden"> {}</span></button>', str(t), wording.word("win?", hu),
+                             wording.word("Make %(tile)s the winning tile", hu) % {"tile": pick(t.zh, t.en)})
+    return before, after + "</span>"
 
 
 def model_tokens(hand: editor.EditorHand) -> dict[str, str]:
@@ -107,9 +171,23 @@ def _pack_label(p: editor.Pack) -> str:
 
 
 def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> dict[str, Any]:
-    """The palette: a row per suit, each tile with the copies left; the flower row with what is chosen."""
+    """The palette's state: the copies left of each tile (its rows are drawn from them on a whole page only,
+    :func:`palette_rows`: a tap changes them in the browser), whether the hand is full, and the flower row
+    with what is chosen."""
     left = editor.tiles_left(hand)
-    full = hand is not None and hand.size >= hand.full
+    chosen = set(flowers)
+    return {
+        "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
+        "left_csv": ",".join(str(n) for n in left),
+        "flower_row": [{"tile": view, "checked": f in chosen} for f, view in _FLOWER_VIEWS],
+    }
+
+
+_FLOWER_VIEWS = tuple((f, tile_view(f)) for f in FLOWERS)
+
+
+def palette_rows(left: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The palette: a row per suit, each tile with the copies ``left`` (by tile index)."""
     rows = []
     for suit in editor.SUIT_ROWS:
         tiles = [t for t in _suit_tiles(suit)]
@@ -118,11 +196,7 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
             "glyph_lang": html_lang(HANT if is_hant() else "zh-hans"),
             "tiles": [_palette_cell(t, left[t.index]) for t in tiles],
         })
-    chosen = set(flowers)
-    return {
-        "palette_rows": rows, "hand_full": full, "left_csv": ",".join(str(n) for n in left),
-        "flower_row": [{"tile": tile_view(f), "checked": f in chosen} for f in FLOWERS],
-    }
+    return rows
 
 
 def _palette_cell(t: Tile, left: int) -> dict[str, Any]:
@@ -131,3 +205,12 @@ def _palette_cell(t: Tile, left: int) -> dict[str, Any]:
 
 def _suit_tiles(suit: Suit) -> list[Tile]:
     return [Tile.of(suit, rank) for rank in range(1, (7 if suit is Suit.Z else 9) + 1)]
+
+
+def _static_changed(*, setting: str, **kwargs: Any) -> None:
+    """The tiles' markup holds static URLs: a test that changes them starts afresh."""
+    if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _standing_pieces.cache_clear()
+
+
+setting_changed.connect(_static_changed)

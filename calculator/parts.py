@@ -1,20 +1,20 @@
 """The parts of the calculator page drawn from its state, each from its own context and kept under its digest.
 
-A part is a partial of calculator.html (``chooser``, ``setup``, ``placed``, ``flowers``, ``context``,
-``systems`` and, on a whole page only, ``palette_tiles``) and one function here that picks, from the page's view model,
-everything that partial reads. The partial is rendered from that dict alone (no request, no context
-processors, no other key of the page), so its markup is a function of the dict, the language and
-whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
-encoded whole (:func:`encode`: a value the encoding does not know is an error, never a guess), so two
-states with the same signature draw the same markup: a template that reads a key its part does not
-give gets nothing, every time, instead of the markup of some other state.
+A part is a partial of calculator.html (``chooser``, ``setup``, ``flowers``, ``systems`` and, on a whole page
+only, ``palette_tiles``) or a function of :data:`DRAWN_IN_PYTHON` (``placed``, ``context``), and one function
+here that picks, from the page's view model, everything that partial reads. The partial is rendered from that
+dict alone (no request, no context processors, no other key of the page), so its markup is a function of the
+dict, the language and whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
+encoded whole (:func:`encode`: a pickle, its walk in C; a value the encoding does not know is an error, never
+a guess), so two states with the same signature draw the same markup: a template that reads a key its part
+does not give gets nothing, every time, instead of the markup of some other state.
 
 The drawings are kept per worker under (part, signature, out of band) by :func:`functools.lru_cache`
 (bounded, thread-safe): a part is drawn once per distinct state, and the browser reports the
 signatures it shows (``X-Parts``) so an htmx response leaves out the parts that did not change.
 
->>> encode({"a": [1, "x"], "b": None})
-"{'a':[1,'x'],'b':None}"
+>>> encode({"a": [1, "x"]}) == encode({"a": [1, "x"]}) != encode({"a": [1, SafeString("x")]})
+True
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import io
+import pickle
+import types
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -31,9 +34,12 @@ from django.core.signals import setting_changed
 from django.template.loader import get_template
 from django.utils.functional import Promise
 from django.utils.safestring import SafeData, SafeString
-from django.utils.translation import get_language
 
 from rulesets.tiles import Tile
+
+from .context_part import context_html
+from .lang import language
+from .palette import palette_rows, placed_html
 
 
 def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
@@ -53,8 +59,13 @@ PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 }
 """The parts an htmx response swaps out of band, each with the function that builds its context."""
 
-PALETTE = _pick("palette_rows", "hand_full")
-"""The palette's tiles: drawn on a whole page only (a tap changes them in the browser)."""
+
+def _palette(page: Mapping[str, Any]) -> dict[str, Any]:
+    return {"palette_rows": palette_rows(page["tiles_left"]), "hand_full": page["hand_full"]}
+
+
+PALETTE = _palette
+"""The palette's tiles: drawn on a whole page only (a tap changes them in the browser), their rows built then."""
 
 
 class Part:
@@ -75,8 +86,7 @@ class Part:
 def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: Mapping[str, Any]) -> Part:
     """Part ``name`` of ``page``: its context and the digest of it, the part's name and the language."""
     context = build(page)
-    text = encode([name, get_language() or "", context])
-    return Part(context, hashlib.sha256(text.encode()).hexdigest())
+    return Part(context, hashlib.sha256(encode((name, language(), context))).hexdigest())
 
 
 def parts(page: Mapping[str, Any]) -> dict[str, Part]:
@@ -90,11 +100,20 @@ def to_send(shown: dict[str, Part], reported: str) -> set[str]:
     return {name for name, p in shown.items() if seen.get(name) != p.sig}
 
 
+DRAWN_IN_PYTHON: dict[str, Callable[[Mapping[str, Any], bool, str], SafeString]] = {
+    "placed": placed_html, "context": context_html}
+"""The parts drawn by a function of their context, the out-of-band flag and their signature rather than by a
+partial of calculator.html: the placed tiles and the win context (their markup changes with nearly every tap)."""
+
+
 @lru_cache(maxsize=256)
 def draw(name: str, p: Part, oob: bool) -> SafeString:
     """Partial ``name`` drawn from ``p`` alone (plus its own ``sigs.<name>`` and the out-of-band flag), or
     the drawing kept from before for the same signature: at most 256 per worker (most a few kB; every
     system's house rules ~50 kB)."""
+    drawer = DRAWN_IN_PYTHON.get(name)
+    if drawer is not None:
+        return drawer(p.context, oob, p.sig)
     return SafeString(get_template(f"calculator.html#{name}").render({**p.context, "oob": oob, "sigs": {name: p.sig}}))
 
 
@@ -115,17 +134,18 @@ setting_changed.connect(_settings_changed)
 
 
 class Frozen(dict[str, Any]):
-    """A read-only view model with its encoding computed once: for the views the presenters build once and
-    share (a system's house rules, the wildcard select…), which every page's signature would encode again.
+    """A read-only view model with the digest of its encoding computed once: for the views the presenters build
+    once and share (a system's house rules, the wildcard select…), which every page's signature would encode
+    again.
 
     Built by :func:`frozen`, which freezes what it holds too (dicts inside become Frozen, lists tuples),
-    so the encoding kept is always the value's."""
+    so the digest kept is always the value's."""
 
     __slots__ = ("encoded",)
 
     def __init__(self, items: Mapping[str, Any]) -> None:
         super().__init__(items)
-        self.encoded = _encoded_mapping(self)
+        self.encoded = hashlib.sha256(_dumps(dict(self))).digest()
 
     def _read_only(self, *args: object, **kwargs: object) -> None:
         raise TypeError("a Frozen view is read only")
@@ -134,13 +154,13 @@ class Frozen(dict[str, Any]):
 
 
 class FrozenRow(tuple[Any, ...]):
-    """A read-only list of views with its encoding computed once (see :class:`Frozen`)."""
+    """A read-only list of views with the digest of its encoding computed once (see :class:`Frozen`)."""
 
-    encoded: str
+    encoded: bytes
 
     def __new__(cls, items: Iterable[Any]) -> FrozenRow:
         row = super().__new__(cls, items)
-        row.encoded = encode(tuple(row))
+        row.encoded = hashlib.sha256(_dumps(tuple(row))).digest()
         return row
 
 
@@ -155,99 +175,109 @@ def frozen(value: Any) -> Any:
     return value
 
 
-def _encoded_mapping(value: Mapping[str, Any]) -> str:
-    out: list[str] = []
-    _encode_mapping(value, out)
-    return "".join(out)
+def encode(value: object) -> bytes:
+    """``value`` as bytes that tell apart every two values a template could draw differently: a pickle (the C
+    pickler walks the dicts, lists, tuples, strings and numbers itself) in which every other value is written
+    as what a template reads of it (:func:`_reducer`), and a value of a type it does not know is an error.
+    Equal values give equal bytes, whichever of their parts are shared objects (the pickle keeps no memo); a
+    set is written in the order a template iterates it."""
+    return _dumps(value)
 
 
-def encode(value: object) -> str:
-    """``value`` as text that tells apart every two values a template could draw differently."""
-    out: list[str] = []
-    _encode(value, out)
-    return "".join(out)
+def _dumps(value: object) -> bytes:
+    out = io.BytesIO()
+    pickler = _Pickler(out, pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: the encoding of a value never depends on which of its parts are the same object
+    pickler.dump(value)
+    return out.getvalue()
 
 
-def _encode(value: object, out: list[str]) -> None:
-    handler = _HANDLERS.get(type(value))
-    if handler is None:
-        handler = _HANDLERS[type(value)] = _handler(type(value))
-    handler(value, out)
+class _Pickler(pickle.Pickler):
+    def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        reduce = _REDUCERS.get(kind)
+        if reduce is None:
+            reduce = _REDUCERS[kind] = _reducer(kind)
+        return reduce(obj)
 
 
-def _handler(kind: type) -> Callable[[Any, list[str]], None]:
-    """How a value of type ``kind`` is encoded: every decision of the encoding reads the type alone, so it is
-    made once per type (the signatures encode ~1,000 values a request)."""
-    if kind is type(None) or issubclass(kind, (bool, int, float, Fraction)):
-        return lambda value, out: out.append(repr(value))
+# The tags of the values written by :func:`_reducer`: module-level functions, so that the pickle names each by
+# its name; never called (an encoding is digested, never read back).
+
+
+def _safe(text: str) -> None: ...  # safe markup (not escaped when drawn)
+
+
+def _text(text: str) -> None: ...  # a lazy translation (its text in the active language) or another kind of str
+
+
+def _record(kind: str, fields: tuple[Any, ...]) -> None: ...  # a dataclass: its type and its fields
+
+
+def _tile(index: int) -> None: ...
+
+
+def _enum(kind: str, value: Any) -> None: ...
+
+
+def _number(kind: str, text: str) -> None: ...
+
+
+def _frozen(digest: bytes) -> None: ...
+
+
+def _mapping(items: dict[Any, Any]) -> None: ...
+
+
+def _row(items: tuple[Any, ...]) -> None: ...  # a list or tuple of another kind
+
+
+def _set(items: tuple[Any, ...]) -> None: ...  # a set of another kind, in its own order
+
+
+_TAGS = frozenset({_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set})
+
+
+def _reducer(kind: type) -> Callable[[Any], Any]:
+    """How the pickle writes a value of type ``kind`` (every one but the builtin containers, strings and numbers,
+    which it writes itself): decided once per type."""
     if issubclass(kind, str):
         if issubclass(kind, SafeData):  # safe markup is not escaped
-            return lambda value, out: out.append("S" + repr(str(value)))
-        return lambda value, out: out.append(repr(str(value)))
+            return lambda value: (_safe, (str.__str__(value),))
+        return lambda value: (_text, (str.__str__(value),))
     if issubclass(kind, Promise):  # a lazy translation: its text in the active language
-        return lambda value, out: out.append(repr(str(value)))
-    return _composite_handler(kind)
-
-
-def _composite_handler(kind: type) -> Callable[[Any, list[str]], None]:
+        return lambda value: (_text, (str(value),))
     if issubclass(kind, (Frozen, FrozenRow)):
-        return lambda value, out: out.append(value.encoded)
-    if issubclass(kind, Mapping):
-        return _encode_mapping
-    if issubclass(kind, (list, tuple)):
-        return _encode_list if issubclass(kind, list) else _encode_tuple
-    if issubclass(kind, (set, frozenset)):
-        return lambda value, out: out.append("set" + repr(sorted(encode(item) for item in value)))
+        return lambda value: (_frozen, (value.encoded,))
     if issubclass(kind, Tile):
-        return lambda value, out: out.append(f"{kind.__qualname__}({value!s})")
+        return lambda value: (_tile, (value.index,))
     if issubclass(kind, enum.Enum):
-        return lambda value, out: out.append(repr(value))
+        name = f"{kind.__module__}.{kind.__qualname__}"
+        return lambda value: (_enum, (name, value.value))
     if dataclasses.is_dataclass(kind):
+        name = f"{kind.__module__}.{kind.__qualname__}"
         names = tuple(f.name for f in dataclasses.fields(kind))
-
-        def encode_dataclass(value: Any, out: list[str]) -> None:
-            out.append(kind.__qualname__ + "(")
-            for name in names:
-                out.append(name + "=")
-                _encode(getattr(value, name), out)
-                out.append(",")
-            out.append(")")
-
-        return encode_dataclass
-
-    def refuse(value: Any, out: list[str]) -> None:
-        raise TypeError(f"a part's context holds a {kind.__qualname__}, which its signature cannot cover")
-
-    return refuse
+        return lambda value: (_record, (name, tuple([getattr(value, n) for n in names])))
+    return _composite_reducer(kind)
 
 
-_HANDLERS: dict[type, Callable[[Any, list[str]], None]] = {}
+def _composite_reducer(kind: type) -> Callable[[Any], Any]:
+    if issubclass(kind, (bool, int, float, Fraction)):
+        name = kind.__qualname__
+        return lambda value: (_number, (name, repr(value)))
+    if issubclass(kind, Mapping):
+        return lambda value: (_mapping, (dict(value.items()),))
+    if issubclass(kind, (list, tuple)):
+        return lambda value: (_row, (tuple(value),))
+    if issubclass(kind, (set, frozenset)):
+        return lambda value: (_set, (tuple(value),))
+    if kind is types.FunctionType:  # the tags above, as the pickle names them
+        return lambda value: NotImplemented if value in _TAGS else _refuse(value)
+    return _refuse
 
 
-def _encode_list(value: list[Any], out: list[str]) -> None:
-    out.append("[")
-    for i, item in enumerate(value):
-        if i:
-            out.append(",")
-        _encode(item, out)
-    out.append("]")
+def _refuse(value: Any) -> None:
+    raise TypeError(f"a part's context holds a {type(value).__qualname__}, which its signature cannot cover")
 
 
-def _encode_tuple(value: tuple[Any, ...], out: list[str]) -> None:
-    out.append("(")
-    for i, item in enumerate(value):
-        if i:
-            out.append(",")
-        _encode(item, out)
-    out.append(")")
-
-
-def _encode_mapping(value: Mapping[Any, Any], out: list[str]) -> None:
-    out.append("{")
-    for i, (key, item) in enumerate(value.items()):
-        if i:
-            out.append(",")
-        _encode(key, out)
-        out.append(":")
-        _encode(item, out)
-    out.append("}")
+_REDUCERS: dict[type, Callable[[Any], Any]] = {}

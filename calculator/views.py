@@ -29,7 +29,7 @@ from django_htmx.middleware import HtmxDetails
 
 from serving.memo import drawn_from, kept, piece
 
-from . import editor, ledger_seats, parts, presenters, tables
+from . import editor, lang, ledger_seats, parts, presenters, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
 
 
@@ -48,6 +48,7 @@ def _page_url(data: QueryDict) -> str:
 @require_GET
 @vary_on_headers("HX-Request", "X-Parts")
 @kept("calculator-update", drawn_from(language=True, site=True, headers=("X-Parts",), htmx=True))
+@lang.asked_once()
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     data: QueryDict = request.GET
     notice = ""

@@ -19,7 +19,10 @@ each, three answers:
 The CSRF token and the scripts' nonce, different on every answer, are left out. Run from the repository root::
 
     .venv/bin/python tools/pages.py write /tmp/pages-before.jsonl.gz
-    .venv/bin/python tools/pages.py compare /tmp/pages-before.jsonl.gz [--hands 10]
+    .venv/bin/python tools/pages.py compare /tmp/pages-before.jsonl.gz [--hands 10] [--ignore-sig]
+
+``--ignore-sig`` compares the answers with every part's ``data-sig`` value left out: for a change of how the
+signatures are made, which must still send the same parts (the ``tap`` answers) and draw the same markup.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ TABLES: dict[str, dict[str, str]] = {
 LANGUAGES = ("zh-hans", "zh-hant", "en")
 VOLATILE = re.compile(r'((?:name="csrfmiddlewaretoken" value|nonce)=")[^"]*"')
 SIG = re.compile(r'id="([^"]+)"[^>]*?data-sig="([^"]+)"')
+SIG_VALUE = re.compile(r'( data-sig=")[^"]*"')
 
 
 class _Form(HTMLParser):
@@ -134,7 +138,7 @@ def write(path: Path, count: int) -> None:
     print(f"{n} answers written to {path}")
 
 
-def compare(path: Path, count: int | None, show: int) -> int:
+def compare(path: Path, count: int | None, show: int, ignore_sig: bool = False) -> int:
     with gzip.open(path, "rt", encoding="utf-8") as f:
         kept = dict((d["key"], d["body"]) for d in map(json.loads, f))
     total = max(1, len({k.split("|")[2] for k in kept})) if count is None else count
@@ -143,6 +147,8 @@ def compare(path: Path, count: int | None, show: int) -> int:
         if key not in kept:
             continue
         seen += 1
+        if ignore_sig:
+            body, kept[key] = SIG_VALUE.sub(r'\1"', body), SIG_VALUE.sub(r'\1"', kept[key])
         if body != kept[key]:
             differ += 1
             if differ <= show:
@@ -159,11 +165,12 @@ def main() -> int:
     parser.add_argument("file", type=Path, help="kept outside the repository")
     parser.add_argument("--hands", type=int, default=None, help="how many hands (write: 24 by default)")
     parser.add_argument("--show", type=int, default=5, help="differences printed in full")
+    parser.add_argument("--ignore-sig", action="store_true", help="compare: leave out the parts' data-sig values")
     args = parser.parse_args()
     if args.action == "write":
         write(args.file, args.hands or 24)
         return 0
-    return compare(args.file, args.hands, args.show)
+    return compare(args.file, args.hands, args.show, args.ignore_sig)
 
 
 if __name__ == "__main__":

@@ -158,6 +158,9 @@ def test_every_name_a_part_reads_is_in_its_own_context(client):
             context = presenters.page_context(form, lambda text: text)
             shown = {**parts.parts(context), "palette_tiles": parts.part("palette_tiles", parts.PALETTE, context)}
             for name, p in shown.items():
+                if name in parts.DRAWN_IN_PYTHON:  # a function of the part's context alone: a name it lacks raises
+                    assert parts.DRAWN_IN_PYTHON[name](p.context, True, p.sig)
+                    continue
                 reads = Reads({**p.context, "oob": True, "sigs": {name: p.sig}})
                 reads.missing = set()
                 get_template(f"calculator.html#{name}").template.render(reads)
@@ -170,6 +173,21 @@ def test_a_signature_is_a_full_digest_of_the_part_and_the_language(client):
     assert all(len(sig) == 64 for sig in sigs.values())  # SHA-256
     chinese = dict(re.findall(r'id="(\w+)"[^>]*data-sig="(\w+)"', page(client, lang="zh-hans", hand=HAND)))
     assert all(sigs[name] != chinese[name] for name in sigs)
+
+
+def test_a_request_asks_for_its_language_once_and_draws_in_it(client, monkeypatch):
+    from calculator import lang
+
+    asked = []
+    real = lang.get_language
+    monkeypatch.setattr(lang, "get_language", lambda: asked.append(1) or real())
+    html = page(client, htmx=True, lang="zh-hant", hand=HAND, rules="hongkong")
+    assert len(asked) == 1
+    assert "糊這張" in html and "結果" in html  # 香港's own words, in 繁體
+    from django.utils import translation
+
+    with translation.override("zh-hans"):  # outside a request: asked each time
+        assert lang.language() == "zh-hans"
 
 
 def test_responses_vary_on_the_htmx_header(client):
