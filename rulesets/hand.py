@@ -140,7 +140,8 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is MeldKind.CHOW:
-            return (self.tile, Tile(self.tile.index + 1), Tile(self.tile.index + 2))
+            i = self.tile.index
+            return TILES_BY_INDEX[i : i + 3]
         return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
 
     @property
