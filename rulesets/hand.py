@@ -29,6 +29,8 @@ _BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pa
 class Seat(enum.Enum):
     """A seat, named by its seat wind. Six-player games add X and Y after N."""
 
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     E = "E"
     S = "S"
     W = "W"
@@ -92,12 +94,16 @@ class Relative(enum.IntEnum):
 
 
 class MeldKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     CHOW = "chow"  # 吃
     PUNG = "pung"  # 碰
     KONG = "kong"  # 明杠 / 暗杠 / 加杠 (see KongKind)
 
 
 class KongKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     EXPOSED = "exposed"  # 明杠 / 直杠: claimed on a discard
     CONCEALED = "concealed"  # 暗杠
     ADDED = "added"  # 加杠 / 补杠 / 巴杠: a claimed pung promoted with a drawn tile
@@ -169,6 +175,8 @@ def _next(t: Tile) -> str:
 
 
 class WinMethod(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     SELF_DRAWN = "self_drawn"  # 自摸
     DISCARD = "discard"  # 点和 / 点炮: on another player's discard
     ROB_KONG = "rob_kong"  # 抢杠和: on the tile another player adds to a pung

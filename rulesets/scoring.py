@@ -382,6 +382,7 @@ class Choice(enum.Enum):
 
     zh: str
     en: str
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
 
     def __new__(cls, value: str, zh: str = "", en: str = "") -> Choice:
         member = object.__new__(cls)

@@ -35,6 +35,8 @@ from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
 
 
 class ShapeKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     STANDARD = "standard"
     SEVEN_PAIRS = "seven_pairs"
     THIRTEEN_ORPHANS = "thirteen_orphans"
@@ -76,6 +78,8 @@ SETS_AND_PAIRS: frozenset[ShapeKind] = frozenset({ShapeKind.STANDARD, ShapeKind.
 
 
 class GroupKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
