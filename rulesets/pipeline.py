@@ -52,6 +52,7 @@ from .scoring import Details, Exclusion, Fan, Item, Score, Settlement, ShapeScor
 from .settle import settled
 from .shapes import Shape, ShapeKind, waits
 from .tiles import Tile
+from .values import quick
 from .wild import WildRule
 
 if TYPE_CHECKING:
@@ -262,6 +263,7 @@ class Display[O]:
     lines: tuple[Fan, ...] = ()
 
 
+@quick
 @dataclass(frozen=True)
 class Valued[R: Readable]:
     """One reading with its counted items, what was not counted, and its value."""
@@ -298,6 +300,7 @@ class Minimum[O, R: Readable]:
 # --- what a system adds to its result ------------------------------------------------------------------
 
 
+@quick
 @dataclass(frozen=True)
 class Outcome[O, R: Readable]:
     """How scoring a hand went, for the system's details and notes: the best reading (None when the hand was

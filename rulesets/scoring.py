@@ -34,6 +34,7 @@ from .messages import msg
 from .shapes import Shape
 from .sources import Source, Works
 from .tiles import Tile
+from .values import quick
 from .wild import WildRule
 
 if TYPE_CHECKING:  # rulesets.rounds and rulesets.pipeline build on these types
@@ -68,6 +69,7 @@ class Fan:
         return {"id": self.id, "zh": self.zh, "en": self.en, "value": self.value}
 
 
+@quick
 @dataclass(frozen=True)
 class Item:
     """A fan counted ``count`` times. ``note`` explains the item (e.g. which tile a 根 is on).
@@ -102,6 +104,7 @@ class Item:
         return d
 
 
+@quick
 @dataclass(frozen=True)
 class Exclusion:
     """A fan that was present but not counted, and what excluded it (a fan id or a principle)."""
@@ -205,6 +208,7 @@ def apply_factors(base: int | Fraction, factors: Iterable[Factor]) -> int | Frac
     return amount
 
 
+@quick
 @dataclass(frozen=True)
 class Payment:
     """One line of a settlement: ``payer`` pays ``payee`` ``amount``, because ``why``.
@@ -241,6 +245,7 @@ def paid(payer: Seat, payee: Seat, base: int | Fraction, factors: Iterable[Facto
     return Payment(payer, payee, apply_factors(base, factors), why, why_en, factors, base)
 
 
+@quick
 @dataclass(frozen=True)
 class Settlement:
     """Who pays whom. ``net`` sums to zero."""
@@ -260,6 +265,7 @@ class Settlement:
         return {s.value: exact(v) for s, v in self.net.items()}
 
 
+@quick
 @dataclass(frozen=True)
 class ShapeScore:
     """The value of one decomposition."""
@@ -299,6 +305,7 @@ class Details:
         return found
 
 
+@quick
 @dataclass(frozen=True)
 class Score:
     """The result of scoring one hand under one ruleset (DESIGN §4.4).

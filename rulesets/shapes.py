@@ -32,6 +32,7 @@ from itertools import permutations
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
+from .values import quick
 
 
 class ShapeKind(enum.Enum):
@@ -112,6 +113,7 @@ class Sub:
         return d
 
 
+@quick
 @dataclass(frozen=True)
 class Group:
     """A group of a decomposition. ``meld`` is set for the hand's fixed melds (claimed or 暗杠).
@@ -153,6 +155,7 @@ class Group:
         return f"[{text}]" if self.meld is not None else text
 
 
+@quick
 @dataclass(frozen=True)
 class Shape:
     """One reading of a complete hand. ``groups`` lists the fixed melds first, then the concealed groups."""

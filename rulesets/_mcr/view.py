@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinContext, WinMethod
 from rulesets.shapes import Group, GroupKind, Shape, ShapeKind
+from rulesets.values import quick
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
 WAIT_PRIORITY = (EDGE, CLOSED, SINGLE)  # mcr.md §5.5: 边张 > 坎张 > 单钓将 when one tile reads several ways
@@ -50,6 +51,7 @@ def mask_of(indices: Iterable[int]) -> int:
     return mask
 
 
+@quick
 @dataclass(frozen=True)
 class Facts:
     """Facts of the whole hand, the same for every decomposition (computed once by :func:`facts_of`)."""
@@ -87,6 +89,7 @@ class Facts:
         return self.claimed == 0
 
 
+@quick
 @dataclass(frozen=True)
 class View:
     """One decomposition as the predicates see it. Indices are tile indices 0..33."""
