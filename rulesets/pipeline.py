@@ -213,8 +213,8 @@ class Combine(enum.Enum):
 
 
 def _combined(how: Combine, items: Sequence[Item]) -> int:
-    if how is Combine.ADD:
-        return sum(i.total for i in items)
+    if how is Combine.ADD:  # Item.total, without its two properties' calls
+        return sum(i.count * (i.fan.value if i.value_override is None else i.value_override) for i in items)
     if how is Combine.HIGHEST:
         return max((i.value for i in items), default=0)
     product = 1

@@ -473,19 +473,23 @@ def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHA
 def _part_state(part: tuple[int, ...], chows: bool) -> int:
     """0 if the counts of one suit (or of the honours) split into sets only, 2 if into sets and one
     pair, -1 if neither."""
-    if sum(part) % 3 == 0:
+    left = sum(part) % 3
+    if left == 0:
         return 0 if _sets_fit(part, chows) else -1
-    if sum(part) % 3 == 2:
+    if left == 2:
         for i, c in enumerate(part):
-            if c >= 2 and _sets_fit(part[:i] + (c - 2,) + part[i + 1 :], chows):
+            if c >= 2 and _sets_fit(part, chows, i):
                 return 2
     return -1
 
 
-def _sets_fit(part: tuple[int, ...], chows: bool) -> bool:
-    """Whether the counts split into pungs (and chows, if ``chows``) only. Linear: three equal chows
-    are three pungs, so the lowest tile starts ``count % 3`` chows and the rest of it are pungs."""
+def _sets_fit(part: tuple[int, ...], chows: bool, pair: int = -1) -> bool:
+    """Whether the counts (less a pair on ``pair``, if given) split into pungs (and chows, if ``chows``)
+    only. Linear: three equal chows are three pungs, so the lowest tile starts ``count % 3`` chows and
+    the rest of it are pungs."""
     rest = list(part)
+    if pair >= 0:
+        rest[pair] -= 2
     for i, c in enumerate(rest):
         k = c % 3
         if not k:
