@@ -293,9 +293,14 @@ def _meld_group(meld: Meld) -> Group:
 
 
 def _standard(counts: list[int]) -> list[tuple[int, ...]]:
-    """Sets + one pair of the concealed counts (the groups' keys)."""
-    out = []
-    for p in range(34):
+    """Sets + one pair of the concealed counts (the groups' keys). A set lies within one suit (or the honours),
+    so the pair lies in the one part whose count leaves 2 when divided by 3, every other part leaving 0."""
+    out: list[tuple[int, ...]] = []
+    left = [sum(counts[a:b]) % 3 for a, b, _ in _PARTS]
+    if left.count(2) != 1 or left.count(0) != 3:
+        return out
+    a, b, _ = _PARTS[left.index(2)]
+    for p in range(a, b):
         if counts[p] >= 2:
             counts[p] -= 2
             pair = (_PAIR_KEY[p],)
