@@ -222,18 +222,21 @@ def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
     pair = None
     hand_chows: list[int] = []
     hand_pungs: list[int] = []
+    paired = shape.kind in _PAIRED_KINDS
     for g in shape.groups:
-        index = g.tiles[0].index
-        if g.kind is GroupKind.CHOW:
+        kind = g.kind
+        if kind is _CHOW:
+            index = g.tiles[0].index
             chows.append(index)
             if g.meld is None:
                 hand_chows.append(index)
-        elif g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG:
+        elif kind is _PUNG or kind is _KONG:
+            index = g.tiles[0].index
             pungs.append(index)
             if g.meld is None:
                 hand_pungs.append(index)
-        elif g.kind is GroupKind.PAIR and shape.kind in _PAIRED_KINDS:
-            pair = index
+        elif kind is _PAIR and paired:
+            pair = g.tiles[0].index
     return View(
         kind=shape.kind,
         chows=tuple(sorted(chows)),
@@ -245,6 +248,9 @@ def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
         facts=facts,
         shape=shape,
     )
+
+
+_CHOW, _PUNG, _KONG, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 
 
 _PAIRED_KINDS = (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT)
