@@ -29,6 +29,8 @@ _BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pa
 class Seat(enum.Enum):
     """A seat, named by its seat wind. Six-player games add X and Y after N."""
 
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     E = "E"
     S = "S"
     W = "W"
@@ -92,12 +94,16 @@ class Relative(enum.IntEnum):
 
 
 class MeldKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     CHOW = "chow"  # 吃
     PUNG = "pung"  # 碰
     KONG = "kong"  # 明杠 / 暗杠 / 加杠 (see KongKind)
 
 
 class KongKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     EXPOSED = "exposed"  # 明杠 / 直杠: claimed on a discard
     CONCEALED = "concealed"  # 暗杠
     ADDED = "added"  # 加杠 / 补杠 / 巴杠: a claimed pung promoted with a drawn tile
@@ -140,7 +146,8 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is MeldKind.CHOW:
-            return (self.tile, Tile(self.tile.index + 1), Tile(self.tile.index + 2))
+            i = self.tile.index
+            return TILES_BY_INDEX[i : i + 3]
         return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
 
     @property
@@ -168,6 +175,8 @@ def _next(t: Tile) -> str:
 
 
 class WinMethod(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     SELF_DRAWN = "self_drawn"  # 自摸
     DISCARD = "discard"  # 点和 / 点炮: on another player's discard
     ROB_KONG = "rob_kong"  # 抢杠和: on the tile another player adds to a pung
@@ -227,11 +236,13 @@ class WinContext:
         """Raise :class:`ContextError` for flags that cannot go together (the rules are :data:`CONTEXT_RULES`,
         and :data:`WINNERS_LEAVE_RULES` unless ``winners_stay``)."""
         table = seats(players)
-        named = (self.seat, self.from_seat, *self.already_won, *(s for k in self.kongs for s in (k.seat, k.fed_by)))
+        named: tuple[Seat | None, ...] = (self.seat, self.from_seat)
+        if self.already_won or self.kongs:
+            named += (*self.already_won, *(s for k in self.kongs for s in (k.seat, k.fed_by)))
         for seat in named:  # the seats the context names sit at this table (a kong by X at a table of four: no)
             if seat is not None and seat not in table:
                 raise ContextError(msg("context.seat_at_table", seat=seat.value, players=players))
-        for broken, key in CONTEXT_RULES + (() if winners_stay else WINNERS_LEAVE_RULES):
+        for broken, key in CONTEXT_RULES if winners_stay else _EVERY_CONTEXT_RULE:
             if broken(self):
                 raise ContextError(msg(key, **_rule_params(key, self)))
 
@@ -261,6 +272,7 @@ WINNERS_LEAVE_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
 )
 """Where a player who won leaves the hand (血战到底), they can neither win again nor discard.
 Systems where winners stay in (血流成河) skip these (``winners_stay=True``)."""
+_EVERY_CONTEXT_RULE = CONTEXT_RULES + WINNERS_LEAVE_RULES
 
 
 def _rule_params(key: str, c: WinContext) -> dict[str, str]:
@@ -339,14 +351,11 @@ class Hand:
             have = self.size()
             key = "hand.count" if self.winning_tile is not None else "hand.count_waiting"
             raise HandError(msg(key, n=have, expected=expected))
-        for t in self.standing + ((self.winning_tile,) if self.winning_tile else ()):
-            if t.is_flower:
-                raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
         copies = [0] * len(TILES_BY_INDEX)
-        for t in self.standing:
+        for t in self.standing + ((self.winning_tile,) if self.winning_tile else ()):
+            if t.index >= 34:  # a flower (Tile.is_flower, without the property's call)
+                raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
             copies[t.index] += 1
-        if self.winning_tile is not None:
-            copies[self.winning_tile.index] += 1
         for m in self.melds:
             for t in m.tiles:
                 copies[t.index] += 1

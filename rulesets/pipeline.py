@@ -52,6 +52,7 @@ from .scoring import Details, Exclusion, Fan, Item, Score, Settlement, ShapeScor
 from .settle import settled
 from .shapes import Shape, ShapeKind, waits
 from .tiles import Tile
+from .values import quick
 from .wild import WildRule
 
 if TYPE_CHECKING:
@@ -212,8 +213,8 @@ class Combine(enum.Enum):
 
 
 def _combined(how: Combine, items: Sequence[Item]) -> int:
-    if how is Combine.ADD:
-        return sum(i.total for i in items)
+    if how is Combine.ADD:  # Item.total, without its two properties' calls
+        return sum(i.count * (i.fan.value if i.value_override is None else i.value_override) for i in items)
     if how is Combine.HIGHEST:
         return max((i.value for i in items), default=0)
     product = 1
@@ -262,6 +263,7 @@ class Display[O]:
     lines: tuple[Fan, ...] = ()
 
 
+@quick
 @dataclass(frozen=True)
 class Valued[R: Readable]:
     """One reading with its counted items, what was not counted, and its value."""
@@ -298,6 +300,7 @@ class Minimum[O, R: Readable]:
 # --- what a system adds to its result ------------------------------------------------------------------
 
 
+@quick
 @dataclass(frozen=True)
 class Outcome[O, R: Readable]:
     """How scoring a hand went, for the system's details and notes: the best reading (None when the hand was

@@ -29,6 +29,8 @@ __all__ = ["Reading", "Wait", "decompose", "placed", "readings"]
 class Wait(enum.Enum):
     """What the winning tile completed (边 嵌 单吊 对倒 两面), or a shape without sets."""
 
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     EDGE = "edge"  # 边张: 3 to 12, 7 to 89
     CLOSED = "closed"  # 嵌张 / 夹: the middle of a chow
     PAIR = "pair"  # 单吊: the pair

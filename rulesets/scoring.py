@@ -34,6 +34,7 @@ from .messages import msg
 from .shapes import Shape
 from .sources import Source, Works
 from .tiles import Tile
+from .values import quick
 from .wild import WildRule
 
 if TYPE_CHECKING:  # rulesets.rounds and rulesets.pipeline build on these types
@@ -68,6 +69,7 @@ class Fan:
         return {"id": self.id, "zh": self.zh, "en": self.en, "value": self.value}
 
 
+@quick
 @dataclass(frozen=True)
 class Item:
     """A fan counted ``count`` times. ``note`` explains the item (e.g. which tile a 根 is on).
@@ -102,6 +104,7 @@ class Item:
         return d
 
 
+@quick
 @dataclass(frozen=True)
 class Exclusion:
     """A fan that was present but not counted, and what excluded it (a fan id or a principle)."""
@@ -128,28 +131,36 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
     """Remove implied fans. Fans are visited highest value first (table order breaks ties);
     a fan that is still counted removes what its row excludes. Returns (kept, excluded)."""
     items = list(items)
-    order = sorted(range(len(items)), key=[-i.value for i in items].__getitem__)  # stable: table order on ties
-    counts = [i.count for i in items]
+    if len(items) < 2:  # no other item to exclude
+        return [i for i in items if i.count > 0], []
     by_id: dict[str, list[int]] = {}
     for i, item in enumerate(items):
         by_id.setdefault(item.fan.id, []).append(i)
+    values = [i.fan.value if i.value_override is None else i.value_override for i in items]
+    counts = [i.count for i in items]
     dropped: list[Exclusion] = []
-    for i in order:
+    for i in sorted(range(len(items)), key=values.__getitem__, reverse=True):  # stable: table order on ties
         if counts[i] <= 0:
             continue
-        for ex in items[i].fan.excludes:
+        fan = items[i].fan
+        for ex in fan.excludes:
+            held = by_id.get(ex.fan)
+            if held is None:
+                continue
             left = ex.count  # a counted exclusion removes that many copies in all, across items of the fan
-            for j in by_id.get(ex.fan, ()):
+            for j in held:
                 if j == i or counts[j] <= 0 or left == 0:
                     continue
                 n = counts[j] if left is None else min(left, counts[j])
                 counts[j] -= n
                 left = None if left is None else left - n
-                dropped.append(Exclusion(items[j].fan, items[i].fan.id, n))
+                dropped.append(Exclusion(items[j].fan, fan.id, n))
+    if not dropped and min(counts) > 0:
+        return items, dropped
     kept = [
-        items[i] if counts[i] == items[i].count else dataclasses.replace(items[i], count=counts[i])
-        for i in range(len(items))
-        if counts[i] > 0
+        item if n == item.count else dataclasses.replace(item, count=n)
+        for item, n in zip(items, counts, strict=True)
+        if n > 0
     ]
     return kept, dropped
 
@@ -205,6 +216,7 @@ def apply_factors(base: int | Fraction, factors: Iterable[Factor]) -> int | Frac
     return amount
 
 
+@quick
 @dataclass(frozen=True)
 class Payment:
     """One line of a settlement: ``payer`` pays ``payee`` ``amount``, because ``why``.
@@ -241,6 +253,7 @@ def paid(payer: Seat, payee: Seat, base: int | Fraction, factors: Iterable[Facto
     return Payment(payer, payee, apply_factors(base, factors), why, why_en, factors, base)
 
 
+@quick
 @dataclass(frozen=True)
 class Settlement:
     """Who pays whom. ``net`` sums to zero."""
@@ -260,6 +273,7 @@ class Settlement:
         return {s.value: exact(v) for s, v in self.net.items()}
 
 
+@quick
 @dataclass(frozen=True)
 class ShapeScore:
     """The value of one decomposition."""
@@ -299,6 +313,7 @@ class Details:
         return found
 
 
+@quick
 @dataclass(frozen=True)
 class Score:
     """The result of scoring one hand under one ruleset (DESIGN §4.4).
@@ -382,6 +397,7 @@ class Choice(enum.Enum):
 
     zh: str
     en: str
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
 
     def __new__(cls, value: str, zh: str = "", en: str = "") -> Choice:
         member = object.__new__(cls)

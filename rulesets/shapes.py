@@ -25,16 +25,19 @@ Shape kinds:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import permutations
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
+from .values import quick
 
 
 class ShapeKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     STANDARD = "standard"
     SEVEN_PAIRS = "seven_pairs"
     THIRTEEN_ORPHANS = "thirteen_orphans"
@@ -76,6 +79,8 @@ SETS_AND_PAIRS: frozenset[ShapeKind] = frozenset({ShapeKind.STANDARD, ShapeKind.
 
 
 class GroupKind(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
@@ -108,6 +113,7 @@ class Sub:
         return d
 
 
+@quick
 @dataclass(frozen=True)
 class Group:
     """A group of a decomposition. ``meld`` is set for the hand's fixed melds (claimed or 暗杠).
@@ -149,6 +155,7 @@ class Group:
         return f"[{text}]" if self.meld is not None else text
 
 
+@quick
 @dataclass(frozen=True)
 class Shape:
     """One reading of a complete hand. ``groups`` lists the fixed melds first, then the concealed groups."""
@@ -218,97 +225,118 @@ _KNITTED_PATTERNS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _ORPHANS = tuple(t.index for t in TERMINALS_AND_HONOURS)
 
 
-def _sets_only(counts: tuple[int, ...], start: int = 0) -> list[tuple[tuple[GroupKind, int], ...]]:
-    """All ways to split ``counts`` into pungs and chows (each as (kind, first tile index))."""
-    return list(_sets_only_cached(counts, start))
+# The search works on groups' sort keys, small ints: a concealed group is one of a few hundred values, made
+# once (:data:`_GROUP_OF`), and its key says how a reading lists it: by tile, a chow before a pung before a
+# pair on the same tile, the knitted thirds of 组合龙 last. Finders return keys, and a reading is told from
+# another by its sorted keys, so the search never builds, hashes or compares a group.
+_KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
+_KNITTED_KEYS = 1000  # above every other group's key: the knitted thirds come last
+
+
+def _key_of(kind: GroupKind, index: int) -> int:
+    """The sort key of the concealed group of ``kind`` on the tile ``index`` (the first of a knitted third)."""
+    order = _KIND_ORDER[kind]
+    return (_KNITTED_KEYS if kind is GroupKind.KNITTED else 0) + 8 * index + order
+
+
+_CHOW_KEY = tuple(_key_of(GroupKind.CHOW, i) for i in range(34))
+_PUNG_KEY = tuple(_key_of(GroupKind.PUNG, i) for i in range(34))
+_PAIR_KEY = tuple(_key_of(GroupKind.PAIR, i) for i in range(34))
+_SINGLE_KEY = tuple(_key_of(GroupKind.SINGLE, i) for i in range(34))
 
 
 @lru_cache(maxsize=65536)
-def _sets_only_cached(counts: tuple[int, ...], start: int) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
+def _sets_only_cached(counts: tuple[int, ...], start: int) -> tuple[tuple[int, ...], ...]:
+    """All ways to split ``counts`` into pungs and chows, each set as its sort key."""
     i = start
     while i < 34 and counts[i] == 0:
         i += 1
     if i == 34:
         return ((),)
-    out: list[tuple[tuple[GroupKind, int], ...]] = []
+    out: list[tuple[int, ...]] = []
     c = list(counts)
     if c[i] >= 3:
         c[i] -= 3
+        key = (_PUNG_KEY[i],)
         for rest in _sets_only_cached(tuple(c), i):
-            out.append(((GroupKind.PUNG, i),) + rest)
+            out.append(key + rest)
         c[i] += 3
     if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
+        key = (_CHOW_KEY[i],)
         for rest in _sets_only_cached(tuple(c), i):
-            out.append(((GroupKind.CHOW, i),) + rest)
+            out.append(key + rest)
     return tuple(out)
 
 
-def _group(kind: GroupKind, index: int) -> Group:
-    """The concealed group of ``kind`` on the tile ``index`` (groups are values: one of each is made once)."""
-    if kind is GroupKind.CHOW:
-        return _CHOWS[index]
-    if kind is GroupKind.PUNG:
-        return _PUNGS[index]
-    if kind is GroupKind.PAIR:
-        return _PAIRS[index]
-    if kind is GroupKind.SINGLE:
-        return _SINGLES[index]
-    return Group(kind, (ALL_TILES[index],))
-
-
-_CHOWS = tuple(Group(GroupKind.CHOW, ALL_TILES[i : i + 3]) for i in range(32))
-_PUNGS = tuple(Group(GroupKind.PUNG, (t, t, t)) for t in ALL_TILES)
-_PAIRS = tuple(Group(GroupKind.PAIR, (t, t)) for t in ALL_TILES)
-_SINGLES = tuple(Group(GroupKind.SINGLE, (t,)) for t in ALL_TILES)
-_MELD_GROUP_KIND = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG, MeldKind.KONG: GroupKind.KONG}
+_GROUP_OF: dict[int, Group] = {
+    **{_CHOW_KEY[i]: Group(GroupKind.CHOW, ALL_TILES[i : i + 3]) for i in range(32)},
+    **{_PUNG_KEY[i]: Group(GroupKind.PUNG, (t, t, t)) for i, t in enumerate(ALL_TILES)},
+    **{_PAIR_KEY[i]: Group(GroupKind.PAIR, (t, t)) for i, t in enumerate(ALL_TILES)},
+    **{_SINGLE_KEY[i]: Group(GroupKind.SINGLE, (t,)) for i, t in enumerate(ALL_TILES)},
+    **{
+        _key_of(GroupKind.KNITTED, triple[0]): Group(GroupKind.KNITTED, tuple(ALL_TILES[i] for i in triple))
+        for pattern in _KNITTED_PATTERNS
+        for triple in pattern
+    },
+}
+"""Every concealed group a finder can return, by its sort key."""
 
 
 def _meld_group(meld: Meld) -> Group:
-    return Group(_MELD_GROUP_KIND[meld.kind], meld.tiles, meld)
+    kind = meld.kind
+    if kind is MeldKind.CHOW:
+        return Group(GroupKind.CHOW, meld.tiles, meld)
+    return Group(GroupKind.PUNG if kind is MeldKind.PUNG else GroupKind.KONG, meld.tiles, meld)
 
 
-def _standard(counts: list[int]) -> list[tuple[Group, ...]]:
-    """Sets + one pair of the concealed counts."""
-    out = []
-    for p in range(34):
+def _standard(counts: list[int]) -> list[tuple[int, ...]]:
+    """Sets + one pair of the concealed counts (the groups' keys). A set lies within one suit (or the honours),
+    so the pair lies in the one part whose count leaves 2 when divided by 3, every other part leaving 0."""
+    out: list[tuple[int, ...]] = []
+    left = [sum(counts[a:b]) % 3 for a, b, _ in _PARTS]
+    if left.count(2) != 1 or left.count(0) != 3:
+        return out
+    a, b, _ = _PARTS[left.index(2)]
+    for p in range(a, b):
         if counts[p] >= 2:
             counts[p] -= 2
-            for sets in _sets_only(tuple(counts)):
-                out.append((_group(GroupKind.PAIR, p),) + tuple(_group(k, i) for k, i in sets))
+            pair = (_PAIR_KEY[p],)
+            for sets in _sets_only_cached(tuple(counts), 0):
+                out.append(pair + sets)
             counts[p] += 2
     return out
 
 
-def _seven_pairs(counts: list[int]) -> list[tuple[Group, ...]]:
+def _seven_pairs(counts: list[int]) -> list[tuple[int, ...]]:
     if sum(counts) != 14 or any(c % 2 for c in counts):
         return []
-    return [tuple(_group(GroupKind.PAIR, i) for i, c in enumerate(counts) for _ in range(c // 2))]
+    return [tuple(_PAIR_KEY[i] for i, c in enumerate(counts) for _ in range(c // 2))]
 
 
-def _thirteen_orphans(counts: list[int]) -> list[tuple[Group, ...]]:
+def _thirteen_orphans(counts: list[int]) -> list[tuple[int, ...]]:
     if sum(counts) != 14 or any(counts[i] == 0 for i in _ORPHANS):
         return []
     if sum(counts[i] for i in _ORPHANS) != 14:
         return []
     pair = next(i for i in _ORPHANS if counts[i] == 2)
-    return [(_group(GroupKind.PAIR, pair),) + tuple(_group(GroupKind.SINGLE, i) for i in _ORPHANS if i != pair)]
+    return [(_PAIR_KEY[pair],) + tuple(_SINGLE_KEY[i] for i in _ORPHANS if i != pair)]
 
 
-def _honors_knitted(counts: list[int]) -> list[tuple[Group, ...]]:
+def _honors_knitted(counts: list[int]) -> list[tuple[int, ...]]:
     if sum(counts) != 14 or any(c > 1 for c in counts):
         return []
     held = {i for i, c in enumerate(counts) if c}
     for pattern in _KNITTED_PATTERNS:
         allowed = {i for triple in pattern for i in triple} | set(range(27, 34))
         if held <= allowed:
-            return [tuple(_group(GroupKind.SINGLE, i) for i in sorted(held))]
+            return [tuple(_SINGLE_KEY[i] for i in sorted(held))]
     return []
 
 
-def _knitted_straight(counts: list[int]) -> list[tuple[Group, ...]]:
+def _knitted_straight(counts: list[int]) -> list[tuple[int, ...]]:
     if sum(counts) != 14 and sum(counts) != 11:
         return []
     out = []
@@ -318,29 +346,38 @@ def _knitted_straight(counts: list[int]) -> list[tuple[Group, ...]]:
             for triple in pattern:
                 for i in triple:
                     rest[i] -= 1
-            knitted = tuple(Group(GroupKind.KNITTED, tuple(ALL_TILES[i] for i in triple)) for triple in pattern)
+            knitted = tuple(_key_of(GroupKind.KNITTED, triple[0]) for triple in pattern)
             for groups in _standard(rest):
                 out.append(knitted + groups)
     return out
 
 
-_KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
+Finder = Callable[[list[int]], list[tuple[int, ...]]]
+"""A finder of one shape kind: the readings of the concealed counts, each as its groups' keys."""
+
+_FINDERS: tuple[tuple[ShapeKind, Finder, bool], ...] = (
+    (ShapeKind.STANDARD, _standard, False),
+    (ShapeKind.SEVEN_PAIRS, _seven_pairs, True),
+    (ShapeKind.THIRTEEN_ORPHANS, _thirteen_orphans, True),
+    (ShapeKind.HONORS_KNITTED, _honors_knitted, True),
+    (ShapeKind.KNITTED_STRAIGHT, _knitted_straight, False),
+)
+"""The kinds :func:`decompose` finds, in the order it lists their readings: each with its finder and whether it
+needs a hand without melds."""
+_FINDERS_FOR: dict[tuple[frozenset[ShapeKind], bool], tuple[tuple[ShapeKind, Finder], ...]] = {}
+"""The finders of each set of kinds asked for, with melds or without (a handful in all: each system asks for
+a few sets, made once)."""
 
 
-def _group_key(g: Group) -> tuple[int, int, int]:
-    kind = _KIND_ORDER[g.kind]
-    return (kind if g.kind is GroupKind.KNITTED else 0, g.tiles[0].index, kind)
-
-
-_FINDERS = {
-    ShapeKind.STANDARD: _standard,
-    ShapeKind.SEVEN_PAIRS: _seven_pairs,
-    ShapeKind.THIRTEEN_ORPHANS: _thirteen_orphans,
-    ShapeKind.HONORS_KNITTED: _honors_knitted,
-    ShapeKind.KNITTED_STRAIGHT: _knitted_straight,
-}
-_SHAPE_ORDER = {k: i for i, k in enumerate(ShapeKind)}
-_NEEDS_NO_MELDS = {ShapeKind.SEVEN_PAIRS, ShapeKind.THIRTEEN_ORPHANS, ShapeKind.HONORS_KNITTED}
+def _finders(kinds: Iterable[ShapeKind], melds: bool) -> tuple[tuple[ShapeKind, Finder], ...]:
+    """The finders of ``kinds`` in order, less those of kinds needing a hand without melds when it has some."""
+    asked = (kinds if isinstance(kinds, frozenset) else frozenset(kinds), melds)
+    found = _FINDERS_FOR.get(asked)
+    if found is None:
+        found = _FINDERS_FOR[asked] = tuple(
+            (kind, find) for kind, find, no_melds in _FINDERS if kind in asked[0] and not (no_melds and melds)
+        )
+    return found
 
 
 def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape]:
@@ -348,29 +385,36 @@ def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape
 
     The hand is not validated here (see :meth:`Hand.validate`). Duplicate readings are removed.
     """
-    if hand.winning_tile is None:
+    win = hand.winning_tile
+    if win is None:
         raise ValueError("decompose needs a complete hand (with a winning tile)")
     if (len(hand.standing) + 1) % 3 != 2:
         return []
     counts = [0] * 34
-    for t in (*hand.standing, hand.winning_tile):
+    for t in hand.standing:
         if t.index >= 34:  # a flower
             return []
         counts[t.index] += 1
-    fixed = tuple(_meld_group(m) for m in hand.melds)
+    if win.index >= 34:
+        return []
+    counts[win.index] += 1
+    melds = hand.melds
+    fixed = tuple(_meld_group(m) for m in melds)
     out: list[Shape] = []
-    seen: set[tuple[ShapeKind, tuple[tuple[int, int, int], ...]]] = set()
-    for kind in sorted(set(kinds), key=_SHAPE_ORDER.__getitem__):
-        if kind not in _FINDERS or (kind in _NEEDS_NO_MELDS and hand.melds):  # a system's own kind: it finds it
+    group_of = _GROUP_OF.__getitem__
+    for kind, find in _finders(kinds, bool(melds)):  # a kind without a finder is a system's own: it finds it
+        found = find(list(counts))
+        if len(found) == 1:
+            out.append(Shape(kind, fixed + tuple(map(group_of, sorted(found[0]))), win))
             continue
-        for groups in _FINDERS[kind](list(counts)):
-            # a found group is told by its sort key (kind and first tile), so the keys stand for the groups
-            keyed = sorted([(_group_key(g), n) for n, g in enumerate(groups)])
-            mark = (kind, tuple(k for k, _ in keyed))
-            if mark in seen:
+        seen: set[tuple[int, ...]] = set()
+        for keys in found:
+            # a reading is told by its groups' sorted keys (kind and first tile)
+            ordered = tuple(sorted(keys))
+            if ordered in seen:
                 continue
-            seen.add(mark)
-            out.append(Shape(kind, fixed + tuple(groups[n] for _, n in keyed), hand.winning_tile))
+            seen.add(ordered)
+            out.append(Shape(kind, fixed + tuple(map(group_of, ordered)), win))
     return out
 
 
@@ -434,19 +478,23 @@ def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHA
 def _part_state(part: tuple[int, ...], chows: bool) -> int:
     """0 if the counts of one suit (or of the honours) split into sets only, 2 if into sets and one
     pair, -1 if neither."""
-    if sum(part) % 3 == 0:
+    left = sum(part) % 3
+    if left == 0:
         return 0 if _sets_fit(part, chows) else -1
-    if sum(part) % 3 == 2:
+    if left == 2:
         for i, c in enumerate(part):
-            if c >= 2 and _sets_fit(part[:i] + (c - 2,) + part[i + 1 :], chows):
+            if c >= 2 and _sets_fit(part, chows, i):
                 return 2
     return -1
 
 
-def _sets_fit(part: tuple[int, ...], chows: bool) -> bool:
-    """Whether the counts split into pungs (and chows, if ``chows``) only. Linear: three equal chows
-    are three pungs, so the lowest tile starts ``count % 3`` chows and the rest of it are pungs."""
+def _sets_fit(part: tuple[int, ...], chows: bool, pair: int = -1) -> bool:
+    """Whether the counts (less a pair on ``pair``, if given) split into pungs (and chows, if ``chows``)
+    only. Linear: three equal chows are three pungs, so the lowest tile starts ``count % 3`` chows and
+    the rest of it are pungs."""
     rest = list(part)
+    if pair >= 0:
+        rest[pair] -= 2
     for i, c in enumerate(rest):
         k = c % 3
         if not k:

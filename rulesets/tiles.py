@@ -24,6 +24,8 @@ from .messages import Words, msg
 
 
 class Suit(enum.Enum):
+    __hash__ = object.__hash__  # members compare by identity; Enum's own hash is a Python call
+
     M = "m"  # 万 characters
     P = "p"  # 筒/饼 dots
     S = "s"  # 条/索 bamboo

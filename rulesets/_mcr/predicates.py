@@ -390,22 +390,38 @@ class Scope:
 
 
 @lru_cache(maxsize=4096)
-def has_chow_fans(chows: tuple[int, ...]) -> bool:
-    """Whether the chows make any chow fan (一色双龙会/三色双龙会 hold a 老少副, so they are included)."""
-    return len(chows) >= 2 and any(chows_fans(chows).values())
-
-
-@lru_cache(maxsize=4096)
 def has_pung_fans(pungs: tuple[int, ...]) -> bool:
     """Whether the pungs make any suited pung-pattern fan."""
     return len(pungs) >= 2 and any(pungs_fans(pungs).values())
 
 
 _SIMPLES = mask_of(i for i in range(27) if 2 <= rank_of(i) <= 8)
+_NOT_GREEN_OR_REVERSIBLE = ~mask_of(GREEN | REVERSIBLE)
+_NARROW_RANKS = tuple(~mask_of(range(low - 1, high)) & 0x1FF for low, high in ((6, 9), (4, 6), (1, 4)))
+"""The ranks outside 6–9, 4–6 and 1–4: a hand of 上五门/大于五, 中五门 or 下五门/小于五 has none of one of them."""
+_FIVE_OR_OUTSIDE_PAIRS = frozenset(i for i in range(34) if i >= 27 or rank_of(i) in (1, 5, 9))
+"""The pairs 全带五 (a 5) and 全带幺 (a terminal or an honour) allow."""
 
 
 def _always(v: View) -> bool:
     return True
+
+
+def _narrow(v: View) -> bool:
+    """The suited ranks fit in 6–9, 4–6 or 1–4 (what every rank-range fan needs)."""
+    ranks = v.facts.rank_mask
+    return any(not ranks & outside for outside in _NARROW_RANKS)
+
+
+def _terminal_chows_gate(v: View) -> bool:
+    """Four chows and a pair of 5 (what 一色双龙会 and 三色双龙会 need besides their chows)."""
+    pair = v.pair
+    return len(v.chows) == 4 and pair is not None and pair < 27 and pair % 9 == 4
+
+
+def _win_flags(v: View) -> bool:
+    f = v.facts
+    return f.last_tile or f.kong_replacement or f.rob_kong or f.last_copy
 
 
 SCOPES: tuple[Scope, ...] = tuple(
@@ -414,31 +430,40 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("kongs", lambda v: bool(v.facts.kong_tiles), True,
          "four_kongs three_kongs two_concealed_kongs two_melded_kongs concealed_kong melded_kong "
          "melded_and_concealed_kong"),
-        ("win", _always, True,
-         "last_tile_draw last_tile_claim out_with_replacement_tile robbing_the_kong melded_hand "
-         "fully_concealed_hand last_tile concealed_hand self_drawn"),
-        ("no_honours", lambda v: not v.facts.has_honours, True,
-         "full_flush upper_tiles middle_tiles lower_tiles upper_four lower_four all_simples no_honors"),
+        ("win_flags", _win_flags, True,
+         "last_tile_draw last_tile_claim out_with_replacement_tile robbing_the_kong last_tile"),
+        ("win", _always, True, "melded_hand fully_concealed_hand concealed_hand self_drawn"),
+        ("no_honours", lambda v: not v.facts.has_honours, True, "full_flush all_simples no_honors"),
+        ("rank_ranges", lambda v: not v.facts.has_honours and _narrow(v), True,
+         "upper_tiles middle_tiles lower_tiles upper_four lower_four"),
         ("no_simples", lambda v: not v.facts.mask & _SIMPLES, True,
          "all_terminals all_honors all_terminals_and_honors"),
-        ("tiles", _always, True,
-         "all_green reversible_tiles half_flush all_types tile_hog one_voided_suit flower_tiles"),
-        ("honour_pungs", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False,  # sorted: honours last
+        ("green_reversible", lambda v: not v.facts.mask & _NOT_GREEN_OR_REVERSIBLE, True,
+         "all_green reversible_tiles"),
+        ("suits", _always, True, "half_flush all_types one_voided_suit"),
+        ("tile_hogs", lambda v: v.facts.tile_hogs > 0, True, "tile_hog"),
+        ("flowers", lambda v: v.facts.flowers > 0, True, "flower_tiles"),
+        ("honour_pungs", lambda v: len(v.pungs) >= 2 and v.pungs[-2] >= 27, False,  # sorted: honours last
          "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
-         "two_dragons_pungs dragon_pung prevalent_wind seat_wind"),
+         "two_dragons_pungs"),
+        ("honour_pung", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False, "dragon_pung prevalent_wind seat_wind"),
         ("pung_patterns", lambda v: has_pung_fans(v.pungs), False,
          "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung"),
-        ("pungs", lambda v: bool(v.pungs), False, "all_even_pungs all_pungs pung_of_terminals_or_honors"),
+        ("four_pungs", lambda v: len(v.pungs) == 4, False, "all_even_pungs all_pungs"),
+        ("pungs", lambda v: bool(v.pungs), False, "pung_of_terminals_or_honors"),
         ("concealed_pungs", lambda v: v.concealed_pungs >= 2, False,
          "four_concealed_pungs three_concealed_pungs two_concealed_pungs"),
-        ("chows", lambda v: has_chow_fans(v.chows), False,
-         "pure_terminal_chows quadruple_chow four_pure_shifted_chows pure_triple_chow pure_straight "
-         "three_suited_terminal_chows pure_shifted_chows mixed_straight mixed_triple_chow mixed_shifted_chows "
+        ("terminal_chows", _terminal_chows_gate, False, "pure_terminal_chows three_suited_terminal_chows"),
+        ("chow_runs", lambda v: len(v.chows) >= 3 and bool(triples(v.chows)), False,  # a 4-chow fan holds a run of 3
+         "quadruple_chow four_pure_shifted_chows pure_triple_chow pure_straight pure_shifted_chows mixed_straight "
+         "mixed_triple_chow mixed_shifted_chows"),
+        ("chow_pairs", lambda v: len(v.chows) >= 2 and bool(pair_edges(v.chows)), False,
          "pure_double_chow mixed_double_chow short_straight two_terminal_chows"),
         ("special", lambda v: not v.standard, False,
          "seven_shifted_pairs thirteen_orphans seven_pairs greater_honors_and_knitted_tiles "
          "lesser_honors_and_knitted_tiles knitted_straight"),
-        ("standard", lambda v: v.standard, False, "nine_gates all_five outside_hand"),
+        ("nine_gates", lambda v: v.facts.nine_gates, False, "nine_gates"),
+        ("pair_everywhere", lambda v: v.pair in _FIVE_OR_OUTSIDE_PAIRS, False, "all_five outside_hand"),
         ("wait", lambda v: v.wait is not None, False, "edge_wait closed_wait single_wait"),
         ("reading", _always, False, "all_chows"),
     )

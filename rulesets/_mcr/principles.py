@@ -29,6 +29,7 @@ NON_IDENTICAL = "non_identical"  # 不得相同: a chow makes the same pair fan 
 ACCOUNT_ONCE = "account_once"  # 套算一次: each new pair must bring in a chow not yet combined
 
 Edge = tuple[int, int, str]  # (chow position, chow position, pair fan id)
+_PAIR_FAN_IDS = frozenset(PAIR_FANS)
 
 
 def account_once(kept: list[Item], view: View) -> tuple[list[Item], list[Exclusion]]:
@@ -36,9 +37,10 @@ def account_once(kept: list[Item], view: View) -> tuple[list[Item], list[Exclusi
 
     Returns the new kept items and one :class:`Exclusion` per pair of chows dropped, naming the
     principle and the two chows."""
-    live = frozenset(i.fan.id for i in kept if i.fan.id in PAIR_FANS)
-    if not live:
+    pairs = [i.fan.id for i in kept if i.fan.id in _PAIR_FAN_IDS]
+    if not pairs:
         return kept, []
+    live = frozenset(pairs)
     ids = {i.fan.id for i in kept}
     multi = next((f for f in FOUR_CHOW_FANS + THREE_CHOW_FANS if f in ids), None)
     chosen = choose_edges(view.chows, live, multi)

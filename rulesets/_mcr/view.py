@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinContext, WinMethod
-from rulesets.shapes import Group, GroupKind, Shape, ShapeKind
+from rulesets.shapes import GroupKind, Shape, ShapeKind
+from rulesets.values import quick
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
 WAIT_PRIORITY = (EDGE, CLOSED, SINGLE)  # mcr.md §5.5: 边张 > 坎张 > 单钓将 when one tile reads several ways
@@ -50,6 +51,7 @@ def mask_of(indices: Iterable[int]) -> int:
     return mask
 
 
+@quick
 @dataclass(frozen=True)
 class Facts:
     """Facts of the whole hand, the same for every decomposition (computed once by :func:`facts_of`)."""
@@ -87,6 +89,7 @@ class Facts:
         return self.claimed == 0
 
 
+@quick
 @dataclass(frozen=True)
 class View:
     """One decomposition as the predicates see it. Indices are tile indices 0..33."""
@@ -132,7 +135,7 @@ def facts_of(hand: Hand) -> Facts:
             melded_kongs += m.kong is not KongKind.CONCEALED
             concealed_kongs += m.kong is KongKind.CONCEALED
     present = [i for i, c in enumerate(counts) if c]
-    mask = mask_of(present)
+    mask = sum(map(_BITS.__getitem__, present))
     return Facts(
         counts=tuple(counts),
         kong_tiles=frozenset(kong_tiles),
@@ -159,6 +162,7 @@ def facts_of(hand: Hand) -> Facts:
     )
 
 
+_BITS = tuple(1 << i for i in range(34))
 _RANK_BITS = (1 << 9) - 1
 _HONOUR_BIT = 1 << 27
 _SUITS = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))
@@ -218,18 +222,21 @@ def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
     pair = None
     hand_chows: list[int] = []
     hand_pungs: list[int] = []
+    paired = shape.kind in _PAIRED_KINDS
     for g in shape.groups:
-        index = g.tiles[0].index
-        if g.kind is GroupKind.CHOW:
+        kind = g.kind
+        if kind is _CHOW:
+            index = g.tiles[0].index
             chows.append(index)
             if g.meld is None:
                 hand_chows.append(index)
-        elif g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG:
+        elif kind is _PUNG or kind is _KONG:
+            index = g.tiles[0].index
             pungs.append(index)
             if g.meld is None:
                 hand_pungs.append(index)
-        elif g.kind is GroupKind.PAIR and shape.kind in _PAIRED_KINDS:
-            pair = index
+        elif kind is _PAIR and paired:
+            pair = g.tiles[0].index
     return View(
         kind=shape.kind,
         chows=tuple(sorted(chows)),
@@ -241,6 +248,9 @@ def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
         facts=facts,
         shape=shape,
     )
+
+
+_CHOW, _PUNG, _KONG, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 
 
 _PAIRED_KINDS = (ShapeKind.STANDARD, ShapeKind.KNITTED_STRAIGHT)
@@ -275,27 +285,23 @@ def wait_reading(shape: Shape, knitted_waits: bool = True) -> str | None:
     if shape.kind not in _PAIRED_KINDS:
         return None
     w = shape.winning_tile.index
-    found = set()
-    for g in shape.groups:
-        if g.meld is not None or not _holds(g, w):
+    win_rank = w % 9 + 1
+    edge = closed = single = False
+    for g in shape.groups:  # by index: cheaper than comparing tiles
+        if g.meld is not None:
             continue
-        if g.kind is GroupKind.KNITTED and not knitted_waits:
+        kind = g.kind
+        first = g.tiles[0].index
+        if kind is GroupKind.CHOW:
+            if first <= w <= first + 2:
+                wait = _wait_in(kind, first % 9 + 1, win_rank)
+                edge = edge or wait == EDGE
+                closed = closed or wait == CLOSED
+        elif kind is GroupKind.PAIR:
+            single = single or first == w
+        elif kind is GroupKind.KNITTED and not knitted_waits and any(t.index == w for t in g.tiles):
             return None
-        found.add(_wait_in(g.kind, g.tiles[0].index % 9 + 1, w % 9 + 1))
-    for kind in WAIT_PRIORITY:
-        if kind in found:
-            return kind
-    return None
-
-
-def _holds(group: Group, index: int) -> bool:
-    """Whether the group holds the tile ``index`` (by index: cheaper than comparing tiles)."""
-    first = group.tiles[0].index
-    if group.kind is GroupKind.CHOW:
-        return first <= index <= first + 2
-    if group.kind is GroupKind.KNITTED:
-        return any(t.index == index for t in group.tiles)
-    return first == index  # pung, kong, pair, single: one tile kind
+    return EDGE if edge else CLOSED if closed else SINGLE if single else None  # WAIT_PRIORITY
 
 
 def _wait_in(kind: GroupKind, first_rank: int, win_rank: int) -> str | None:

@@ -136,9 +136,18 @@ def _without_flowers(v: Valued[View], options: Options) -> int:
     return v.total - v.reading.facts.flowers
 
 
-def _below(has: int, need: int, hand: Hand, options: Options) -> Problem:
+def _below_words(has: int, need: int) -> Problem:
     why = msg("guobiao.below_minimum", n=has, minimum=need, fans=Words("番", "fan" if has == 1 else "fans"))
     return why.zh, why.en
+
+
+_BELOW = {has: _below_words(has, MINIMUM) for has in range(MINIMUM)}
+"""Why a hand worth 0 to 7 番 without its flowers is no win: the words, made once (a hand below the minimum
+reads its own from here instead of rendering the message again)."""
+
+
+def _below(has: int, need: int, hand: Hand, options: Options) -> Problem:
+    return _BELOW[has] if need == MINIMUM and has in _BELOW else _below_words(has, need)
 
 
 def _notes(outcome: Outcome[Options, View]) -> list[dict[str, object]]:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets._mcr.predicates import PREDICATES, chows_fans, pair_type, pungs_fans, triple_type
+from rulesets._mcr.predicates import PREDICATES, SCOPES, chows_fans, pair_type, pungs_fans, triple_type
 from rulesets._mcr.view import facts_of, view_of
+from rulesets.errors import MahjongError
+from rulesets.guobiao import Options, validate
 from rulesets.shapes import decompose
 from rulesets.tiles import tile
 
+from . import handgen
 from .hands import spec
 
 
@@ -79,3 +82,25 @@ def test_seven_shifted_pairs_needs_seven_consecutive_numbers_of_one_suit() -> No
     hand = spec("2233445566889s +9s")
     pairs = [s for s in decompose(hand) if s.kind.value == "seven_pairs"][0]
     assert not PREDICATES["seven_shifted_pairs"](view_of(pairs, facts_of(hand)), None)
+
+
+def test_a_scope_whose_gate_fails_holds_none_of_its_fans() -> None:
+    """A gate is a condition every fan of its scope needs: where it fails, each predicate behind it counts
+    nothing (every reading of a spread of generated hands, every scope)."""
+    closed, held = 0, []
+    for hands in handgen.generate_all(7, 0.25).values():
+        for hand in hands:
+            try:
+                validate(hand, Options())
+            except MahjongError:
+                continue
+            facts = facts_of(hand)
+            for shape in decompose(hand):
+                view = view_of(shape, facts)
+                for scope in SCOPES:
+                    if scope.gate(view):
+                        continue
+                    closed += 1
+                    held += [(scope.name, f) for f in scope.fans if PREDICATES[f](view, None)]
+    assert held == []
+    assert closed > 10_000  # the gates were tested, and failed often

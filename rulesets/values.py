@@ -1,0 +1,76 @@
+"""Frozen dataclasses made quickly: the values the engine makes for every hand it scores.
+
+A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (a lookup and a call per
+field): for a value of twenty fields that is most of the cost of making it, and scoring one hand makes a
+hundred such fields (the hand's facts, each reading's view and value, the Score). :func:`quick` gives a
+frozen dataclass an ``__init__`` that stores the same fields in the instance's dict, with the same
+parameters, defaults and default factories; the class stays a frozen dataclass in every other way (its
+fields, equality, hash, ``replace``, the error on assignment). The dataclass-made ``__init__`` stays at
+``__init__.__wrapped__`` (what :func:`inspect.signature` reads).
+
+>>> from dataclasses import dataclass, field, FrozenInstanceError
+>>> @quick
+... @dataclass(frozen=True)
+... class Point:
+...     x: int
+...     y: int = 0
+...     tags: tuple[str, ...] = field(default=())
+>>> p = Point(1, tags=("a",))
+>>> p, p == Point(1, 0, ("a",)), hash(p) == hash(Point(1, 0, ("a",)))
+(Point(x=1, y=0, tags=('a',)), True, True)
+>>> try:
+...     p.x = 2
+... except FrozenInstanceError:
+...     print("frozen")
+frozen
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+__all__ = ["quick"]
+
+_FACTORY = object()
+"""Stands for a parameter left out whose default is a factory's (as the dataclass-made ``__init__`` has it)."""
+
+
+def quick[T](cls: type[T]) -> type[T]:
+    """``cls`` (a frozen dataclass without slots, ``__post_init__`` or init-only fields) with the quick ``__init__``."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" in vars(cls) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: quick makes frozen dataclasses without slots or __post_init__")
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names: dict[str, Any] = {"_FACTORY": _FACTORY}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = ["    d = self.__dict__"]
+    for f in fields:
+        if f.default is not dataclasses.MISSING:
+            names[f"_default_{f.name}"] = f.default
+        if f.default_factory is not dataclasses.MISSING:
+            names[f"_factory_{f.name}"] = f.default_factory
+        if not f.init:  # made by its factory, or read from the class attribute that holds its default
+            if f.default_factory is not dataclasses.MISSING:
+                body.append(f"    d[{f.name!r}] = _factory_{f.name}()")
+            continue
+        if f.default is not dataclasses.MISSING:
+            param = f"{f.name}=_default_{f.name}"
+        elif f.default_factory is not dataclasses.MISSING:
+            param = f"{f.name}=_FACTORY"
+            body.append(f"    if {f.name} is _FACTORY:\n        {f.name} = _factory_{f.name}()")
+        else:
+            param = f.name
+        (keyword if f.kw_only else positional).append(param)
+        body.append(f"    d[{f.name!r}] = {f.name}")
+    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    source = f"def __init__({signature}) -> None:\n" + "\n".join(body) + "\n"
+    exec(source, names)  # noqa: S102 - made from the field names of a dataclass, as dataclasses makes its own
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = cls.__init__.__doc__
+    init.__wrapped__ = cls.__init__
+    setattr(cls, "__init__", init)  # noqa: B010 - a method replaced on the class
+    return cls
