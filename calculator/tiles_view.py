@@ -12,8 +12,9 @@ as ``format_html`` escapes it; tests/calculator/test_tiles_view.py checks both s
 >>> from rulesets.tiles import tiles
 >>> [t.str for t in tiles_view(tiles("19m7z"))]
 ['1m', '9m', '7z']
->>> tile_view("5m", winning=True)
-TileView(str='5m', zh='五万', en='5 Character', rotated=False, back=False, winning=True, small=False)
+>>> view = tile_view("5m", winning=True)
+>>> view.str, view.zh, view.en, view.winning, view.rotated, view.plays
+('5m', '五万', '5 Character', True, False, '')
 """
 
 from __future__ import annotations
