@@ -71,6 +71,7 @@ class Request:
     rulesets: tuple[Ruleset[Any], ...]
     options: Mapping[str, Any]  # ruleset id → options value
     explicit_rules: bool = True  # False when the caller asked for "every system" (the share code then names none)
+    checked: bool = False  # the hand passed every hand string's checks as it stands (read from text, no context)
 
 
 def build_request(
@@ -83,9 +84,11 @@ def build_request(
 
     ``options`` is either ``{ruleset id: {key: value}}`` or, with one ruleset, ``{key: value}``.
     """
-    from .notation import canonical_hand, parse_hand
-    from .sharecode import VERSION, parse_share_code
+    from .notation import canonical_hand, is_share_code, parse_hand
+    from .sharecode import VERSION, default_options, parse_share_code
 
+    # A hand string read as it stands, no context on top: the reader made every hand's checks on it.
+    checked = isinstance(hand, str) and not context and not is_share_code(hand)
     if isinstance(hand, str) and hand.strip().startswith(VERSION + "."):
         # a share code carries its systems and house rules: they apply unless the caller names others
         shared = parse_share_code(hand.strip())
@@ -96,15 +99,16 @@ def build_request(
     parsed = parse_hand(hand) if isinstance(hand, str) else hand
     # One hand, one answer: the canonical form (melds and tiles in the share code's order), so the typed
     # hand, its share code and every other door give the same result object, shapes included.
-    parsed = canonical_hand(parsed.with_context(context_from_mapping(context, parsed.context)))
+    ctx = context_from_mapping(context, parsed.context)
+    parsed = canonical_hand(parsed if ctx is parsed.context else parsed.with_context(ctx))
     chosen = resolve(rules)
     if rules in (None, "all", "", []):
         chosen = tuple(r for r in chosen if r.can_read(parsed)) or chosen
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(msg("rules.options_object"))
     per_rules = _split_options(options or {}, chosen)
-    values = {r.id: r.parse_options(per_rules.get(r.id)) for r in chosen}
-    return Request(parsed, chosen, values, explicit_rules=rules not in (None, "all", "", [], ["all"]))
+    values = {r.id: r.parse_options(given) if (given := per_rules.get(r.id)) else default_options(r) for r in chosen}
+    return Request(parsed, chosen, values, explicit_rules=rules not in (None, "all", "", [], ["all"]), checked=checked)
 
 
 def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset[Any], ...]) -> dict[str, Mapping[str, Any]]:
@@ -169,19 +173,38 @@ def waiting[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
 
 def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
     """The JSON result object of DESIGN §4.4."""
-    from .sharecode import share_code
+    from .sharecode import default_options, share_code
 
     results = []
+    moved = False  # some system's house rules are away from its defaults
     for r, s in zip(request.rulesets, scores, strict=True):
         d = s.as_dict()
-        d["options"] = options_dict(request.options[r.id])
+        value, default = request.options[r.id], default_options(r)
+        if value is default:
+            d["options"] = dict(_default_json(default))
+        else:
+            d["options"] = options_dict(value)
+            moved = moved or value != default
         results.append(d)
     codes = {r.id: request.options[r.id] for r in request.rulesets}
     # House rules away from the defaults are part of the answer: the code then names its systems too, so
     # the link shows the payouts it came with (a code holds options only under the systems it names).
-    explicit = request.explicit_rules or any(request.options[r.id] != r.parse_options({}) for r in request.rulesets)
+    explicit = request.explicit_rules or moved
     rules = [r.id for r in request.rulesets] if explicit else None
-    return {"hand": share_code(request.hand, rules, codes if explicit else None), "results": results}
+    # request.hand is canonical (build_request); checked as share_code would check it when read from text
+    return {"hand": share_code(request.hand, rules, codes if explicit else None, canonical=True,
+                               checked=request.checked), "results": results}
+
+
+def _default_json(default: object) -> dict[str, Any]:
+    """The result object's ``options`` of a system's default house rules, worked out once per options type."""
+    found = _DEFAULT_JSON.get(type(default))
+    if found is None:
+        found = _DEFAULT_JSON[type(default)] = options_dict(default)
+    return found
+
+
+_DEFAULT_JSON: dict[type, dict[str, Any]] = {}
 
 
 def evaluate(

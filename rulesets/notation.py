@@ -433,7 +433,8 @@ def _is_chow(kinds: Sequence[Tile]) -> bool:
     return low.is_suited and low.rank <= 7 and sorted(kinds) == [low, Tile(low.index + 1), Tile(low.index + 2)]
 
 
-def _is_share_code(text: str) -> bool:
+def is_share_code(text: str) -> bool:
+    """Whether :func:`parse_hand` reads ``text`` as a share code (or a share link) rather than a hand string."""
     stripped = text.strip()
     return stripped.startswith("v") or "/h/" in stripped
 
@@ -467,7 +468,7 @@ def read_hand(text: str) -> tuple[Hand, tuple[Message, ...]]:
     >>> [str(t) for t in h.standing if t.rank == 5], [n.en[:16] for n in notes]
     (['5m', '5p'], ['0m is a red five', '0p is a red five'])
     """
-    if not isinstance(text, str) or len(text) > MAX_LENGTH or not text.strip() or _is_share_code(text):
+    if not isinstance(text, str) or len(text) > MAX_LENGTH or not text.strip() or is_share_code(text):
         return _parse_hand(text), ()
     reader = _Reader(text)
     return reader.read(), tuple(reader.notes)
@@ -480,7 +481,7 @@ def _parse_hand(text: str) -> Hand:
         fail(msg("notation.too_long", n=len(text), max=MAX_LENGTH), text, MAX_LENGTH)
     if not text.strip():
         raise NotationError(msg("notation.empty"), text=text)
-    if _is_share_code(text):
+    if is_share_code(text):
         from .sharecode import parse_share_code
 
         return parse_share_code(text).hand

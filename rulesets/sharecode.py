@@ -85,16 +85,25 @@ class SharedHand:
 # --- writing -------------------------------------------------------------------------------------
 
 
-def share_code(hand: Hand, rules: list[str] | None = None, options: Mapping[str, Any] | None = None) -> str:
+def share_code(
+    hand: Hand, rules: list[str] | None = None, options: Mapping[str, Any] | None = None, *,
+    canonical: bool = False, checked: bool = False,
+) -> str:
     """The canonical share code of ``hand`` with the chosen ``rules`` and their ``options``.
 
     ``rules`` are ruleset ids or aliases (written as ids, sorted). ``options`` maps a ruleset to its
     options value (the dataclass instance) or to ``{option: value}``; only values that differ from
     the defaults are written. Raises :class:`HandError`/:class:`ContextError` for a hand that cannot
     exist and :class:`RulesError` for unknown rules or options.
+
+    ``canonical``: the hand is already in its canonical form (:func:`canonical_hand`); ``checked``: it
+    already passed :func:`check_hand` with no check skipped (the reader of a hand string makes it), so
+    neither is done again.
     """
-    hand = canonical_hand(hand)
-    check_hand(hand, skipped_checks(rules))
+    if not canonical:
+        hand = canonical_hand(hand)
+    if not checked:
+        check_hand(hand, skipped_checks(rules))
     sections = [".".join([VERSION, *_hand_fields(hand)])]
     for rules_id, values in _systems(rules, options):
         sections.append(".".join([rules_id, *(f"{key}-{_text_value(v)}" for key, v in sorted(values.items()))]))
@@ -178,8 +187,20 @@ def _systems(rules: object, options: object) -> list[tuple[str, dict[str, object
     return [(rules_id, values.get(rules_id, {})) for rules_id in sorted(chosen)]
 
 
+def default_options(ruleset: Any) -> Any:
+    """``ruleset``'s options value with every house rule at its default (``ruleset.parse_options(None)``),
+    made once per options type: the same value every time, so a caller can tell it by identity."""
+    found = _DEFAULTS.get(ruleset.options_type)
+    if found is None:
+        found = _DEFAULTS[ruleset.options_type] = ruleset.parse_options(None)
+    return found
+
+
+_DEFAULTS: dict[type, Any] = {}
+
+
 def _non_default(ruleset: Any, value: object) -> dict[str, object]:
-    if value is None:
+    if value is None or value is _DEFAULTS.get(ruleset.options_type):
         return {}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         instance: Any = value

@@ -5,7 +5,9 @@ import pytest
 from rulesets.engine import build_request, context_from_mapping, context_to_mapping, evaluate
 from rulesets.errors import ContextError, RulesError
 from rulesets.hand import KongKind, Seat, WinContext, WinMethod
+from rulesets.notation import parse_hand
 from rulesets.registry import all_rulesets, get_ruleset, resolve
+from rulesets.sharecode import default_options, share_code
 from rulesets.tiles import Tile
 
 FULL = {
@@ -96,6 +98,26 @@ def test_the_result_object_carries_the_canonical_share_code_and_one_result_per_s
     assert [r["rules"] for r in data["results"]] == ["guobiao", "sichuan"]
     again = evaluate(data["hand"])
     assert again["hand"] == data["hand"]
+
+
+@pytest.mark.parametrize("text, context", [
+    ("123m456m789m123p55p", None),
+    ("[789s1][1111p]23m456pWW1m", None),
+    ("[CCC,2][1111m]456p78sSS9s|ES1000|ae", None),
+    ("9m123p456p789s[555z2]9m 15f", None),
+    ("123m456m789m123p55p", {"seat": "S", "from_seat": "W", "flowers": 2}),
+    ("[CCC,2][1111m]456p78sSS9s|ES1000|ae", {"round_wind": "N"}),
+    ("1112345678999m", None),
+])
+def test_the_result_objects_code_is_the_one_share_code_writes(text, context):
+    request = build_request(text, context=context)
+    assert evaluate(text, context=context)["hand"] == share_code(request.hand) == share_code(
+        build_request(parse_hand(text), context=context).hand)
+
+
+def test_each_systems_default_house_rules_are_one_value():
+    for r in all_rulesets():
+        assert default_options(r) is default_options(r) == r.parse_options(None) == r.parse_options({})
 
 
 def test_a_waiting_hand_lists_its_winning_tiles_with_their_values():
