@@ -51,6 +51,9 @@ _IGNORED = "\ufe0e\ufe0f"  # variation selectors that follow Unicode tiles such 
 _LETTER_TILES = {letter: Tile(27 + i) for i, letter in enumerate(_HONOUR_LETTERS)}
 _UNICODE_TILES = {t.unicode: t for t in TILES_BY_INDEX}
 _VS15 = "\ufe0e"  # text presentation, so 🀄 is drawn like the other tiles and not as an emoji
+_WRITTEN = {f"{t.rank}{t.suit.value}": ("flower" if t.is_flower else "tile", t) for t in TILES_BY_INDEX}
+"""Each tile as a digit and its suit letter reads (``5m``, ``7z``, ``3f``): its token kind and the tile. A red
+five (``0m``) and a digit its suit does not have are read the long way (a note, an error)."""
 
 
 # --- errors --------------------------------------------------------------------------------------
@@ -80,10 +83,11 @@ def filled_meld(meld: Meld) -> Meld:
     if meld.kind is MeldKind.CHOW:
         if meld.source not in (None, Relative.LEFT):
             raise HandError(msg("hand.chow_from_left", pack=str(meld)))
-        return replace(meld, source=Relative.LEFT, claimed=meld.claimed or 1)
-    if meld.kong is KongKind.CONCEALED:
+        return meld if meld.source is Relative.LEFT and meld.claimed else \
+            replace(meld, source=Relative.LEFT, claimed=meld.claimed or 1)
+    if meld.kong is KongKind.CONCEALED or meld.source is not None:
         return meld
-    return replace(meld, source=meld.source or Relative.LEFT)
+    return replace(meld, source=Relative.LEFT)
 
 
 _KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
@@ -112,7 +116,9 @@ def canonical_hand(hand: Hand) -> Hand:
     (['1m', '2m', '3m', '7m', '8m', '9m', '9m'], ['555p', '789s'])
     """
     ctx = hand.context
-    ctx = replace(ctx, flowers=tuple(sorted(ctx.flowers)), kongs=tuple(sorted(ctx.kongs, key=kong_event_order)))
+    flowers, kongs = tuple(sorted(ctx.flowers)), tuple(sorted(ctx.kongs, key=kong_event_order))
+    if flowers != ctx.flowers or kongs != ctx.kongs:
+        ctx = replace(ctx, flowers=flowers, kongs=kongs)
     melds = tuple(sorted((filled_meld(m) for m in hand.melds), key=meld_order))
     return Hand(standing=tuple(sorted(hand.standing)), melds=melds, winning_tile=hand.winning_tile, context=ctx)
 
@@ -215,6 +221,10 @@ class _Reader:
             self.fail(msg("notation.suffix_alone", suffix=suffix), pos)
         out = []
         for p in pending:
+            found = _WRITTEN.get(self.text[p] + suffix)
+            if found is not None:
+                out.append(_Token(found[0], p, found[1]))
+                continue
             rank = int(self.text[p])
             if rank == 0 and suffix in _RED_FIVE_SUITS:  # mpsz tools write a red five (赤五) as 0m 0p 0s
                 rank = 5
@@ -385,9 +395,10 @@ class _Reader:
         standing = [t.tile for t in body.standing if t.tile is not None]
         last = body.standing[-1].pos if body.standing else 0
         winning = standing.pop() if len(standing) % 3 == 2 else None
+        distinct = self.distinct_flowers(flowers)
         hand = Hand(
             standing=tuple(standing), melds=tuple(body.melds), winning_tile=winning,
-            context=replace(context, flowers=self.distinct_flowers(flowers)),
+            context=context if distinct == context.flowers else replace(context, flowers=distinct),
         )
         try:
             check_hand(hand)
@@ -521,13 +532,18 @@ def tile_runs(seq: Iterable[Tile], letters: bool) -> str:
             out.append(suit + t.letter)
             suit = ""
             continue
-        if suit and t.suit.value != suit:
+        rank, letter = _RANK_AND_SUIT[t.index]
+        if suit and letter != suit:
             out.append(suit)
-        out.append(str(t.rank))
-        suit = t.suit.value
+        out.append(rank)
+        suit = letter
     if suit:
         out.append(suit)
     return "".join(out)
+
+
+_RANK_AND_SUIT = tuple((str(t.rank), t.suit.value) for t in TILES_BY_INDEX)
+"""Each tile's digit and suit letter, by index."""
 
 
 def _meld_digit(meld: Meld) -> int | None:
