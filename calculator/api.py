@@ -23,7 +23,7 @@ from serving.memo import drawn_from, kept
 
 from .openapi import openapi_document
 
-_JSON_DUMPS = {"ensure_ascii": False}
+_JSON_DUMPS = {"ensure_ascii": False, "check_circular": False}  # trees made for the answer: no cycle to look for
 
 
 def _read_body(request: HttpRequest) -> dict[str, Any]:

@@ -140,8 +140,10 @@ def kept(name: str, key: Key) -> Callable[..., Any]:
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if _limit() <= 0:  # nothing is kept: the request is not read for a key
+                return view(request, *args, **kwargs)
             parts = key(request)
-            if parts is None or _limit() <= 0:
+            if parts is None:
                 return view(request, *args, **kwargs)
             k, kept_here = digest([request.method or "", request.path, *parts]), store(name)
             found = kept_here.get(k)
