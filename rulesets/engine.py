@@ -15,9 +15,11 @@ from .errors import ContextError, MahjongError, RulesError
 from .hand import Hand, WinContext
 from .lights import light
 from .messages import msg, text
-from .registry import resolve
+from .notation import canonical_hand, is_share_code, parse_hand
+from .registry import get_ruleset, resolve
 from .scoring import Ruleset, Score, Settlement, options_dict
 from .shapes import waits as shape_waits
+from .sharecode import VERSION, default_options, parse_share_code, share_code
 from .tiles import Tile
 from .wild import wild_waits
 
@@ -84,9 +86,6 @@ def build_request(
 
     ``options`` is either ``{ruleset id: {key: value}}`` or, with one ruleset, ``{key: value}``.
     """
-    from .notation import canonical_hand, is_share_code, parse_hand
-    from .sharecode import VERSION, default_options, parse_share_code
-
     # A hand string read as it stands, no context on top: the reader made every hand's checks on it.
     checked = isinstance(hand, str) and not context and not is_share_code(hand)
     if isinstance(hand, str) and hand.strip().startswith(VERSION + "."):
@@ -112,8 +111,6 @@ def build_request(
 
 
 def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset[Any], ...]) -> dict[str, Mapping[str, Any]]:
-    from .registry import get_ruleset
-
     if options and all(isinstance(v, Mapping) for v in options.values()):
         out = {}
         for name, values in options.items():
@@ -173,8 +170,6 @@ def waiting[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
 
 def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
     """The JSON result object of DESIGN §4.4."""
-    from .sharecode import default_options, share_code
-
     results = []
     moved = False  # some system's house rules are away from its defaults
     for r, s in zip(request.rulesets, scores, strict=True):
@@ -244,8 +239,6 @@ def settle(
     >>> settle(s, request.hand, options={"base_points": 2}).as_dict()
     {'E': -2, 'S': 33, 'W': -29, 'N': -2}
     """
-    from .registry import get_ruleset
-
     r = get_ruleset(score.rules)
     if not score.valid:
         raise RulesError(msg("rules.settle_no_win", rules=r.id))
