@@ -80,7 +80,7 @@ def shape_kinds(facts: Facts, melds: int) -> frozenset[ShapeKind]:
     if melds:
         return _KINDS[False, False, False, knitted]
     counts = facts.counts  # no melds: the concealed tiles
-    pairs = all(c % 2 == 0 for c in counts)
+    pairs = not counts.count(1) and not counts.count(3)  # every count even (a tile is held 0 to 4 times)
     orphans = not facts.mask & _SIMPLES
     distinct = max(counts) <= 1
     return _KINDS[pairs, orphans, distinct, knitted]
