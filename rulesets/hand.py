@@ -261,8 +261,8 @@ CONTEXT_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
     (lambda c: c.heavenly and (c.seat is not c.dealer or not c.self_drawn), "context.heavenly"),
     (lambda c: c.earthly and c.seat is c.dealer, "context.earthly"),
     (lambda c: (c.heavenly or c.earthly) and (c.kong_replacement or c.after_kong or c.last_tile), "context.first_turn"),
-    (lambda c: len(set(c.flowers)) != len(c.flowers), "context.flower_once"),
-    (lambda c: any(not f.is_flower for f in c.flowers), "context.flower_tiles"),
+    (lambda c: bool(c.flowers) and len(set(c.flowers)) != len(c.flowers), "context.flower_once"),
+    (lambda c: bool(c.flowers) and any(not f.is_flower for f in c.flowers), "context.flower_tiles"),
 )
 """Context flags that cannot go together: (the combination, the key of what to say). Checked in this order."""
 

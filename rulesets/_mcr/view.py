@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress
 
 from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinContext, WinMethod
 from rulesets.shapes import GroupKind, Shape, ShapeKind
@@ -134,7 +135,7 @@ def facts_of(hand: Hand) -> Facts:
             kong_tiles.add(m.tile.index)
             melded_kongs += m.kong is not KongKind.CONCEALED
             concealed_kongs += m.kong is KongKind.CONCEALED
-    present = [i for i, c in enumerate(counts) if c]
+    present = list(compress(_INDICES, counts))  # the tiles held
     mask = sum(map(_BITS.__getitem__, present))
     return Facts(
         counts=tuple(counts),
@@ -162,7 +163,8 @@ def facts_of(hand: Hand) -> Facts:
     )
 
 
-_BITS = tuple(1 << i for i in range(34))
+_INDICES = range(34)
+_BITS = tuple(1 << i for i in _INDICES)
 _RANK_BITS = (1 << 9) - 1
 _HONOUR_BIT = 1 << 27
 _SUITS = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))

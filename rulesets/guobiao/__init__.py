@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
+from itertools import permutations
 
 from rulesets._mcr.lights import light_items
 from rulesets._mcr.principles import account_once, has_unique_wait
@@ -73,20 +74,25 @@ def shape_kinds(facts: Facts, melds: int) -> frozenset[ShapeKind]:
     """The shape kinds worth asking :func:`~rulesets.shapes.decompose` for: a quick test on the
     hand's tiles that only leaves out kinds that cannot fit (decompose still decides). 七对, 十三幺
     and 全不靠 need a hand without melds: 七对 even counts, 十三幺 terminals and honours only, 全不靠 no
-    tile twice; 组合龙 needs at most one meld and nine different suited tiles."""
+    tile twice; 组合龙 needs at most one meld and the nine tiles of a knitted straight."""
     if melds >= 2:
         return _KINDS[False, False, False, False]
-    knitted = (facts.mask & _SUITED).bit_count() >= 9
+    knitted = any(facts.mask & m == m for m in _KNITTED)
     if melds:
         return _KINDS[False, False, False, knitted]
     counts = facts.counts  # no melds: the concealed tiles
-    pairs = all(c % 2 == 0 for c in counts)
+    pairs = not counts.count(1) and not counts.count(3)  # every count even (a tile is held 0 to 4 times)
     orphans = not facts.mask & _SIMPLES
     distinct = max(counts) <= 1
     return _KINDS[pairs, orphans, distinct, knitted]
 
 
-_SUITED = (1 << 27) - 1
+_KNITTED = tuple(
+    mask_of(9 * suit + rank - 1 for suit, ranks in zip(order, ((1, 4, 7), (2, 5, 8), (3, 6, 9)), strict=True)
+            for rank in ranks)
+    for order in permutations(range(3))
+)
+"""The nine tiles of each 组合龙 (147, 258 and 369 in the three suits, in each order), as masks."""
 _SIMPLES = mask_of(t.index for t in ALL_TILES if t.is_suited and not t.is_terminal)
 _KINDS = {
     (pairs, orphans, distinct, knitted): frozenset(
