@@ -140,7 +140,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG or env_bool("PLAIN_STATIC", False)
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "serving.staticfiles.MinifiedManifestStorage"
         )
     },
 }

@@ -201,7 +201,7 @@ class TestStaticFiles:
     def test_production_serves_hashed_compressed_static_files(self) -> None:
         values = settings_under(production_env(), "STORAGES")
         backend = values["STORAGES"]["staticfiles"]["BACKEND"]  # type: ignore[index]
-        assert backend == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        assert backend == "serving.staticfiles.MinifiedManifestStorage"  # whitenoise's, the scripts minified
 
     def test_debug_serves_the_static_sources(self) -> None:
         values = settings_under(production_env(DEBUG="1"), "STORAGES")
