@@ -95,7 +95,10 @@ class Item:
         return self.value * self.count
 
     def as_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {**self.fan.as_dict(), "value": self.value, "count": self.count}
+        fan = self.fan  # the keys of Fan.as_dict, inlined
+        d: dict[str, object] = {"id": fan.id, "zh": fan.zh, "en": fan.en,
+                                "value": fan.value if self.value_override is None else self.value_override,
+                                "count": self.count}
         if self.note:
             d["note"] = self.note
         d["tiles"] = list(self.tiles)
@@ -338,6 +341,9 @@ class Score:
     details: Details | None = None
 
     def as_dict(self) -> dict[str, object]:
+        """The result object of DESIGN §4.4. The best reading (``shape``) is shown once: the same dict is its
+        entry in ``shapes``."""
+        best = self.shape.as_dict() if self.shape else None
         d: dict[str, object] = {
             "rules": self.rules,
             "valid": self.valid,
@@ -347,8 +353,8 @@ class Score:
             "total": self.total,
             "fans": [i.as_dict() for i in self.items],
             "excluded": [e.as_dict() for e in self.excluded],
-            "shape": self.shape.as_dict() if self.shape else None,
-            "shapes": [s.as_dict() for s in self.shapes],
+            "shape": best,
+            "shapes": [best if s is self.shape else s.as_dict() for s in self.shapes],
             "payouts": self.settlement.as_dict() if self.settlement else {},
             "payments": [p.as_dict() for p in self.settlement.payments] if self.settlement else [],
             "options": applied(self.options),
