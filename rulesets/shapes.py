@@ -148,6 +148,12 @@ class Group:
         """Formed by the standing tiles (and the winning tile), not a fixed meld."""
         return self.meld is None
 
+    @cached_property
+    def shown(self) -> _GroupParts:
+        """What the result object shows of the group (:func:`_group_parts`), kept on the group as well: the
+        concealed groups are made once (:data:`_GROUP_OF`), so most are found without hashing a group."""
+        return _group_parts(self)
+
     def __str__(self) -> str:
         text = "".join(str(t.rank) for t in self.tiles) + self.tiles[0].suit.value
         if self.kind is GroupKind.KNITTED:
@@ -195,12 +201,12 @@ class Shape:
         return sum(1 for s in self.subs if s.wild and s.tile != s.as_)
 
     def as_dict(self) -> dict[str, object]:
-        """The reading in the result object: each group's part from :func:`_group_parts`, fresh lists and dicts
+        """The reading in the result object: each group's part from :attr:`Group.shown`, fresh lists and dicts
         each call (a caller may change what it is given)."""
         groups: list[dict[str, object]] = []
         text: list[str] = []
         for g in self.groups:
-            kind, names, meld, claimed, wild, said = _group_parts(g)
+            kind, names, meld, claimed, wild, said = g.shown
             d: dict[str, object] = {"kind": kind, "tiles": list(names), "meld": meld, "claimed": claimed}
             if wild:
                 d["wild"] = [dict(w) for w in wild]
