@@ -173,14 +173,12 @@ def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
     results = []
     moved = False  # some system's house rules are away from its defaults
     for r, s in zip(request.rulesets, scores, strict=True):
-        d = s.as_dict()
         value, default = request.options[r.id], default_options(r)
         if value is default:
-            d["options"] = dict(_default_json(default))
+            results.append(s.as_dict(dict(_default_json(default))))
         else:
-            d["options"] = options_dict(value)
+            results.append(s.as_dict(options_dict(value)))
             moved = moved or value != default
-        results.append(d)
     codes = {r.id: request.options[r.id] for r in request.rulesets}
     # House rules away from the defaults are part of the answer: the code then names its systems too, so
     # the link shows the payouts it came with (a code holds options only under the systems it names).

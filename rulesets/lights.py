@@ -378,12 +378,21 @@ def with_tiles(item: Item, about: str, tiles: Iterable[int]) -> Item:
     return dataclasses.replace(item, about=about, tiles=tuple(sorted(set(tiles))))
 
 
+def _replaced[T](value: T, **changes: object) -> T:
+    """``dataclasses.replace`` for a ShapeScore or a Score (frozen, every field set by ``__init__``, no
+    ``__post_init__``, nothing cached on it): a copy of its fields with ``changes``, without going over the
+    dataclass's fields one by one."""
+    new: T = object.__new__(type(value))
+    new.__dict__.update(value.__dict__, **changes)
+    return new
+
+
 def _lit_shape(s: ShapeScore, ctx: WinContext, extra: Extra) -> ShapeScore:
     if s.lighter is not None:  # the system's own lights, left until asked for
-        s = dataclasses.replace(s, items=tuple(s.lighter()), lighter=None)
+        s = _replaced(s, items=tuple(s.lighter()), lighter=None)
     if all(i.about for i in s.items):
         return s
-    return dataclasses.replace(s, items=tuple(lit(i, s.shape, ctx, extra) for i in s.items))
+    return _replaced(s, items=tuple(lit(i, s.shape, ctx, extra) for i in s.items))
 
 
 def light(score: Score, ctx: WinContext) -> Score:
@@ -403,4 +412,4 @@ def light(score: Score, ctx: WinContext) -> Score:
         items = best.items  # the score's items are its reading's: lit with it (by the system's own lights)
     else:
         items = tuple(lit(i, reading, ctx, extra) for i in score.items)
-    return dataclasses.replace(score, items=items, shape=best, shapes=lit_shapes)
+    return _replaced(score, items=items, shape=best, shapes=lit_shapes)

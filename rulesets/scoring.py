@@ -95,7 +95,10 @@ class Item:
         return self.value * self.count
 
     def as_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {**self.fan.as_dict(), "value": self.value, "count": self.count}
+        fan = self.fan  # the keys of Fan.as_dict, inlined
+        d: dict[str, object] = {"id": fan.id, "zh": fan.zh, "en": fan.en,
+                                "value": fan.value if self.value_override is None else self.value_override,
+                                "count": self.count}
         if self.note:
             d["note"] = self.note
         d["tiles"] = list(self.tiles)
@@ -337,7 +340,14 @@ class Score:
     extra: Mapping[str, object] = field(default_factory=dict)  # the result object's system fields (e.g. multiplier)
     details: Details | None = None
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, options: dict[str, object] | None = None) -> dict[str, object]:
+        """The result object of DESIGN §4.4, with ``options`` as its house rules (the applied ones, :func:`applied`,
+        if not given). The best reading (``shape``) is shown once: the same dict is its entry in ``shapes``, and
+        where the score's items are that reading's, the same list is the score's ``fans``."""
+        shape = self.shape
+        best = shape.as_dict() if shape is not None else None
+        fans = best["fans"] if shape is not None and best is not None and self.items is shape.items else [
+            i.as_dict() for i in self.items]
         d: dict[str, object] = {
             "rules": self.rules,
             "valid": self.valid,
@@ -345,15 +355,17 @@ class Score:
             "reason_en": self.reason_en,
             "unit": self.unit,
             "total": self.total,
-            "fans": [i.as_dict() for i in self.items],
+            "fans": fans,
             "excluded": [e.as_dict() for e in self.excluded],
-            "shape": self.shape.as_dict() if self.shape else None,
-            "shapes": [s.as_dict() for s in self.shapes],
+            "shape": best,
+            "shapes": [best if s is self.shape else s.as_dict() for s in self.shapes],
             "payouts": self.settlement.as_dict() if self.settlement else {},
             "payments": [p.as_dict() for p in self.settlement.payments] if self.settlement else [],
-            "options": applied(self.options),
+            "options": applied(self.options) if options is None else options,
         }
         d.update(_jsonable(dict(self.extra)))
+        if options is not None:  # the caller's house rules stand over a system's field of the same name
+            d["options"] = options
         return d
 
 

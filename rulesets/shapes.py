@@ -148,6 +148,12 @@ class Group:
         """Formed by the standing tiles (and the winning tile), not a fixed meld."""
         return self.meld is None
 
+    @cached_property
+    def shown(self) -> _GroupParts:
+        """What the result object shows of the group (:func:`_group_parts`), kept on the group as well: the
+        concealed groups are made once (:data:`_GROUP_OF`), so most are found without hashing a group."""
+        return _group_parts(self)
+
     def __str__(self) -> str:
         text = "".join(str(t.rank) for t in self.tiles) + self.tiles[0].suit.value
         if self.kind is GroupKind.KNITTED:
@@ -195,20 +201,38 @@ class Shape:
         return sum(1 for s in self.subs if s.wild and s.tile != s.as_)
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "kind": self.kind.value,
-            "groups": [
-                {
-                    "kind": g.kind.value,
-                    "tiles": [str(t) for t in g.tiles],
-                    "meld": g.meld.zh if g.meld is not None else None,
-                    "claimed": g.is_claimed,
-                    **({"wild": [s.as_dict() for s in g.subs]} if g.subs else {}),
-                }
-                for g in self.groups
-            ],
-            "text": self.describe(),
-        }
+        """The reading in the result object: each group's part from :attr:`Group.shown`, fresh lists and dicts
+        each call (a caller may change what it is given)."""
+        groups: list[dict[str, object]] = []
+        text: list[str] = []
+        for g in self.groups:
+            kind, names, meld, claimed, wild, said = g.shown
+            d: dict[str, object] = {"kind": kind, "tiles": list(names), "meld": meld, "claimed": claimed}
+            if wild:
+                d["wild"] = [dict(w) for w in wild]
+            groups.append(d)
+            text.append(said)
+        return {"kind": self.kind.value, "groups": groups, "text": " ".join(text)}
+
+
+type _GroupParts = tuple[str, tuple[str, ...], str | None, bool, tuple[dict[str, object], ...], str]
+
+_GROUP_PARTS: dict[Group, _GroupParts] = {}
+_GROUP_PARTS_MAX = 4096
+"""The parts of a group's result object and its text in :meth:`Shape.describe`, by group value (a group is a
+value: its kind, tiles, meld and wilds), worked out the first time a group is shown; at most this many kept."""
+
+
+def _group_parts(g: Group) -> _GroupParts:
+    """``g``'s kind, tile names, meld name, whether claimed, wilds (each :meth:`Sub.as_dict`) and text."""
+    found = _GROUP_PARTS.get(g)
+    if found is None:
+        found = (g.kind.value, tuple(str(t) for t in g.tiles), g.meld.zh if g.meld is not None else None,
+                 g.is_claimed, tuple(s.as_dict() for s in g.subs),
+                 str(g) + "".join(f"({s})" for s in g.subs if s.tile != s.as_))
+        if len(_GROUP_PARTS) < _GROUP_PARTS_MAX:
+            _GROUP_PARTS[g] = found
+    return found
 
 
 # --- the search ------------------------------------------------------------------------------------

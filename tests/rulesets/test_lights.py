@@ -4,6 +4,9 @@ what its fan table declares — never by the hand at hand."""
 
 from __future__ import annotations
 
+import dataclasses
+from functools import cached_property
+
 import pytest
 
 from rulesets._mcr.lights import LIGHTS as GUOBIAO
@@ -105,3 +108,27 @@ def test_light_keeps_what_a_scorer_lit_and_lights_the_rest_in_every_reading():
     assert out.shape is out.shapes[0] and out.shape.items == out.items
     unknown = light(Score("x", True, "番", 1, (Item(Fan("lights_x", "无", "None", 1)),), shape=reading), hand.context)
     assert [(i.about, i.tiles) for i in unknown.items] == [("none", ())]  # never guessed
+
+
+
+@pytest.mark.parametrize("cls", [Score, ShapeScore])
+def test_light_copies_a_score_as_dataclasses_replace_would(cls):
+    # light copies without dataclasses.replace; that holds while every field is set by __init__ and
+    # nothing is kept on the object beside its fields
+    assert all(f.init for f in dataclasses.fields(cls))
+    assert not any(isinstance(v, cached_property) for v in vars(cls).values())
+    assert not hasattr(cls, "__post_init__")
+
+
+def test_light_makes_the_copies_dataclasses_replace_makes():
+    t = tiles("123m456p789s555z22z")
+    hand = Hand(t[:-1], (), t[-1], WinContext(win=WinMethod.SELF_DRAWN))
+    zimo = Fan("lights_copy", "自摸", "Self-drawn", 1)
+    declare((zimo,), {"lights_copy": "win"})
+    reading = ShapeScore(decompose(hand)[0], 1, (Item(zimo),))
+    score = Score("x", True, "番", 1, (Item(zimo),), shape=reading, shapes=(reading,))
+    out = light(score, hand.context)
+    lit_items = (Item(zimo, about="win", tiles=(9,)),)
+    assert vars(out.shape) == vars(dataclasses.replace(reading, items=lit_items))
+    assert vars(out) == vars(dataclasses.replace(score, items=lit_items, shape=out.shape, shapes=(out.shape,)))
+    assert vars(score)["items"] == (Item(zimo),)  # the score lit is left as it was
