@@ -21,7 +21,7 @@ need (no pung: no pung fan), and the scopes that read only the hand's facts run 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -380,13 +380,17 @@ the fallback row of :data:`rulesets.guobiao.fans.ROWS`)."""
 @dataclass(frozen=True)
 class Scope:
     """Fans detected together. ``gate`` is a condition every one of them needs: when it fails for a
-    reading, their predicates cannot count anything there and are not run. ``whole_hand`` fans read
-    only :class:`~.view.Facts`, so they count the same in every reading and are detected once."""
+    reading, their predicates cannot count anything there and are not run (None: no gate, the fans are counted
+    in every reading). ``whole_hand`` fans read only :class:`~.view.Facts`, so they count the same in every
+    reading and are detected once."""
 
     name: str
-    gate: Callable[[View], bool]
+    gate: Callable[[View], bool] | None
     fans: tuple[str, ...]
     whole_hand: bool = False
+    scan: Callable[[View], Mapping[str, int]] | None = None
+    """Every fan's count in one call where the gate holds, by fan id: what the predicates count, read from a
+    table made once (``rulesets.pipeline.Gate.scan``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -403,10 +407,6 @@ _FIVE_OR_OUTSIDE_PAIRS = frozenset(i for i in range(34) if i >= 27 or rank_of(i)
 """The pairs 全带五 (a 5) and 全带幺 (a terminal or an honour) allow."""
 
 
-def _always(v: View) -> bool:
-    return True
-
-
 def _narrow(v: View) -> bool:
     """The suited ranks fit in 6–9, 4–6 or 1–4 (what every rank-range fan needs)."""
     ranks = v.facts.rank_mask
@@ -419,20 +419,54 @@ def _terminal_chows_gate(v: View) -> bool:
     return len(v.chows) == 4 and pair is not None and pair < 27 and pair % 9 == 4
 
 
+_WAIT_FANS: dict[str | None, dict[str, int]] = {
+    w: {f"{x}_wait": int(x == w) for x in ("edge", "closed", "single")} for w in ("edge", "closed", "single")
+}
+_CONCEALED_PUNGS = tuple(
+    {"four_concealed_pungs": int(n == 4), "three_concealed_pungs": int(n >= 3), "two_concealed_pungs": int(n >= 2)}
+    for n in range(5)
+)
+_WIN = {
+    (concealed, self_drawn, melded): {
+        "melded_hand": int(melded and not self_drawn),
+        "fully_concealed_hand": int(concealed and self_drawn),
+        "concealed_hand": int(concealed and not self_drawn),
+        "self_drawn": int(self_drawn),
+    }
+    for concealed in (False, True) for self_drawn in (False, True) for melded in (False, True)
+}
+"""The counts of the wait, concealed-pung and win fans, by what their predicates read."""
+
+
+def _win(v: View) -> Mapping[str, int]:
+    f = v.facts
+    return _WIN[bool(f.concealed), bool(f.self_drawn), f.claimed == 4]
+
+
 def _win_flags(v: View) -> bool:
     f = v.facts
     return f.last_tile or f.kong_replacement or f.rob_kong or f.last_copy
 
 
+_SCANS: dict[str, Callable[[View], Mapping[str, int]]] = {
+    "win": _win,
+    "pung_patterns": lambda v: pungs_fans(v.pungs),
+    "concealed_pungs": lambda v: _CONCEALED_PUNGS[v.concealed_pungs],
+    "chow_runs": lambda v: chows_fans(v.chows),
+    "chow_pairs": lambda v: chows_fans(v.chows),
+    "wait": lambda v: _WAIT_FANS[v.wait],
+}
+"""The scopes whose fans are counted in one call (:attr:`Scope.scan`)."""
+
 SCOPES: tuple[Scope, ...] = tuple(
-    Scope(name, gate, tuple(fans.split()), whole_hand)
+    Scope(name, gate, tuple(fans.split()), whole_hand, _SCANS.get(name))
     for name, gate, whole_hand, fans in (
         ("kongs", lambda v: bool(v.facts.kong_tiles), True,
          "four_kongs three_kongs two_concealed_kongs two_melded_kongs concealed_kong melded_kong "
          "melded_and_concealed_kong"),
         ("win_flags", _win_flags, True,
          "last_tile_draw last_tile_claim out_with_replacement_tile robbing_the_kong last_tile"),
-        ("win", _always, True, "melded_hand fully_concealed_hand concealed_hand self_drawn"),
+        ("win", None, True, "melded_hand fully_concealed_hand concealed_hand self_drawn"),
         ("no_honours", lambda v: not v.facts.has_honours, True, "full_flush all_simples no_honors"),
         ("rank_ranges", lambda v: not v.facts.has_honours and _narrow(v), True,
          "upper_tiles middle_tiles lower_tiles upper_four lower_four"),
@@ -440,7 +474,7 @@ SCOPES: tuple[Scope, ...] = tuple(
          "all_terminals all_honors all_terminals_and_honors"),
         ("green_reversible", lambda v: not v.facts.mask & _NOT_GREEN_OR_REVERSIBLE, True,
          "all_green reversible_tiles"),
-        ("suits", _always, True, "half_flush all_types one_voided_suit"),
+        ("suits", None, True, "half_flush all_types one_voided_suit"),
         ("tile_hogs", lambda v: v.facts.tile_hogs > 0, True, "tile_hog"),
         ("flowers", lambda v: v.facts.flowers > 0, True, "flower_tiles"),
         ("honour_pungs", lambda v: len(v.pungs) >= 2 and v.pungs[-2] >= 27, False,  # sorted: honours last
@@ -465,7 +499,7 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("nine_gates", lambda v: v.facts.nine_gates, False, "nine_gates"),
         ("pair_everywhere", lambda v: v.pair in _FIVE_OR_OUTSIDE_PAIRS, False, "all_five outside_hand"),
         ("wait", lambda v: v.wait is not None, False, "edge_wait closed_wait single_wait"),
-        ("reading", _always, False, "all_chows"),
+        ("reading", None, False, "all_chows"),
     )
 )
 """Every predicate in exactly one scope (checked on import)."""
