@@ -183,11 +183,11 @@ def _mixed_shifted(a: int, b: int, c: int) -> bool:
 
 
 def _winds(v: View) -> int:
-    return sum(1 for p in v.pungs if p in WINDS)
+    return len(WINDS.intersection(v.pungs))  # a reading holds one pung of a tile at most
 
 
 def _dragons(v: View, o: object = None) -> int:
-    return sum(1 for p in v.pungs if p in DRAGONS)
+    return len(DRAGONS.intersection(v.pungs))
 
 
 def _pung_of_terminals_or_honors(v: View, o: object = None) -> int:
@@ -195,15 +195,15 @@ def _pung_of_terminals_or_honors(v: View, o: object = None) -> int:
     theirs through ``excludes``), and every wind pung except those of the seat or prevalent wind —
     unless three or four winds are pungs, when all count and 三风刻/小四喜/大四喜 remove them. This keeps
     one pung from being removed twice when it is both 圈风 and 门风, or both 三风刻 and 圈风刻."""
-    f = v.facts
-    winds = _winds(v)
-    n = 0
-    for p in v.pungs:
-        if p in TERMINALS or p in DRAGONS:
-            n += 1
-        elif p in WINDS and (winds >= 3 or p not in (f.seat_wind, f.round_wind)):
-            n += 1
+    n = len(_TERMINALS_OR_DRAGONS.intersection(v.pungs))
+    winds = WINDS.intersection(v.pungs)
+    if winds:
+        f = v.facts
+        n += len(winds) if len(winds) >= 3 else len(winds.difference((f.seat_wind, f.round_wind)))
     return n
+
+
+_TERMINALS_OR_DRAGONS = TERMINALS | DRAGONS
 
 
 # --- whole-hand helpers -----------------------------------------------------------------------------
@@ -443,6 +443,63 @@ def _win(v: View) -> Mapping[str, int]:
     return _WIN[bool(f.concealed), bool(f.self_drawn), f.claimed == 4]
 
 
+_FIVE_CHOWS = frozenset(i for i in range(27) if _has_five(i, True))
+_FIVE_PUNGS = frozenset(i for i in range(34) if _has_five(i, False))
+_OUTSIDE_CHOWS = frozenset(i for i in range(27) if _has_terminal_or_honour(i, True))
+_OUTSIDE_PUNGS = frozenset(i for i in range(34) if _has_terminal_or_honour(i, False))
+_EVERYWHERE = {
+    (five, outside): {"all_five": int(five), "outside_hand": int(outside)} for five in (False, True)
+    for outside in (False, True)
+}
+
+
+def _everywhere(v: View) -> Mapping[str, int]:
+    """全带五 and 全带幺 in one call: what :func:`_every_group` tests, read from the sets of tiles each set may be."""
+    pair = v.pair
+    if not v.standard or pair is None:
+        return _EVERYWHERE[False, False]
+    chows, pungs = v.chows, v.pungs
+    five = pair in _FIVE_PUNGS and _FIVE_CHOWS.issuperset(chows) and _FIVE_PUNGS.issuperset(pungs)
+    outside = pair in _OUTSIDE_PUNGS and _OUTSIDE_CHOWS.issuperset(chows) and _OUTSIDE_PUNGS.issuperset(pungs)
+    return _EVERYWHERE[five, outside]
+
+
+def _honour_pung(v: View) -> Mapping[str, int]:
+    """箭刻, 圈风刻 and 门风刻 in one call."""
+    pungs, f = v.pungs, v.facts
+    return {"dragon_pung": len(DRAGONS.intersection(pungs)), "prevalent_wind": int(f.round_wind in pungs),
+            "seat_wind": int(f.seat_wind in pungs)}
+
+
+_NOT_SIMPLE_RANKS = ~mask_of(range(1, 8)) & 0x1FF
+_NO_HONOURS = {
+    (one_suit, simples): {"full_flush": int(one_suit), "all_simples": int(simples), "no_honors": 1}
+    for one_suit in (False, True) for simples in (False, True)
+}
+_WIND_BITS, _DRAGON_BITS = mask_of(WINDS), mask_of(DRAGONS)
+_SUIT_FANS = {
+    (suits, honours, winds, dragons): {
+        "half_flush": int(suits == 1 and honours),
+        "all_types": int(suits == 3 and winds and dragons),
+        "one_voided_suit": int(suits == 2),
+    }
+    for suits in range(4) for honours in (False, True) for winds in (False, True) for dragons in (False, True)
+}
+
+
+def _no_honours(v: View) -> Mapping[str, int]:
+    """清一色, 断幺 and 无字 of a hand without honours."""
+    f = v.facts
+    return _NO_HONOURS[len(f.suits) == 1, not f.rank_mask & _NOT_SIMPLE_RANKS]
+
+
+def _suit_fans(v: View) -> Mapping[str, int]:
+    """混一色, 五门齐 and 缺一门."""
+    f = v.facts
+    mask = f.mask
+    return _SUIT_FANS[len(f.suits), f.has_honours, bool(mask & _WIND_BITS), bool(mask & _DRAGON_BITS)]
+
+
 def _win_flags(v: View) -> bool:
     f = v.facts
     return f.last_tile or f.kong_replacement or f.rob_kong or f.last_copy
@@ -455,6 +512,10 @@ _SCANS: dict[str, Callable[[View], Mapping[str, int]]] = {
     "chow_runs": lambda v: chows_fans(v.chows),
     "chow_pairs": lambda v: chows_fans(v.chows),
     "wait": lambda v: _WAIT_FANS[v.wait],
+    "no_honours": _no_honours,
+    "suits": _suit_fans,
+    "pair_everywhere": _everywhere,
+    "honour_pung": _honour_pung,
 }
 """The scopes whose fans are counted in one call (:attr:`Scope.scan`)."""
 
