@@ -43,6 +43,7 @@ import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
+from types import CodeType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import HandError, MahjongError
@@ -551,9 +552,17 @@ def _runner(scopes: Scopes, made: dict[tuple[int, int], Item]) -> Callable[[Any,
             body.append(f"{indent}if (n := {n}){fits}:")
             body.append(f"{indent}    add(({place}, i{row} if n == 1 else _made(made, {place}, f{row}, n)))")
     body.append("    return out")
-    exec("\n".join(body) + "\n", names)  # noqa: S102 - made from the table's own rows, as quick makes an __init__
+    source = "\n".join(body) + "\n"
+    code = _RUNNERS.get(source)
+    if code is None:  # the same layout under other options (other fans, the same lines): compiled once
+        code = _RUNNERS[source] = compile(source, "<gated table>", "exec")
+    exec(code, names)  # noqa: S102 - made from the table's own rows, as quick makes an __init__
     run: Callable[[Any, Any], list[tuple[int, Item]]] = names["run"]  # type: ignore[assignment]
     return run
+
+
+_RUNNERS: dict[str, CodeType] = {}
+"""The compiled code of each layout of a gated table (a handful: one per system and set of rows in force)."""
 
 
 def _made_item(made: dict[tuple[int, int], Item], place: int, fan: Fan, n: int) -> Item:
