@@ -40,9 +40,10 @@ fan a system that knows more than its table lights itself (``Pipeline.lights``),
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
+from types import CodeType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import HandError, MahjongError
@@ -125,24 +126,30 @@ class Each[R: Readable, O, E]:
 @dataclass(frozen=True)
 class Gate[R: Readable, O]:
     """Rows behind a test every one of them needs (no pung: no pung fan, no chow pair: no chow fan): where
-    ``test(reading)`` fails, none of their predicates is run. ``once``: rows that read only the whole hand,
-    counted on the first reading of a hand and the same in every other. A gate groups rows for speed, never for
-    meaning: a table with gates lists its items in the order of ``Pipeline.book``."""
+    ``test(reading)`` fails, none of their predicates is run (None: no test, they run in every reading).
+    ``once``: rows that read only the whole hand, counted on the first reading of a hand and the same in every
+    other. A gate groups rows for speed, never for meaning: a table with gates lists its items in the order of
+    ``Pipeline.book``. ``scan``: every row's count worked out in one call where the test holds, by fan id (read
+    from a table made once: the counts a set of chows holds), in place of one call of each row's ``count``; it
+    says what the rows' counts say, which stay their meaning."""
 
-    test: Callable[[R], bool]
+    test: Callable[[R], bool] | None
     rows: tuple[Row[R, O], ...]
     once: bool = False
+    scan: Callable[[R], Mapping[str, int]] | None = None
     _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
 
     def detect(self, reading: R, options: O) -> list[Item]:
         """The items of the rows the reading holds (none when the test fails); items are values, made once."""
-        if not self.test(reading):
+        if self.test is not None and not self.test(reading):
             return []
         shape = reading.shape
         made = self._items
         out = []
+        counts = self.scan(reading) if self.scan is not None else None
         for k, row in enumerate(self.rows):
-            if (n := row.count(reading, options)) and (row.shapes is None or _fits(row.shapes, shape)):
+            n = row.count(reading, options) if counts is None else counts[row.fan.id]
+            if n and (row.shapes is None or _fits(row.shapes, shape)):
                 item = made.get((k, n))
                 if item is None:
                     item = made[k, n] = Item(row.fan, int(n))
@@ -430,7 +437,7 @@ def _in_force[R: Readable, O](rows: Iterable[Line[R, O]], options: O) -> Iterabl
         elif isinstance(line, Gate):
             gated = tuple(r for r in (_under(r, options) for r in line.rows) if r is not None)
             if gated:
-                yield Gate(line.test, gated, line.once)
+                yield Gate(line.test, gated, line.once, line.scan)
         elif (row := _under(line, options)) is not None:
             yield row
 
@@ -465,7 +472,9 @@ def _item[R: Readable, O](row: Row[R, O], reading: R, options: O, n: int) -> Ite
 
 Detector = tuple[int, Callable[[Any, Any], int], Fan, frozenset[ShapeKind] | None]
 """A row of a gated table as it runs: its place in the book, its count, its fan, its shape kinds."""
-Scopes = tuple[tuple[Callable[[Any], bool], tuple[Detector, ...]], ...]
+Scan = tuple[Callable[[Any], Mapping[str, int]], Callable[[Mapping[str, int]], tuple[int, ...]]]
+"""A gate's ``scan`` and what picks its rows' counts, in the rows' order, from what it gives."""
+Scopes = tuple[tuple[Callable[[Any], bool] | None, tuple[Detector, ...], Scan | None], ...]
 
 
 @dataclass(frozen=True)
@@ -478,43 +487,32 @@ class _Gated:
     gates: Scopes
     rows: tuple[tuple[int, Row[Any, Any]], ...]
     after: tuple[Row[Any, Any], ...]
-    _items: dict[tuple[int, int], Item] = field(default_factory=dict, compare=False, repr=False)
+    run_once: Callable[[Any, Any], list[tuple[int, Item]]]
+    run_gates: Callable[[Any, Any], list[tuple[int, Item]]]
 
     @staticmethod
     def of(table: Iterable[Line[Any, Any]], order: dict[str, int]) -> _Gated:
-        once: list[tuple[Callable[[Any], bool], tuple[Detector, ...]]] = []
-        gates: list[tuple[Callable[[Any], bool], tuple[Detector, ...]]] = []
+        once: list[tuple[Callable[[Any], bool] | None, tuple[Detector, ...], Scan | None]] = []
+        gates: list[tuple[Callable[[Any], bool] | None, tuple[Detector, ...], Scan | None]] = []
         rows: list[tuple[int, Row[Any, Any]]] = []
         after: list[Row[Any, Any]] = []
         for line in table:
             if isinstance(line, Gate):
                 detectors = tuple((order[r.fan.id], r.count, r.fan, r.shapes) for r in line.rows)
-                (once if line.once else gates).append((line.test, detectors))
+                scan = None if line.scan is None else (line.scan, _picker(tuple(r.fan.id for r in line.rows)))
+                (once if line.once else gates).append((line.test, detectors, scan))
             elif isinstance(line, Each):
                 raise ValueError("a table with gates counts no rows element by element")
             else:
                 (after.append(line) if line.after else rows.append((order[line.fan.id], line)))
-        return _Gated(tuple(once), tuple(gates), tuple(rows), tuple(after))
-
-    def run(self, scopes: Scopes, reading: Readable, options: object) -> list[tuple[int, Item]]:
-        """(place, item) of each row of ``scopes`` the reading holds; a gate whose test fails is skipped."""
-        shape = reading.shape
-        made = self._items
-        out = []
-        for test, detectors in scopes:
-            if test(reading):
-                for place, count, fan, shapes in detectors:
-                    if (n := count(reading, options)) and (shapes is None or _fits(shapes, shape)):
-                        item = made.get((place, n))
-                        if item is None:
-                            item = made[place, n] = Item(fan, int(n))
-                        out.append((place, item))
-        return out
+        made: dict[tuple[int, int], Item] = {}
+        return _Gated(tuple(once), tuple(gates), tuple(rows), tuple(after), _runner(tuple(once), made),
+                      _runner(tuple(gates), made))
 
     def detect(self, reading: Readable, options: object, once: list[tuple[int, Item]]) -> list[Item]:
         """The items of the reading in the book's order, with the ``once`` items of its hand; fallback rows only
         when nothing else holds."""
-        found = once + self.run(self.gates, reading, options)
+        found = once + self.run_gates(reading, options)
         shape = reading.shape
         for place, row in self.rows:
             if not row.fallback and _fits(row.shapes, shape) and (n := row.count(reading, options)):
@@ -524,6 +522,62 @@ class _Gated:
                      if row.fallback and _fits(row.shapes, shape) and (n := row.count(reading, options))]
         found.sort(key=itemgetter(0))
         return [i for _, i in found]
+
+
+def _runner(scopes: Scopes, made: dict[tuple[int, int], Item]) -> Callable[[Any, Any], list[tuple[int, Item]]]:
+    """``run(reading, options)``: (place, item) of each row of ``scopes`` the reading holds, a gate whose test fails
+    skipped. Written out as one function, a line per gate and per row (as :func:`rulesets.values.quick` writes an
+    ``__init__``), so the table costs no loop of its own; an item counted once is made once, the others kept in
+    ``made`` (items are values)."""
+    names: dict[str, object] = {"_fits": _fits, "_made": _made_item, "made": made}
+    body = ["def run(reading, options):", "    out = []", "    add = out.append"]
+    if any(shapes is not None for _, detectors, _ in scopes for *_, shapes in detectors):
+        body.append("    shape = reading.shape")
+    for g, (test, detectors, scan) in enumerate(scopes):
+        indent = "    "
+        if test is not None:
+            names[f"t{g}"] = test
+            body.append(f"    if t{g}(reading):")
+            indent = "        "
+        if scan is not None:
+            names[f"s{g}"], names[f"k{g}"] = scan
+            body.append(f"{indent}c = k{g}(s{g}(reading))")
+        for d, (place, count, fan, shapes) in enumerate(detectors):
+            row = f"{g}_{d}"
+            names[f"c{row}"], names[f"f{row}"], names[f"i{row}"] = count, fan, Item(fan, 1)
+            n = f"c[{d}]" if scan is not None else f"c{row}(reading, options)"
+            fits = "" if shapes is None else f" and _fits(S{row}, shape)"
+            if shapes is not None:
+                names[f"S{row}"] = shapes
+            body.append(f"{indent}if (n := {n}){fits}:")
+            body.append(f"{indent}    add(({place}, i{row} if n == 1 else _made(made, {place}, f{row}, n)))")
+    body.append("    return out")
+    source = "\n".join(body) + "\n"
+    code = _RUNNERS.get(source)
+    if code is None:  # the same layout under other options (other fans, the same lines): compiled once
+        code = _RUNNERS[source] = compile(source, "<gated table>", "exec")
+    exec(code, names)  # noqa: S102 - made from the table's own rows, as quick makes an __init__
+    run: Callable[[Any, Any], list[tuple[int, Item]]] = names["run"]  # type: ignore[assignment]
+    return run
+
+
+_RUNNERS: dict[str, CodeType] = {}
+"""The compiled code of each layout of a gated table (a handful: one per system and set of rows in force)."""
+
+
+def _made_item(made: dict[tuple[int, int], Item], place: int, fan: Fan, n: int) -> Item:
+    item = made.get((place, n))
+    if item is None:
+        item = made[place, n] = Item(fan, int(n))
+    return item
+
+
+def _picker(ids: tuple[str, ...]) -> Callable[[Mapping[str, int]], tuple[int, ...]]:
+    """What takes the counts of ``ids``, in their order, from a gate's scan (one C call)."""
+    if len(ids) == 1:
+        only = ids[0]
+        return lambda counts: (counts[only],)
+    return itemgetter(*ids)
 
 
 def _after[R: Readable, O](rows: Iterable[Row[R, O]], reading: R, options: O) -> list[Item]:
@@ -587,7 +641,7 @@ def _principled[R: Readable, O](p: Pipeline[O, R], after: Iterable[Row[R, O]], r
 def _value_gated[R: Readable, O](p: Pipeline[O, R], gated: _Gated, readings: Sequence[R], options: O
                                  ) -> list[Valued[R]]:
     """Each reading of a table with gates valued, the gates counted once per hand run on the first reading."""
-    once = gated.run(gated.once, readings[0], options) if readings else []
+    once = gated.run_once(readings[0], options) if readings else []
     out = []
     for reading in readings:
         kept, excluded = apply_exclusions(gated.detect(reading, options, once))

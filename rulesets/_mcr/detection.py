@@ -38,6 +38,6 @@ def gates(table: Iterable[Fan], not_detected: frozenset[str] = frozenset(),
     for scope in SCOPES:
         rows = tuple(row(by_id[f], under) for f in scope.fans if f in by_id and f not in not_detected)
         if rows:
-            out.append(Gate(scope.gate, rows, once=scope.whole_hand))
+            out.append(Gate(scope.gate, rows, once=scope.whole_hand, scan=scope.scan))
     return tuple(out)
 

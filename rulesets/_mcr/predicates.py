@@ -21,7 +21,7 @@ need (no pung: no pung fan), and the scopes that read only the hand's facts run 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -183,11 +183,11 @@ def _mixed_shifted(a: int, b: int, c: int) -> bool:
 
 
 def _winds(v: View) -> int:
-    return sum(1 for p in v.pungs if p in WINDS)
+    return len(WINDS.intersection(v.pungs))  # a reading holds one pung of a tile at most
 
 
 def _dragons(v: View, o: object = None) -> int:
-    return sum(1 for p in v.pungs if p in DRAGONS)
+    return len(DRAGONS.intersection(v.pungs))
 
 
 def _pung_of_terminals_or_honors(v: View, o: object = None) -> int:
@@ -195,15 +195,15 @@ def _pung_of_terminals_or_honors(v: View, o: object = None) -> int:
     theirs through ``excludes``), and every wind pung except those of the seat or prevalent wind —
     unless three or four winds are pungs, when all count and 三风刻/小四喜/大四喜 remove them. This keeps
     one pung from being removed twice when it is both 圈风 and 门风, or both 三风刻 and 圈风刻."""
-    f = v.facts
-    winds = _winds(v)
-    n = 0
-    for p in v.pungs:
-        if p in TERMINALS or p in DRAGONS:
-            n += 1
-        elif p in WINDS and (winds >= 3 or p not in (f.seat_wind, f.round_wind)):
-            n += 1
+    n = len(_TERMINALS_OR_DRAGONS.intersection(v.pungs))
+    winds = WINDS.intersection(v.pungs)
+    if winds:
+        f = v.facts
+        n += len(winds) if len(winds) >= 3 else len(winds.difference((f.seat_wind, f.round_wind)))
     return n
+
+
+_TERMINALS_OR_DRAGONS = TERMINALS | DRAGONS
 
 
 # --- whole-hand helpers -----------------------------------------------------------------------------
@@ -380,13 +380,17 @@ the fallback row of :data:`rulesets.guobiao.fans.ROWS`)."""
 @dataclass(frozen=True)
 class Scope:
     """Fans detected together. ``gate`` is a condition every one of them needs: when it fails for a
-    reading, their predicates cannot count anything there and are not run. ``whole_hand`` fans read
-    only :class:`~.view.Facts`, so they count the same in every reading and are detected once."""
+    reading, their predicates cannot count anything there and are not run (None: no gate, the fans are counted
+    in every reading). ``whole_hand`` fans read only :class:`~.view.Facts`, so they count the same in every
+    reading and are detected once."""
 
     name: str
-    gate: Callable[[View], bool]
+    gate: Callable[[View], bool] | None
     fans: tuple[str, ...]
     whole_hand: bool = False
+    scan: Callable[[View], Mapping[str, int]] | None = None
+    """Every fan's count in one call where the gate holds, by fan id: what the predicates count, read from a
+    table made once (``rulesets.pipeline.Gate.scan``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -403,10 +407,6 @@ _FIVE_OR_OUTSIDE_PAIRS = frozenset(i for i in range(34) if i >= 27 or rank_of(i)
 """The pairs 全带五 (a 5) and 全带幺 (a terminal or an honour) allow."""
 
 
-def _always(v: View) -> bool:
-    return True
-
-
 def _narrow(v: View) -> bool:
     """The suited ranks fit in 6–9, 4–6 or 1–4 (what every rank-range fan needs)."""
     ranks = v.facts.rank_mask
@@ -419,20 +419,115 @@ def _terminal_chows_gate(v: View) -> bool:
     return len(v.chows) == 4 and pair is not None and pair < 27 and pair % 9 == 4
 
 
+_WAIT_FANS: dict[str | None, dict[str, int]] = {
+    w: {f"{x}_wait": int(x == w) for x in ("edge", "closed", "single")} for w in ("edge", "closed", "single")
+}
+_CONCEALED_PUNGS = tuple(
+    {"four_concealed_pungs": int(n == 4), "three_concealed_pungs": int(n >= 3), "two_concealed_pungs": int(n >= 2)}
+    for n in range(5)
+)
+_WIN = {
+    (concealed, self_drawn, melded): {
+        "melded_hand": int(melded and not self_drawn),
+        "fully_concealed_hand": int(concealed and self_drawn),
+        "concealed_hand": int(concealed and not self_drawn),
+        "self_drawn": int(self_drawn),
+    }
+    for concealed in (False, True) for self_drawn in (False, True) for melded in (False, True)
+}
+"""The counts of the wait, concealed-pung and win fans, by what their predicates read."""
+
+
+def _win(v: View) -> Mapping[str, int]:
+    f = v.facts
+    return _WIN[bool(f.concealed), bool(f.self_drawn), f.claimed == 4]
+
+
+_FIVE_CHOWS = frozenset(i for i in range(27) if _has_five(i, True))
+_FIVE_PUNGS = frozenset(i for i in range(34) if _has_five(i, False))
+_OUTSIDE_CHOWS = frozenset(i for i in range(27) if _has_terminal_or_honour(i, True))
+_OUTSIDE_PUNGS = frozenset(i for i in range(34) if _has_terminal_or_honour(i, False))
+_EVERYWHERE = {
+    (five, outside): {"all_five": int(five), "outside_hand": int(outside)} for five in (False, True)
+    for outside in (False, True)
+}
+
+
+def _everywhere(v: View) -> Mapping[str, int]:
+    """全带五 and 全带幺 in one call: what :func:`_every_group` tests, read from the sets of tiles each set may be."""
+    pair = v.pair
+    if not v.standard or pair is None:
+        return _EVERYWHERE[False, False]
+    chows, pungs = v.chows, v.pungs
+    five = pair in _FIVE_PUNGS and _FIVE_CHOWS.issuperset(chows) and _FIVE_PUNGS.issuperset(pungs)
+    outside = pair in _OUTSIDE_PUNGS and _OUTSIDE_CHOWS.issuperset(chows) and _OUTSIDE_PUNGS.issuperset(pungs)
+    return _EVERYWHERE[five, outside]
+
+
+def _honour_pung(v: View) -> Mapping[str, int]:
+    """箭刻, 圈风刻 and 门风刻 in one call."""
+    pungs, f = v.pungs, v.facts
+    return {"dragon_pung": len(DRAGONS.intersection(pungs)), "prevalent_wind": int(f.round_wind in pungs),
+            "seat_wind": int(f.seat_wind in pungs)}
+
+
+_NOT_SIMPLE_RANKS = ~mask_of(range(1, 8)) & 0x1FF
+_NO_HONOURS = {
+    (one_suit, simples): {"full_flush": int(one_suit), "all_simples": int(simples), "no_honors": 1}
+    for one_suit in (False, True) for simples in (False, True)
+}
+_WIND_BITS, _DRAGON_BITS = mask_of(WINDS), mask_of(DRAGONS)
+_SUIT_FANS = {
+    (suits, honours, winds, dragons): {
+        "half_flush": int(suits == 1 and honours),
+        "all_types": int(suits == 3 and winds and dragons),
+        "one_voided_suit": int(suits == 2),
+    }
+    for suits in range(4) for honours in (False, True) for winds in (False, True) for dragons in (False, True)
+}
+
+
+def _no_honours(v: View) -> Mapping[str, int]:
+    """清一色, 断幺 and 无字 of a hand without honours."""
+    f = v.facts
+    return _NO_HONOURS[len(f.suits) == 1, not f.rank_mask & _NOT_SIMPLE_RANKS]
+
+
+def _suit_fans(v: View) -> Mapping[str, int]:
+    """混一色, 五门齐 and 缺一门."""
+    f = v.facts
+    mask = f.mask
+    return _SUIT_FANS[len(f.suits), f.has_honours, bool(mask & _WIND_BITS), bool(mask & _DRAGON_BITS)]
+
+
 def _win_flags(v: View) -> bool:
     f = v.facts
     return f.last_tile or f.kong_replacement or f.rob_kong or f.last_copy
 
 
+_SCANS: dict[str, Callable[[View], Mapping[str, int]]] = {
+    "win": _win,
+    "pung_patterns": lambda v: pungs_fans(v.pungs),
+    "concealed_pungs": lambda v: _CONCEALED_PUNGS[v.concealed_pungs],
+    "chow_runs": lambda v: chows_fans(v.chows),
+    "chow_pairs": lambda v: chows_fans(v.chows),
+    "wait": lambda v: _WAIT_FANS[v.wait],
+    "no_honours": _no_honours,
+    "suits": _suit_fans,
+    "pair_everywhere": _everywhere,
+    "honour_pung": _honour_pung,
+}
+"""The scopes whose fans are counted in one call (:attr:`Scope.scan`)."""
+
 SCOPES: tuple[Scope, ...] = tuple(
-    Scope(name, gate, tuple(fans.split()), whole_hand)
+    Scope(name, gate, tuple(fans.split()), whole_hand, _SCANS.get(name))
     for name, gate, whole_hand, fans in (
         ("kongs", lambda v: bool(v.facts.kong_tiles), True,
          "four_kongs three_kongs two_concealed_kongs two_melded_kongs concealed_kong melded_kong "
          "melded_and_concealed_kong"),
         ("win_flags", _win_flags, True,
          "last_tile_draw last_tile_claim out_with_replacement_tile robbing_the_kong last_tile"),
-        ("win", _always, True, "melded_hand fully_concealed_hand concealed_hand self_drawn"),
+        ("win", None, True, "melded_hand fully_concealed_hand concealed_hand self_drawn"),
         ("no_honours", lambda v: not v.facts.has_honours, True, "full_flush all_simples no_honors"),
         ("rank_ranges", lambda v: not v.facts.has_honours and _narrow(v), True,
          "upper_tiles middle_tiles lower_tiles upper_four lower_four"),
@@ -440,7 +535,7 @@ SCOPES: tuple[Scope, ...] = tuple(
          "all_terminals all_honors all_terminals_and_honors"),
         ("green_reversible", lambda v: not v.facts.mask & _NOT_GREEN_OR_REVERSIBLE, True,
          "all_green reversible_tiles"),
-        ("suits", _always, True, "half_flush all_types one_voided_suit"),
+        ("suits", None, True, "half_flush all_types one_voided_suit"),
         ("tile_hogs", lambda v: v.facts.tile_hogs > 0, True, "tile_hog"),
         ("flowers", lambda v: v.facts.flowers > 0, True, "flower_tiles"),
         ("honour_pungs", lambda v: len(v.pungs) >= 2 and v.pungs[-2] >= 27, False,  # sorted: honours last
@@ -465,7 +560,7 @@ SCOPES: tuple[Scope, ...] = tuple(
         ("nine_gates", lambda v: v.facts.nine_gates, False, "nine_gates"),
         ("pair_everywhere", lambda v: v.pair in _FIVE_OR_OUTSIDE_PAIRS, False, "all_five outside_hand"),
         ("wait", lambda v: v.wait is not None, False, "edge_wait closed_wait single_wait"),
-        ("reading", _always, False, "all_chows"),
+        ("reading", None, False, "all_chows"),
     )
 )
 """Every predicate in exactly one scope (checked on import)."""

@@ -50,7 +50,7 @@ def account_once(kept: list[Item], view: View) -> tuple[list[Item], list[Exclusi
     dropped = _dropped(view.chows, live, multi, chosen)
     by_fan = {i.fan.id: i.fan for i in kept}
     new_kept = [
-        dataclasses.replace(i, count=counts[i.fan.id]) if i.fan.id in live else i
+        dataclasses.replace(i, count=counts[i.fan.id]) if i.fan.id in live and counts[i.fan.id] != i.count else i
         for i in kept
         if i.fan.id not in live or counts[i.fan.id]
     ]

@@ -188,6 +188,7 @@ PIPELINE: Pipeline[Options, View] = Pipeline(
     minimum=Minimum(need=lambda hand, options: MINIMUM, says=_below, counts=_without_flowers),
     notes=_notes, waits=waits,
 )
+PIPELINE.gated(Options())  # the table in force by default written out now, not during the first hand scored
 
 
 CONTEXT_FIELDS = frozenset(
