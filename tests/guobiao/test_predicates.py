@@ -84,10 +84,8 @@ def test_seven_shifted_pairs_needs_seven_consecutive_numbers_of_one_suit() -> No
     assert not PREDICATES["seven_shifted_pairs"](view_of(pairs, facts_of(hand)), None)
 
 
-def test_a_scope_whose_gate_fails_holds_none_of_its_fans() -> None:
-    """A gate is a condition every fan of its scope needs: where it fails, each predicate behind it counts
-    nothing (every reading of a spread of generated hands, every scope)."""
-    closed, held = 0, []
+def _views_of_generated_hands():
+    """Every reading's view of a spread of generated hands that MCR can score."""
     for hands in handgen.generate_all(7, 0.25).values():
         for hand in hands:
             try:
@@ -96,12 +94,19 @@ def test_a_scope_whose_gate_fails_holds_none_of_its_fans() -> None:
                 continue
             facts = facts_of(hand)
             for shape in decompose(hand):
-                view = view_of(shape, facts)
-                for scope in SCOPES:
-                    if scope.gate is None or scope.gate(view):  # no gate: nothing to fail
-                        continue
-                    closed += 1
-                    held += [(scope.name, f) for f in scope.fans if PREDICATES[f](view, None)]
+                yield view_of(shape, facts)
+
+
+def test_a_scope_whose_gate_fails_holds_none_of_its_fans() -> None:
+    """A gate is a condition every fan of its scope needs: where it fails, each predicate behind it counts
+    nothing (every reading of a spread of generated hands, every scope)."""
+    closed, held = 0, []
+    for view in _views_of_generated_hands():
+        for scope in SCOPES:
+            if scope.gate is None or scope.gate(view):  # no gate: nothing to fail
+                continue
+            closed += 1
+            held += [(scope.name, f) for f in scope.fans if PREDICATES[f](view, None)]
     assert held == []
     assert closed > 10_000  # the gates were tested, and failed often
 
@@ -110,20 +115,12 @@ def test_a_scope_counted_in_one_call_counts_what_its_predicates_count() -> None:
     """Where a scope's gate holds, its scan gives each fan the count of the fan's predicate (every reading of
     a spread of generated hands)."""
     scanned, differ = 0, []
-    for hands in handgen.generate_all(7, 0.25).values():
-        for hand in hands:
-            try:
-                validate(hand, Options())
-            except MahjongError:
+    for view in _views_of_generated_hands():
+        for scope in SCOPES:
+            if scope.scan is None or (scope.gate is not None and not scope.gate(view)):
                 continue
-            facts = facts_of(hand)
-            for shape in decompose(hand):
-                view = view_of(shape, facts)
-                for scope in SCOPES:
-                    if scope.scan is None or (scope.gate is not None and not scope.gate(view)):
-                        continue
-                    scanned += 1
-                    counts = scope.scan(view)
-                    differ += [(scope.name, f) for f in scope.fans if counts[f] != PREDICATES[f](view, None)]
+            scanned += 1
+            counts = scope.scan(view)
+            differ += [(scope.name, f) for f in scope.fans if counts[f] != PREDICATES[f](view, None)]
     assert differ == []
     assert scanned > 2_000  # every scan was tried
