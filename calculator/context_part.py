@@ -14,14 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-
-def _e(value: Any) -> str:
-    """``{{ value }}``: escaped unless safe."""
-    return str(conditional_escape(value))
+from .markup import text as _e
 
 
 def _why_unused(note: str) -> str:

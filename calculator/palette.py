@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.core.signals import setting_changed
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -16,6 +16,7 @@ from rulesets.tiles import FLOWERS, Suit, Tile
 
 from . import editor, wording
 from .lang import HANT, common_words, html_lang, is_hant, pick, script, zh
+from .markup import text as _e
 from .tiles_view import TileView, tile_view
 
 
@@ -64,11 +65,6 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
     out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{gettext("Tiles entered")}">'
                f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
-
-
-def _e(value: Any) -> str:
-    """``{{ value }}``: escaped unless safe."""
-    return str(conditional_escape(value))
 
 
 _GAP = "\n      "

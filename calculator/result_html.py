@@ -16,11 +16,11 @@ from typing import Any
 from urllib.parse import quote
 
 from django.urls import reverse
-from django.utils.formats import localize
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from .lang import zh
+from .markup import text as _text
 
 _MESSAGES = {
     "result": gettext_noop("Result"),
@@ -70,19 +70,6 @@ def _words(language: str | None) -> dict[str, str]:
     if words is None:
         words = _WORDS[language] = {name: gettext(m) for name, m in _MESSAGES.items()}
     return words
-
-
-def _text(value: Any) -> str:
-    """A value as the template's ``{{ value }}`` writes it: a safe string as it is, any other text escaped
-    (``django.utils.html.escape`` is ``html.escape``), a number as ``localize`` writes it (an int: its digits)."""
-    kind = type(value)
-    if kind is str:
-        return html.escape(value)
-    if kind is int or kind is SafeString:
-        return str(value)
-    if hasattr(value, "__html__"):
-        return str(value.__html__())
-    return html.escape(str(localize(value)))
 
 
 def result_section(context: Any) -> SafeString:

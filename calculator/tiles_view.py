@@ -20,7 +20,6 @@ as ``format_html`` escapes it; tests/calculator/test_tiles_view.py checks both s
 from __future__ import annotations
 
 import dataclasses
-import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -29,7 +28,7 @@ from typing import Any
 from django.core.signals import setting_changed
 from django.templatetags.static import static
 from django.utils.html import format_html
-from django.utils.safestring import SafeData, SafeString, mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
@@ -37,6 +36,7 @@ from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
 from .lang import pick, script, zh
+from .markup import text as _escape
 
 _Text = str
 
@@ -121,11 +121,6 @@ def _tile_html(view: TileView, language: str) -> SafeString:
         '<span class="tile{}"><img src="{}" alt="{}" width="30" height="40" decoding="async">{}</span>',
         mark_safe(modifiers), src, alt, mark,  # noqa: S308 - the modifiers are the fixed class names above
     )
-
-
-def _escape(text: object) -> str:
-    """``conditional_escape`` without its wrapper for lazy texts: a safe text as it is, any other escaped."""
-    return str(text) if isinstance(text, SafeData) else html.escape(str(text))
 
 
 def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
