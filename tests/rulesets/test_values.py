@@ -16,23 +16,23 @@ from rulesets.shapes import Group, Shape
 from rulesets.values import quick
 
 
-@dataclass(frozen=True)
-class Plain:
-    a: int
-    b: str = "b"
-    c: list[int] = field(default_factory=list)
-    d: int = field(default=4, init=False)
-    e: tuple[int, ...] = field(default=(), kw_only=True)
+def _declared() -> type:
+    """The same frozen dataclass, declared afresh at each call: once as dataclasses makes it, once given the
+    quick ``__init__``."""
+
+    @dataclass(frozen=True)
+    class Value:
+        a: int
+        b: str = "b"
+        c: list[int] = field(default_factory=list)
+        d: int = field(default=4, init=False)
+        e: tuple[int, ...] = field(default=(), kw_only=True)
+
+    return Value
 
 
-@quick
-@dataclass(frozen=True)
-class Quick:
-    a: int
-    b: str = "b"
-    c: list[int] = field(default_factory=list)
-    d: int = field(default=4, init=False)
-    e: tuple[int, ...] = field(default=(), kw_only=True)
+Plain = _declared()
+Quick = quick(_declared())
 
 
 @pytest.mark.parametrize(
