@@ -17,10 +17,17 @@ from typing import Any
 import rjsmin
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-MINIFIED = ("js/", ".js")
-"""What is minified: the site's own scripts (``static/js/*.js``; the packages' scripts come as their makers
-ship them). Stylesheets are left as written (their gain is small and a stylesheet's minifier has more ways
-to change what a page looks like)."""
+
+def minified(name: str) -> bool:
+    """Whether the collected file ``name`` is minified: the site's own scripts (``static/js/*.js``; the
+    packages' scripts come as their makers ship them, and a ``*.min.js`` already is). Stylesheets are left
+    as written (their gain is small, and a stylesheet's minifier has more ways to change what a page looks
+    like).
+
+    >>> minified("js/calculator.js"), minified("django_htmx/htmx-2.min.js"), minified("css/site.css")
+    (True, False, False)
+    """
+    return name.startswith("js/") and name.endswith(".js") and not name.endswith(".min.js")
 
 
 def minify(script: str) -> str:
@@ -36,14 +43,14 @@ def minify(script: str) -> str:
 
 
 class MinifiedManifestStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]  # whitenoise is untyped
-    """Whitenoise's storage, the site's collected scripts minified in place before they are hashed and compressed
-    (a script already minified, ``*.min.js``, is left alone)."""
+    """Whitenoise's storage, the site's collected scripts (:func:`minified`) minified in place before they are
+    hashed and compressed."""
 
     def post_process(self, paths: dict[str, Any], dry_run: bool = False, **options: Any) -> Iterator[Any]:
         if not dry_run:
             paths = dict(paths)
             for name in paths:
-                if name.startswith(MINIFIED[0]) and name.endswith(MINIFIED[1]) and not name.endswith(".min.js"):
+                if minified(name):
                     path = Path(self.path(name))
                     text = path.read_text(encoding="utf-8")
                     small = minify(text)
