@@ -242,9 +242,20 @@ class WinContext:
         for seat in named:  # the seats the context names sit at this table (a kong by X at a table of four: no)
             if seat is not None and seat not in table:
                 raise ContextError(msg("context.seat_at_table", seat=seat.value, players=players))
+        if self.quiet:
+            return
         for broken, key in CONTEXT_RULES if winners_stay else _EVERY_CONTEXT_RULE:
             if broken(self):
                 raise ContextError(msg(key, **_rule_params(key, self)))
+
+    @property
+    def quiet(self) -> bool:
+        """No flag a rule of :data:`CONTEXT_RULES` or :data:`WINNERS_LEAVE_RULES` reads is set (a win on a
+        discard or self-drawn, no discarder named, no flower, nobody out yet): none of them can be broken.
+        Each rule needs one of these to break, so the rules need not be asked one by one."""
+        return not (self.from_seat is not None or self.seat is None or self.kong_replacement or self.after_kong
+                    or self.heavenly or self.earthly or self.flowers or self.already_won
+                    or self.win is WinMethod.ROB_KONG)
 
     def replace(self, **changes: object) -> WinContext:
         return replace(self, **changes)  # type: ignore[arg-type]

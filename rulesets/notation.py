@@ -20,10 +20,12 @@ True
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple, NoReturn
 
 from .errors import ContextError, HandError, MahjongError, NotationError
@@ -51,6 +53,16 @@ _IGNORED = "\ufe0e\ufe0f"  # variation selectors that follow Unicode tiles such 
 _LETTER_TILES = {letter: Tile(27 + i) for i, letter in enumerate(_HONOUR_LETTERS)}
 _UNICODE_TILES = {t.unicode: t for t in TILES_BY_INDEX}
 _VS15 = "\ufe0e"  # text presentation, so 🀄 is drawn like the other tiles and not as an emoji
+_RUN_TILES = {suit: {str(t.rank): t for t in TILES_BY_INDEX if t.suit.value == suit} for suit in "mpsz"}
+"""Each suit letter's tiles by their digit: a run such as ``123m`` reads ``_RUN_TILES["m"][digit]`` for each."""
+_BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
+_NO_CONTEXT = WinContext()
+"""The context of a hand string that says none (one value: a context is never changed in place)."""
+_PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
+                    r"|\[(?:[1-9]{3,4}[mps]|[1-7]{3,4}z|[ESWNCFP]{3,4})(?:,?[0-9])?\])+")
+"""A plain hand string: runs of tiles, honour letters and packs of one run each, with their digit; no space,
+no context, no flower, no red five. Most hands are written so; :meth:`_Reader.read_plain` reads them whole."""
+_PLAIN_PART = re.compile(r"([1-9]+)([mpsz])|\[([1-9]+[mpsz]|[ESWNCFP]+),?([0-9]?)\]|(.)")
 _WRITTEN = {f"{t.rank}{t.suit.value}": ("flower" if t.is_flower else "tile", t) for t in TILES_BY_INDEX}
 """Each tile as a digit and its suit letter reads (``5m``, ``7z``, ``3f``): its token kind and the tile. A red
 five (``0m``) and a digit its suit does not have are read the long way (a note, an error)."""
@@ -116,11 +128,13 @@ def canonical_hand(hand: Hand) -> Hand:
     (['1m', '2m', '3m', '7m', '8m', '9m', '9m'], ['555p', '789s'])
     """
     ctx = hand.context
-    flowers, kongs = tuple(sorted(ctx.flowers)), tuple(sorted(ctx.kongs, key=kong_event_order))
-    if flowers != ctx.flowers or kongs != ctx.kongs:
-        ctx = replace(ctx, flowers=flowers, kongs=kongs)
-    melds = tuple(sorted((filled_meld(m) for m in hand.melds), key=meld_order))
-    return Hand(standing=tuple(sorted(hand.standing)), melds=melds, winning_tile=hand.winning_tile, context=ctx)
+    if ctx.flowers or ctx.kongs:
+        flowers, kongs = tuple(sorted(ctx.flowers)), tuple(sorted(ctx.kongs, key=kong_event_order))
+        if flowers != ctx.flowers or kongs != ctx.kongs:
+            ctx = replace(ctx, flowers=flowers, kongs=kongs)
+    melds = tuple(sorted(map(filled_meld, hand.melds), key=meld_order)) if hand.melds else ()
+    return Hand(standing=tuple(sorted(hand.standing, key=_BY_INDEX)), melds=melds, winning_tile=hand.winning_tile,
+                context=ctx)
 
 
 def check_copies(placed: Iterable[tuple[Tile, int]], text: str) -> None:
@@ -179,6 +193,10 @@ class _Reader:
 
     # -- top level ---------------------------------------------------------------------------------
     def read(self) -> Hand:
+        if "|" not in self.text and _PLAIN.fullmatch(self.text):
+            plain = self.read_plain()
+            if plain is not None:
+                return plain
         bars = [i for i, ch in enumerate(self.text) if ch == "|"]
         if len(bars) > 2:
             self.fail(msg("notation.third_bar"), bars[2])
@@ -187,6 +205,38 @@ class _Reader:
         context = self.read_context(ends[0] + 1, ends[1]) if bars else WinContext()
         flowers = body.flowers + (self.read_flowers(ends[1] + 1, ends[2]) if len(bars) == 2 else [])
         return self.build(body, context, flowers, bars[0] if bars else None)
+
+    def read_plain(self) -> Hand | None:
+        """The hand of a plain string (:data:`_PLAIN`: tiles and packs only, nothing to note), or None when it
+        breaks a rule: :meth:`read` then reads it token by token, to say where."""
+        standing: list[Tile] = []
+        melds: list[Meld] = []
+        try:
+            for run, suffix, pack, number, letter in _PLAIN_PART.findall(self.text):
+                if run:
+                    standing.extend(map(_RUN_TILES[suffix].__getitem__, run))
+                elif pack:
+                    melds.append(self.plain_meld(pack, int(number) if number else None))
+                else:
+                    standing.append(_LETTER_TILES[letter])
+            winning = standing.pop() if len(standing) % 3 == 2 else None
+            hand = Hand(standing=tuple(standing), melds=tuple(melds), winning_tile=winning, context=_NO_CONTEXT)
+            check_hand(hand)
+        except MahjongError:
+            return None
+        return hand
+
+    def plain_meld(self, pack: str, number: int | None) -> Meld:
+        """The meld of a pack written as one run of one suit (``123m``, ``CCC``) and its digit."""
+        if pack[-1] in _RUN_TILES:
+            kinds = list(map(_RUN_TILES[pack[-1]].__getitem__, pack[:-1]))
+        else:
+            kinds = [_LETTER_TILES[ch] for ch in pack]
+        if len(set(kinds)) == 1:
+            return self.same_tile_meld(kinds[0], len(kinds), number, pack, None)
+        if len(kinds) == 3 and _is_chow(kinds) and (number is None or 1 <= number <= 3):
+            return _chow(kinds, number)
+        self.fail(msg("notation.not_a_set", pack=pack), None)
 
     # -- tokens ------------------------------------------------------------------------------------
     def tokens(self, start: int, end: int) -> list[_Token]:
@@ -322,9 +372,7 @@ class _Reader:
         if len(kinds) == 3 and _is_chow(kinds):
             if digit is not None and not 1 <= (number or 0) <= 3:
                 self.fail(msg("notation.chow_digit", pack=written, digit=number), digit.pos)
-            claimed = kinds[(number or 1) - 1]
-            low = min(kinds)
-            return Meld(MeldKind.CHOW, low, source=Relative.LEFT, claimed=claimed.rank - low.rank + 1)
+            return _chow(kinds, number)
         self.fail(msg("notation.not_a_set", pack=written), start)
 
     def same_tile_meld(self, t: Tile, n: int, number: int | None, written: str, digit: _Token | None) -> Meld:
@@ -437,6 +485,13 @@ def _ascii_twin(ch: str) -> str:
 def _open_pack(tokens: list[_Token]) -> bool:
     brackets = [t.kind for t in tokens if t.kind in "[]"]
     return bool(brackets) and brackets[-1] == "["
+
+
+def _chow(kinds: Sequence[Tile], number: int | None) -> Meld:
+    """The chow of three tiles in a row, its ``number``-th tile (the first by default) claimed from the left."""
+    claimed = kinds[(number or 1) - 1]
+    low = min(kinds)
+    return Meld(MeldKind.CHOW, low, source=Relative.LEFT, claimed=claimed.rank - low.rank + 1)
 
 
 def _is_chow(kinds: Sequence[Tile]) -> bool:

@@ -104,9 +104,12 @@ def can_read(variant: Variant, hand: Hand) -> bool:
     """Whether "all systems" should include this table: suited tiles only, the table's hand size."""
     if not variant.in_comparisons and variant.hand_size == 14:
         return False
-    if hand.context.flowers or any(not t.is_suited for t in hand.all_tiles):
+    if hand.size() not in (variant.hand_size, variant.hand_size - 1) or hand.context.flowers:
         return False
-    return hand.size() in (variant.hand_size, variant.hand_size - 1)
+    # a meld's tiles are suited when its lowest is (a chow is suited; a pung or kong is one tile)
+    winning = hand.winning_tile
+    return (all(t.index < 27 for t in hand.standing) and (winning is None or winning.index < 27)
+            and all(m.tile.index < 27 for m in hand.melds))
 
 
 def _tile_problem(hand: Hand) -> Problem | None:

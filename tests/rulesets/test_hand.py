@@ -109,6 +109,26 @@ def test_context_flags_that_cannot_go_together_are_refused(ctx, message):
         WinContext(**ctx).check()
 
 
+def test_a_quiet_context_breaks_no_rule_so_check_need_not_ask_them():
+    """``WinContext.check`` skips the rules for a quiet context: over every mix of the flags, no rule breaks for one."""
+    import itertools
+
+    from rulesets.hand import CONTEXT_RULES, WINNERS_LEAVE_RULES
+
+    quiet = 0
+    for win, seat, from_seat, flags, flowers, won in itertools.product(
+        WinMethod, (Seat.E, Seat.S, None), (None, Seat.E, Seat.W), itertools.product((False, True), repeat=6),
+        ((), (Tile.parse("1f"),)), (frozenset(), frozenset({Seat.E}), frozenset({Seat.W})),
+    ):
+        names = ("kong_replacement", "after_kong", "last_tile", "last_copy", "heavenly", "earthly")
+        ctx = WinContext(win=win, seat=seat, from_seat=from_seat, flowers=flowers, already_won=won,
+                         **dict(zip(names, flags, strict=True)))
+        if ctx.quiet:
+            quiet += 1
+            assert not [key for broken, key in CONTEXT_RULES + WINNERS_LEAVE_RULES if broken(ctx)], ctx
+    assert quiet == 2 * 2 * 2 * 2  # discard or self-drawn, seat E or S, 海底 and 和绝张 either way
+
+
 def test_kong_replacement_needs_a_kong_in_the_hand():
     with pytest.raises(ContextError, match="needs a kong"):
         hand("1234567899m123p", "9m", win=WinMethod.SELF_DRAWN, kong_replacement=True).validate()

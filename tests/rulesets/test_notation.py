@@ -412,3 +412,45 @@ def test_a_zero_honour_or_flower_is_still_not_a_tile():
     for text in ("0z123m456p789s1z", "123m456p789s11z 0f"):
         with pytest.raises(NotationError, match="is not a tile"):
             parse_hand(text)
+
+
+# --- the plain reader: the same hand, or the same error, as the token reader ---------------------------
+
+
+def _read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object]:
+    """What the reader makes of ``text`` with its plain path, and token by token (the plain path off)."""
+    import re
+
+    import rulesets.notation as notation
+    from rulesets.errors import MahjongError
+
+    def outcome() -> object:
+        try:
+            reader = notation._Reader(text)
+            return reader.read(), tuple(reader.notes)
+        except MahjongError as exc:
+            return type(exc), exc.message, exc.position, exc.code
+
+    plain = outcome()
+    with monkeypatch.context() as m:
+        m.setattr(notation, "_PLAIN", re.compile(r"(?!)"))
+        return plain, outcome()
+
+
+@pytest.mark.parametrize("text", [
+    "[777m3]4p3s5p3p3p5m3s3s4p5p5m", "[345p1][555z1]4s8m6z8m4s6z8m6z", "[CCC2][1111m]456p78sSS9s", "[123m,]456m",
+    "[123m4]456m", "[123m0]", "[555p0]123m", "[5555p9]1m", "[1234m]", "[12m]", "[123m12]", "123m[", "123m456",
+    "11111m", "1m2m3m4m5m6m7m8m9m1p2p3p4p5p", "EEE", "[EEE5]123m456m789m11p", "[889s]1m", "8z", "9z1m", "[888z]",
+    "[234s3]345p678p11z22z2z", "[555z]123p456p789p1p1p", "1112345678999m5m", "[123m1][456m2][789m3][111p]2p2p",
+])
+def test_the_plain_reader_reads_as_the_token_reader(text, monkeypatch):
+    plain, tokens = _read_both(text, monkeypatch)
+    assert plain == tokens
+
+
+def test_the_plain_reader_reads_as_the_token_reader_over_strings_of_its_own_characters(monkeypatch):
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice("123456789mpsz[],0ESWNCFP") for _ in range(rng.choice((4, 9, 14, 20))))
+        plain, tokens = _read_both(text, monkeypatch)
+        assert plain == tokens, text
