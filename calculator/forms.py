@@ -225,8 +225,9 @@ class CalculatorForm(forms.Form):
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
         skip = frozenset.intersection(*(r.skip_checks for r in chosen)) if chosen else frozenset()
-        self.context = resolve_context(self.parsed, data, skip)
-        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen), skip)
+        facts = _TileFacts.of(self.parsed) if self.parsed is not None else None
+        self.context = resolve_context(self.parsed, data, skip, facts)
+        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen), skip, facts)
         if self.parsed is not None:
             try:
                 hand = self.parsed.with_context(self.context.value)
@@ -356,7 +357,7 @@ def compact_options(text: str) -> dict[str, str]:
 
 
 def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
-                    skip: frozenset[str] = frozenset()) -> None:
+                    skip: frozenset[str] = frozenset(), facts: _TileFacts | None = None) -> None:
     """Apply the declared table context (rulesets.context) one field at a time; a value the engine
     refuses is dropped with its reason, like the win context's controls."""
     for key, value in wanted.items():
@@ -365,7 +366,7 @@ def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
         except ContextError as exc:
             result.dropped[key] = render(exc)
             continue
-        reason = conflict(hand, ctx, skip)
+        reason = conflict(hand, ctx, skip, facts)
         if reason:
             result.dropped[key] = reason
         else:
@@ -555,14 +556,15 @@ def _kong_event(code: str) -> dict[str, str] | None:
     return event
 
 
-def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozenset()) -> str | None:
+def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozenset(),
+             facts: _TileFacts | None = None) -> str | None:
     """Why ``ctx`` contradicts itself or the tiles (in the active language), or None. The tile count is
     not held against it: that is the hand's own error. ``skip``: the checks every chosen system makes its
-    own way (``Ruleset.skip_checks``)."""
+    own way (``Ruleset.skip_checks``); ``facts``: the hand's :class:`_TileFacts`, when already read."""
     try:
         if hand is None:
             ctx.check(4)
-        elif _tiles_possible(hand):  # tiles that cannot exist are the hand's own error, whatever the context
+        elif (facts or _TileFacts.of(hand)).possible:  # impossible tiles are the hand's own error, whatever the context
             hand.with_context(ctx).check_context(players=4, skip_checks=skip)
     except ContextError as exc:
         return render(exc)
@@ -571,24 +573,50 @@ def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozense
     return None
 
 
-@lru_cache(maxsize=32)
-def _tiles_possible(hand: Hand) -> bool:
-    """Whether the tiles of ``hand`` pass ``Hand.validate``'s own checks at their own count: one answer for
-    the twenty-odd contexts :func:`conflict` tries on the same hand."""
-    try:
-        hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
-    except MahjongError:
-        return False
-    return True
+@dataclass(frozen=True)
+class _TileFacts:
+    """What the engine's checks of a context against the tiles (``Hand.check_context``, once the context passed
+    its own ``WinContext.check``) read of a hand, read once per hand: the page tries twenty-odd contexts on
+    it, and building a hand for each and checking it was a fifth of the form's time. Only a context they
+    :meth:`may_refuse` goes to the engine, which says whether and why; tests/calculator/test_forms.py holds
+    :meth:`may_refuse` against the engine's checks."""
+
+    possible: bool  # the tiles pass Hand.validate's own checks at their own count (else no context is judged)
+    kong: bool  # the hand has a kong (a replacement win needs one)
+    complete: bool  # it has its winning tile (a waiting hand's context is not checked against the tiles)
+    held: bool  # the winning tile is held besides, standing or in a pack (a robbed kong's tile cannot be)
+    standing: bool  # the winning tile is among the standing tiles (the last copy cannot be)
+
+    @classmethod
+    def of(cls, hand: Hand) -> _TileFacts:
+        won = hand.winning_tile
+        standing = won is not None and won in hand.standing
+        try:
+            hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
+            possible = True
+        except MahjongError:
+            possible = False
+        return cls(possible=possible, kong=any(m.is_kong for m in hand.melds), complete=won is not None,
+                   held=standing or any(won in m.tiles for m in hand.melds), standing=standing)
+
+    def may_refuse(self, ctx: WinContext) -> bool:
+        """Whether the tiles may refuse ``ctx``: a replacement win without a kong, a robbed kong's tile or a
+        last copy the hand holds."""
+        if ctx.kong_replacement and not self.kong:
+            return True
+        return self.complete and ((ctx.win is WinMethod.ROB_KONG and self.held) or (ctx.last_copy and self.standing))
 
 
-def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset()) -> Context:
+def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset(),
+                    facts: _TileFacts | None = None) -> Context:
     """Apply the form's context on top of the hand string's, one control at a time.
 
     A chosen value that contradicts the ones applied before it is dropped, with the engine's reason;
     every value that cannot be chosen now is listed with its reason (the page disables it).
     """
     base = hand.context if hand is not None else WinContext()
+    if hand is not None and facts is None:
+        facts = _TileFacts.of(hand)
     result = Context(value=base, from_string=base != WinContext())
     wanted = _mapping(data)
     if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
@@ -596,32 +624,36 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     order = ["seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind"))]
     for key in order:
         if key in wanted:
-            _apply(result, hand, key, wanted[key], skip)
-    _list_unavailable(result, hand, skip)
+            _apply(result, hand, key, wanted[key], skip, facts)
+    _list_unavailable(result, hand, skip, facts)
     return result
 
 
-def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: frozenset[str] = frozenset()) -> None:
+def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: frozenset[str] = frozenset(),
+           facts: _TileFacts | None = None) -> None:
     try:
         ctx = context_from_mapping({key: value}, result.value)
     except ContextError as exc:
         result.dropped[key] = render(exc)
         return
-    reason = conflict(hand, ctx, skip)
+    reason = conflict(hand, ctx, skip, facts)
     if reason:
         result.dropped[key] = reason
     else:
         result.value = ctx
 
 
-def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset()) -> None:
+def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset(),
+                      facts: _TileFacts | None = None) -> None:
     """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
-    found once per context by :func:`_trials`)."""
+    found once per context by :func:`_trials`, and the tiles' read once per hand: :class:`_TileFacts`)."""
     ctx = result.value
-    if hand is None or _tiles_possible(hand):  # else the tiles are the hand's own error, whatever the context
+    if hand is not None and facts is None:
+        facts = _TileFacts.of(hand)
+    if facts is None or facts.possible:  # else the tiles are the hand's own error, whatever the context
         for control, trial, problem in _trials(ctx):
-            if problem is None and hand is not None:  # Hand.check_context: the context alone, then the tiles
-                try:
+            if problem is None and hand is not None and cast(_TileFacts, facts).may_refuse(trial):
+                try:  # Hand.check_context: the context alone (known to pass), then the tiles
                     hand.with_context(trial).check_context(players=4, skip_checks=skip)
                 except MahjongError as exc:
                     problem = exc
