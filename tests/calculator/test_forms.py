@@ -9,9 +9,9 @@ from django.http import QueryDict
 from django.utils import translation
 from django.utils.translation import get_language
 
+from calculator import forms
 from calculator.editor import EditError
 from calculator.engine_messages import render
-from calculator import forms
 from calculator.forms import CalculatorForm, apply_edit
 from rulesets.errors import ContextError, MahjongError
 from rulesets.hand import SYSTEM_CHECKS, Seat, WinContext, WinMethod
