@@ -20,16 +20,59 @@ from rulesets.scoring import ALL_CONTEXT_FIELDS, Ruleset
 from rulesets.tiles import ALL_TILES, Tile
 
 from . import wording
-from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm, Context
+from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm
 from .lang import language, pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
 
 
-def _choice(control: str, value: str, label: str, checked: bool, ctx: Context) -> dict[str, Any]:
-    reason = ctx.unavailable.get(f"{control}={value}", "")
-    return {"value": value, "label": label, "checked": checked, "disabled": bool(reason) and not checked,
-            "reason": reason, "id": f"id_{control}_{value}"}
+def _choices(options: tuple[tuple[str, str, str, str], ...], chosen: Any, unavailable: dict[str, str]
+             ) -> list[dict[str, Any]]:
+    """A control's choices from its options as :class:`_Words` keeps them; ``chosen``: the value
+    checked, or the values checked (a set)."""
+    out = []
+    for value, label, key, id_ in options:
+        checked = value in chosen if isinstance(chosen, (set, frozenset)) else value == chosen
+        reason = unavailable.get(key, "")
+        out.append({"value": value, "label": label, "checked": checked, "disabled": bool(reason) and not checked,
+                    "reason": reason, "id": id_})
+    return out
+
+
+@dataclass(frozen=True)
+class _Words:
+    """What the controls say in one language and one spelling (胡 or 和), whatever the hand: each choice as
+    (value, label, the key of :attr:`Context.unavailable` that turns it off, its id)."""
+
+    win: tuple[tuple[str, str, str, str], ...]
+    seat: tuple[tuple[str, str, str, str], ...]
+    round_wind: tuple[tuple[str, str, str, str], ...]
+    already_won: tuple[tuple[str, str, str, str], ...]
+    seats: tuple[tuple[str, str], ...]
+    flags: tuple[tuple[str, str], ...]  # each flag's key and label
+    title: str
+    win_legend: str
+    flags_legend: str
+    left: str  # the discarder when none is named
+
+
+@lru_cache(maxsize=64)
+def _words(script: str, hu: bool) -> _Words:
+    """The controls' words in the active language (``script``: ``lang.script()``, the language and the words of
+    the system drawn), spelt with 胡 when ``hu``: built once, as their gettext calls were a tenth of the form's time."""
+    seats = tuple((s.value, seat_name(s)) for s in SEATS4)
+
+    def options(control: str, pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str, str], ...]:
+        return tuple((v, label, f"{control}={v}", f"id_{control}_{v}") for v, label in pairs)
+
+    return _Words(
+        win=options("win", ((v, win_label(v, hu)) for v, _label in WIN_CHOICES)),
+        seat=options("seat", seats), round_wind=options("round_wind", seats),
+        already_won=options("already_won", seats), seats=seats,
+        flags=tuple((key, wording.flag_label(key, hu)) for key in FLAGS),
+        title=wording.word("How it was won", hu), win_legend=wording.word("Won", hu),
+        flags_legend=wording.word("Special wins", hu), left=gettext("the winner's left (上家)"),
+    )
 
 
 def shown_context(rulesets: Iterable[Ruleset]) -> dict[str, bool]:
@@ -109,35 +152,33 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None,
 def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: dict[str, str] | None,
                       shown: dict[str, bool] | None) -> dict[str, Any]:
     c = form.context
-    ctx = c.value
+    ctx, unavailable = c.value, c.unavailable
     hu = wording.speaks_hu(chosen)
     uses = uses if uses is not None else uses_context(chosen)
     shown = shown if shown is not None else shown_context(chosen)
-    seats = [(s.value, seat_name(s)) for s in SEATS4]
-    flags = []
-    for key in FLAGS:
-        reason = c.unavailable.get(key, "")
-        on = bool(getattr(ctx, key))
-        flags.append({"name": key, "label": wording.flag_label(key, hu), "checked": on,
-                      "disabled": bool(reason) and not on,
-                      "reason": reason, "unused": uses[key], "shown": shown[key]})
-    won = {s.value for s in ctx.already_won}
-    kongs = tuple(_kong_value(k) for k in ctx.kongs)
     lang = script()  # the drawings kept per language are kept per system's words too
+    words = _words(lang, hu)
+    flags = []
+    for key, label in words.flags:
+        reason = unavailable.get(key, "")
+        on = bool(getattr(ctx, key))
+        flags.append({"name": key, "label": label, "checked": on, "disabled": bool(reason) and not on,
+                      "reason": reason, "unused": uses[key], "shown": shown[key]})
+    discarder = ctx.from_seat.value if ctx.from_seat is not None else None
+    kongs = tuple(_kong_value(k) for k in ctx.kongs)
     return {
-        "win": [_choice("win", v, win_label(v, hu), ctx.win.value == v, c) for v, _label in WIN_CHOICES],
-        "title": wording.word("How it was won", hu), "win_legend": wording.word("Won", hu),
-        "flags_legend": wording.word("Special wins", hu),
-        "seat": [_choice("seat", v, n, ctx.seat.value == v, c) for v, n in seats],
-        "round_wind": [_choice("round_wind", v, n, ctx.round_wind.value == v, c) for v, n in seats],
+        "win": _choices(words.win, ctx.win.value, unavailable),
+        "title": words.title, "win_legend": words.win_legend, "flags_legend": words.flags_legend,
+        "seat": _choices(words.seat, ctx.seat.value, unavailable),
+        "round_wind": _choices(words.round_wind, ctx.round_wind.value, unavailable),
         "from_seat": {
-            "disabled": "from_seat" in c.unavailable, "reason": c.unavailable.get("from_seat", ""),
-            "options": [{"value": "", "label": gettext("the winner's left (上家)"), "selected": ctx.from_seat is None}]
-            + [{"value": v, "label": n, "selected": ctx.from_seat is not None and ctx.from_seat.value == v,
-                "disabled": f"from_seat={v}" in c.unavailable} for v, n in seats],
+            "disabled": "from_seat" in unavailable, "reason": unavailable.get("from_seat", ""),
+            "options": [{"value": "", "label": words.left, "selected": discarder is None}]
+            + [{"value": v, "label": n, "selected": discarder == v, "disabled": f"from_seat={v}" in unavailable}
+               for v, n in words.seats],
         },
         "flags": flags,
-        "already_won": [_choice("already_won", v, n, v in won, c) for v, n in seats],
+        "already_won": _choices(words.already_won, {s.value for s in ctx.already_won}, unavailable),
         "wildcard": _wildcard_options(lang, ctx.wildcard),
         "kong_rows": _kong_rows(lang, kongs),
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],

@@ -19,7 +19,8 @@ fields).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -27,7 +28,10 @@ from typing import Any, cast
 
 from django import forms
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
 from django.http import QueryDict
+from django.utils.choices import CallableChoiceIterator, normalize_choices
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -167,6 +171,7 @@ class CalculatorForm(forms.Form):
             if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
+        self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
         self.parsed: Hand | None = None
         self._readers_of: Hand | None = None  # the hand _readers_kept was found for
         self._readers_kept: tuple[Ruleset, ...] = ()
@@ -178,6 +183,23 @@ class CalculatorForm(forms.Form):
         self.option_values: dict[str, object] = {}  # ruleset id → its options value, as applied
 
     # -- cleaning ---------------------------------------------------------------------------------
+    def _clean_fields(self) -> None:
+        """Django's cleaning of each field, the usual values taken the short way (:func:`_lean`): a value
+        the short way does not accept as it is goes through the field's own ``clean``, which gives the
+        errors, so a field's value and its errors are Django's either way."""
+        data, cleaned, hooks = self.data, self.cleaned_data, _hooks(type(self))
+        self._game_kept = None
+        for name, declared in self.fields.items():
+            lean = _lean(declared)
+            value = lean(data, self.add_prefix(name)) if lean is not None else _DJANGO
+            try:  # Django's own way (Form._clean_fields): the bound field, the field's clean, its hook
+                cleaned[name] = cast(Any, declared)._clean_bound_field(self[name]) if value is _DJANGO else value
+                if name in hooks:
+                    cleaned[name] = getattr(self, f"clean_{name}")()
+            except ValidationError as e:
+                self.add_error(name, e)
+        self._game_kept = self._game()  # the systems named no longer change: the page asks ~20 times
+
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}  # Form.clean gives cleaned_data
         with self.speaking():  # the engine's messages in the word of the systems named (胡 or 和)
@@ -203,8 +225,9 @@ class CalculatorForm(forms.Form):
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
         skip = frozenset.intersection(*(r.skip_checks for r in chosen)) if chosen else frozenset()
-        self.context = resolve_context(self.parsed, data, skip)
-        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen), skip)
+        facts = _TileFacts.of(self.parsed) if self.parsed is not None else None
+        self.context = resolve_context(self.parsed, data, skip, facts)
+        _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen), skip, facts)
         if self.parsed is not None:
             try:
                 hand = self.parsed.with_context(self.context.value)
@@ -228,10 +251,19 @@ class CalculatorForm(forms.Form):
             return list(self.shared.rules)
         return named
 
+    def _game(self) -> tuple[Ruleset | None, tuple[Ruleset, ...]]:
+        """The table's system (None while no table is chosen) and those compared with it, in the registry's
+        order: from the systems named, once the fields are clean."""
+        if self._game_kept is not None:
+            return self._game_kept
+        named = self._named()
+        table = self._by_id.get(named[0]) if named else None
+        others = set(named[1:])
+        return table, tuple(r for r in self.rulesets if r.id in others and r is not table)
+
     def table(self) -> Ruleset | None:
         """The system the table plays (the first one named), or None while no table is chosen."""
-        named = self._named()
-        return self._by_id.get(named[0]) if named else None
+        return self._game()[0]
 
     def speaks_hu(self) -> bool:
         """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
@@ -247,9 +279,7 @@ class CalculatorForm(forms.Form):
 
     def compared(self) -> tuple[Ruleset, ...]:
         """The systems compared with the table's (opted in), in the registry's order."""
-        named = set(self._named()[1:])
-        table = self.table()
-        return tuple(r for r in self.rulesets if r.id in named and r is not table)
+        return self._game()[1]
 
     def hand_size(self) -> int:
         """The tiles of a complete hand at this table (its system's; 14 with none chosen)."""
@@ -327,7 +357,7 @@ def compact_options(text: str) -> dict[str, str]:
 
 
 def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
-                    skip: frozenset[str] = frozenset()) -> None:
+                    skip: frozenset[str] = frozenset(), facts: _TileFacts | None = None) -> None:
     """Apply the declared table context (rulesets.context) one field at a time; a value the engine
     refuses is dropped with its reason, like the win context's controls."""
     for key, value in wanted.items():
@@ -336,11 +366,123 @@ def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
         except ContextError as exc:
             result.dropped[key] = render(exc)
             continue
-        reason = conflict(hand, ctx, skip)
+        reason = conflict(hand, ctx, skip, facts)
         if reason:
             result.dropped[key] = reason
         else:
             result.value = ctx
+
+
+_DJANGO = object()
+"""What a lean cleaner (:func:`_lean`) answers for a value it does not take: the field's own ``clean`` decides."""
+
+_Cleaner = Callable[[Any, str], Any]
+_LEAN: weakref.WeakKeyDictionary[forms.Field, _Cleaner | None] = weakref.WeakKeyDictionary()
+
+
+def _lean(field: forms.Field) -> _Cleaner | None:
+    """The short way to a field's cleaned value, read from the field as declared (its class, widget, choices,
+    length and validators) once per field, or None for a field only Django's ``clean`` takes. Django builds a
+    bound field and runs conversion, validation and each validator for every field of every form (24 of them
+    here, a fifth of a request's time); the short way checks the same things of the usual values (absent, or
+    one of the choices) and answers :data:`_DJANGO` for anything else."""
+    try:
+        return _LEAN[field]
+    except KeyError:
+        cleaner = _LEAN[field] = _lean_for(field)
+        return cleaner
+
+
+def _lean_for(field: forms.Field) -> _Cleaner | None:
+    if field.required or field.disabled:
+        return None
+    kind, widget = type(field), type(field.widget)
+    if kind is forms.CharField and widget is forms.TextInput:
+        return _lean_text(cast(forms.CharField, field))
+    if kind is forms.BooleanField and widget is forms.CheckboxInput and not field.validators:
+        checkbox = field.widget.value_from_datadict
+        return lambda data, name: name in data and bool(checkbox(data, None, name))
+    if field.validators or not isinstance(field, forms.ChoiceField):
+        return None
+    return _lean_choice(field)
+
+
+def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
+    """A choice field's short way: nothing chosen, or values among its choices."""
+    kind, widget = type(field), type(field.widget)
+    choices = field.choices
+    keys = _choice_keys(choices) if not isinstance(choices, CallableChoiceIterator) else None
+    func = getattr(choices, "func", None)
+    seen: list[Any] = [None, frozenset()]  # the choices the function gave last, and their keys
+
+    def keys_now() -> frozenset[str]:  # choices given by a function: asked each time, as Django does
+        if keys is not None:
+            return keys
+        given = func() if func is not None else choices
+        if given is not seen[0]:
+            seen[:] = [given, _choice_keys(normalize_choices(given))]
+        return cast(frozenset[str], seen[1])
+
+    if kind is forms.ChoiceField and widget is forms.Select:
+        def choice(data: Any, name: str) -> Any:
+            value = data.get(name)
+            if value is None or value == "":
+                return ""
+            return value if type(value) is str and value in keys_now() else _DJANGO
+        return choice
+    if kind is forms.MultipleChoiceField and widget is forms.SelectMultiple:
+        def multiple(data: Any, name: str) -> Any:
+            getlist = getattr(data, "getlist", None)
+            values = getlist(name) if getlist is not None else data.get(name)
+            if not values:
+                return []
+            if type(values) is not list:
+                return _DJANGO
+            known = keys_now()
+            return list(values) if all(type(v) is str and v in known for v in values) else _DJANGO
+        return multiple
+    return None
+
+
+def _lean_text(field: forms.CharField) -> _Cleaner | None:
+    """A text field's short way: stripped as declared, taken when within its length and free of NUL."""
+    limit: int | None = None
+    for validator in field.validators:
+        if type(validator) is MaxLengthValidator and type(validator.limit_value) is int:
+            limit = validator.limit_value if limit is None else min(limit, validator.limit_value)
+        elif type(validator) is not ProhibitNullCharactersValidator:
+            return None
+    empty, strip = field.empty_value, field.strip
+
+    def text(data: Any, name: str) -> Any:
+        value = data.get(name)
+        if value is None:
+            return empty
+        if type(value) is not str:
+            return _DJANGO
+        if strip:
+            value = value.strip()
+        if not value:
+            return empty
+        return _DJANGO if (limit is not None and len(value) > limit) or "\x00" in value else value
+    return text
+
+
+def _choice_keys(choices: Any) -> frozenset[str]:
+    """The values a choice field takes, as ``ChoiceField.valid_value`` compares them (groups opened)."""
+    keys: set[str] = set()
+    for key, label in choices:
+        if isinstance(label, (list, tuple)):
+            keys.update(str(k) for k, _label in label)
+        else:
+            keys.add(str(key))
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=16)
+def _hooks(form_class: type[forms.Form]) -> frozenset[str]:
+    """The fields whose form class cleans them further (a ``clean_<field>`` method)."""
+    return frozenset(name[6:] for name in dir(form_class) if name.startswith("clean_"))
 
 
 class _SharedFields(dict[str, forms.Field]):
@@ -357,9 +499,20 @@ def flag_fields() -> dict[str, forms.Field]:
     return {key: forms.BooleanField(required=False) for key in FLAGS}
 
 
+_REGISTRY_CHOICES: list[Any] = [None, []]  # the registry the choices were listed from, and the choices
+
+
+def _registry_choices() -> list[tuple[str, str]]:
+    """Every registered system as a choice of ``rules``: listed again only when the registry is another."""
+    rulesets = all_rulesets()
+    if rulesets is not _REGISTRY_CHOICES[0]:
+        _REGISTRY_CHOICES[:] = [rulesets, [(r.id, r.id) for r in rulesets]]
+    return cast(list[tuple[str, str]], _REGISTRY_CHOICES[1])
+
+
 def _share_fields(form_class: type[forms.Form]) -> None:
     rules = cast(forms.MultipleChoiceField, form_class.base_fields["rules"])
-    rules.choices = lambda: [(r.id, r.id) for r in all_rulesets()]  # the registry as it is when a form is cleaned
+    rules.choices = _registry_choices  # the registry as it is when a form is cleaned
     fields: dict[str, forms.Field] = {}
     for name, f in form_class.base_fields.items():
         fields[name] = f
@@ -403,14 +556,15 @@ def _kong_event(code: str) -> dict[str, str] | None:
     return event
 
 
-def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozenset()) -> str | None:
+def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozenset(),
+             facts: _TileFacts | None = None) -> str | None:
     """Why ``ctx`` contradicts itself or the tiles (in the active language), or None. The tile count is
     not held against it: that is the hand's own error. ``skip``: the checks every chosen system makes its
-    own way (``Ruleset.skip_checks``)."""
+    own way (``Ruleset.skip_checks``); ``facts``: the hand's :class:`_TileFacts`, when already read."""
     try:
         if hand is None:
             ctx.check(4)
-        elif _tiles_possible(hand):  # tiles that cannot exist are the hand's own error, whatever the context
+        elif (facts or _TileFacts.of(hand)).possible:  # impossible tiles are the hand's own error, whatever the context
             hand.with_context(ctx).check_context(players=4, skip_checks=skip)
     except ContextError as exc:
         return render(exc)
@@ -419,24 +573,50 @@ def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozense
     return None
 
 
-@lru_cache(maxsize=32)
-def _tiles_possible(hand: Hand) -> bool:
-    """Whether the tiles of ``hand`` pass ``Hand.validate``'s own checks at their own count: one answer for
-    the twenty-odd contexts :func:`conflict` tries on the same hand."""
-    try:
-        hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
-    except MahjongError:
-        return False
-    return True
+@dataclass(frozen=True)
+class _TileFacts:
+    """What the engine's checks of a context against the tiles (``Hand.check_context``, once the context passed
+    its own ``WinContext.check``) read of a hand, read once per hand: the page tries twenty-odd contexts on
+    it, and building a hand for each and checking it was a fifth of the form's time. Only a context they
+    :meth:`may_refuse` goes to the engine, which says whether and why; tests/calculator/test_forms.py holds
+    :meth:`may_refuse` against the engine's checks."""
+
+    possible: bool  # the tiles pass Hand.validate's own checks at their own count (else no context is judged)
+    kong: bool  # the hand has a kong (a replacement win needs one)
+    complete: bool  # it has its winning tile (a waiting hand's context is not checked against the tiles)
+    held: bool  # the winning tile is held besides, standing or in a pack (a robbed kong's tile cannot be)
+    standing: bool  # the winning tile is among the standing tiles (the last copy cannot be)
+
+    @classmethod
+    def of(cls, hand: Hand) -> _TileFacts:
+        won = hand.winning_tile
+        standing = won is not None and won in hand.standing
+        try:
+            hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
+            possible = True
+        except MahjongError:
+            possible = False
+        return cls(possible=possible, kong=any(m.is_kong for m in hand.melds), complete=won is not None,
+                   held=standing or any(won in m.tiles for m in hand.melds), standing=standing)
+
+    def may_refuse(self, ctx: WinContext) -> bool:
+        """Whether the tiles may refuse ``ctx``: a replacement win without a kong, a robbed kong's tile or a
+        last copy the hand holds."""
+        if ctx.kong_replacement and not self.kong:
+            return True
+        return self.complete and ((ctx.win is WinMethod.ROB_KONG and self.held) or (ctx.last_copy and self.standing))
 
 
-def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset()) -> Context:
+def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset(),
+                    facts: _TileFacts | None = None) -> Context:
     """Apply the form's context on top of the hand string's, one control at a time.
 
     A chosen value that contradicts the ones applied before it is dropped, with the engine's reason;
     every value that cannot be chosen now is listed with its reason (the page disables it).
     """
     base = hand.context if hand is not None else WinContext()
+    if hand is not None and facts is None:
+        facts = _TileFacts.of(hand)
     result = Context(value=base, from_string=base != WinContext())
     wanted = _mapping(data)
     if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
@@ -444,32 +624,36 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     order = ["seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind"))]
     for key in order:
         if key in wanted:
-            _apply(result, hand, key, wanted[key], skip)
-    _list_unavailable(result, hand, skip)
+            _apply(result, hand, key, wanted[key], skip, facts)
+    _list_unavailable(result, hand, skip, facts)
     return result
 
 
-def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: frozenset[str] = frozenset()) -> None:
+def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: frozenset[str] = frozenset(),
+           facts: _TileFacts | None = None) -> None:
     try:
         ctx = context_from_mapping({key: value}, result.value)
     except ContextError as exc:
         result.dropped[key] = render(exc)
         return
-    reason = conflict(hand, ctx, skip)
+    reason = conflict(hand, ctx, skip, facts)
     if reason:
         result.dropped[key] = reason
     else:
         result.value = ctx
 
 
-def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset()) -> None:
+def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset(),
+                      facts: _TileFacts | None = None) -> None:
     """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
-    found once per context by :func:`_trials`)."""
+    found once per context by :func:`_trials`, and the tiles' read once per hand: :class:`_TileFacts`)."""
     ctx = result.value
-    if hand is None or _tiles_possible(hand):  # else the tiles are the hand's own error, whatever the context
+    if hand is not None and facts is None:
+        facts = _TileFacts.of(hand)
+    if facts is None or facts.possible:  # else the tiles are the hand's own error, whatever the context
         for control, trial, problem in _trials(ctx):
-            if problem is None and hand is not None:  # Hand.check_context: the context alone, then the tiles
-                try:
+            if problem is None and hand is not None and cast(_TileFacts, facts).may_refuse(trial):
+                try:  # Hand.check_context: the context alone (known to pass), then the tiles
                     hand.with_context(trial).check_context(players=4, skip_checks=skip)
                 except MahjongError as exc:
                     problem = exc

@@ -1,18 +1,23 @@
 """The calculator's form: the engine's own errors for bad input, the win context, systems, house rules,
 and the edits of the no-JavaScript palette."""
 
+import random
+from dataclasses import replace
+
 import pytest
 from django.http import QueryDict
 from django.utils import translation
 from django.utils.translation import get_language
 
+from calculator import forms
 from calculator.editor import EditError
 from calculator.engine_messages import render
 from calculator.forms import CalculatorForm, apply_edit
-from rulesets.errors import MahjongError
-from rulesets.hand import Seat, WinMethod
+from rulesets.errors import ContextError, MahjongError
+from rulesets.hand import SYSTEM_CHECKS, Seat, WinContext, WinMethod
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
+from tests.guobiao import handgen
 
 
 @pytest.fixture(autouse=True)
@@ -116,6 +121,39 @@ def test_choices_the_hand_rules_out_are_listed_with_why():
     assert "杠上开花" in unavailable["kong_replacement"]  # on a discard, and no kong
     assert "win=self_drawn" not in unavailable
     assert "from_seat=E" in unavailable  # the winner (E) cannot discard to themself
+
+
+def _every_trial_asked(hand, ctx, skip):
+    """What the engine says of each choice the controls offer, each asked of a hand of its own."""
+    out = {}
+    for control, trial, _problem in forms._trials(ctx):
+        try:
+            hand.with_context(trial).check_context(players=4, skip_checks=skip)
+        except ContextError as exc:
+            out[control] = render(exc)
+    return out
+
+
+def _sample_hands():
+    rng, hands = random.Random(2027), []
+    while len(hands) < 300:
+        hand = handgen.random_standard(rng)
+        if hand is not None:
+            hands += [hand, replace(hand, winning_tile=None)] if rng.random() < 0.2 else [hand]
+    return hands
+
+
+def test_the_choices_ruled_out_are_the_engines_each_choice_asked_alone():
+    # the tiles' checks are asked only of the contexts the hand's facts say they may refuse: the same choices,
+    # for the same reasons, as asking the engine of every one
+    flagged = [WinContext(win=w, **{key: True}) for w in WinMethod for key in forms.FLAGS]
+    for hand in _sample_hands():
+        for ctx in [hand.context, WinContext(), *flagged]:
+            for skip in (frozenset(), SYSTEM_CHECKS):
+                result = forms.Context(value=ctx)
+                forms._list_unavailable(result, hand, skip)
+                result.unavailable.pop("from_seat", None)  # a self-drawn win's, said by the form
+                assert result.unavailable == _every_trial_asked(hand, ctx, skip), (str(hand), ctx, skip)
 
 
 def test_a_flag_never_locks_the_choice_it_depends_on():

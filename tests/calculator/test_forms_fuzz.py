@@ -141,3 +141,45 @@ def test_a_meld_digit_in_any_script_is_answered_not_a_server_error(client: Clien
 def test_palette_edits_with_odd_meld_digits_never_fail(client: Client, digit: str, mode: str, tile: str) -> None:
     for field in ("chow_claimed", "meld_from"):
         _assert_answered(client.get("/", {"hand": "123m", "add": tile, "mode": mode, field: digit}))
+
+
+class _CleanedByDjango(CalculatorForm):
+    """The calculator form with each field cleaned by Django's own machinery (a bound field, the field's
+    ``clean``), to hold the form's short way to the same values and errors against."""
+
+    _clean_fields = forms.Form._clean_fields
+
+
+_CleanedByDjango.base_fields = CalculatorForm.base_fields  # the same fields (the flags are added after the class)
+
+
+def _house_rule_values() -> dict[str, st.SearchStrategy[Any]]:
+    """The house-rule fields of every system (sent once a system's panel was opened), with their values."""
+    out: dict[str, st.SearchStrategy[Any]] = {}
+    for r in all_rulesets():
+        form = CalculatorForm(QueryDict(f"applied-{r.id}="))
+        out.update({name: _field_values(name, field) for name, field in form.fields.items() if name not in FIELDS})
+    return out
+
+
+HOUSE_RULE_VALUES = _house_rule_values()
+
+
+@FUZZ
+@given(query=calculator_queries(), house=st.dictionaries(st.sampled_from(sorted(HOUSE_RULE_VALUES)),
+                                                         st.just(None), max_size=6).flatmap(
+    lambda names: st.fixed_dictionaries({name: HOUSE_RULE_VALUES[name] for name in names})),
+       as_mapping=st.booleans())
+def test_the_fields_are_cleaned_to_djangos_values_and_errors(query: dict[str, Any], house: dict[str, Any],
+                                                           as_mapping: bool) -> None:
+    sent = {**query, **house}
+    data: Any = QueryDict(mutable=True)
+    for name, value in sent.items():
+        data.setlist(name, [str(v) for v in value] if isinstance(value, list) else [str(value)])
+    if as_mapping:  # a plain mapping (a test's or the landing page's), values as they are: lists too
+        data = dict(sent)
+    form, django = CalculatorForm(data), _CleanedByDjango(data)
+    assert form.is_valid() == django.is_valid()
+    assert form.cleaned_data == django.cleaned_data
+    assert form.errors.get_json_data() == django.errors.get_json_data()
+    assert (form.table(), form.compared()) == (django.table(), django.compared())
