@@ -1,7 +1,8 @@
 """The calculator page: one function view over one GET form (the page's whole state is its query).
 
-For an htmx request the view renders only the ``result`` partial of calculator.html (plus the
-controls that depend on the state and changed, swapped out of band); otherwise the whole page. The palette's
+For an htmx request the view draws only the ``result`` partial of calculator.html (plus the
+controls that depend on the state and changed, swapped out of band: :func:`calculator.result_html.result_update`);
+otherwise the whole page. The palette's
 buttons also work without JavaScript: they submit the form with ``add``/``remove``/``clear``, the
 view applies the edit and redirects to the page of the new hand.
 
@@ -29,7 +30,7 @@ from django_htmx.middleware import HtmxDetails
 
 from serving.memo import drawn_from, kept, piece
 
-from . import editor, lang, ledger_seats, parts, presenters, tables
+from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
 
 
@@ -71,7 +72,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not request.htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = render(request, "calculator.html#result", page(request, data, notice))
+    response = HttpResponse(result_html.result_update(page(request, data, notice)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
     return response
