@@ -31,7 +31,7 @@ from rulesets.tiles import Tile
 
 from .engine_messages import render
 from .engine_messages import spelt_hu as spelt
-from .lang import is_hant, is_zh, own_words, pick, zh
+from .lang import is_hant, is_zh, own_words, pick, script, zh
 from .tiles_view import HandView
 
 MCR_SYSTEMS = frozenset({"guobiao"})
@@ -59,8 +59,18 @@ HU = "regional systems: 胡"
 
 def word(text: str, hu: bool) -> str:
     """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``; on a 繁體 page
-    in the words of the system being drawn (香港's 糊牌: ``lang.own_words``)."""
-    return own_words(pgettext(HU, text) if hu else gettext(text))
+    in the words of the system being drawn (香港's 糊牌: ``lang.own_words``). Each is looked up once per
+    language and system's words (``lang.script``): a card and its controls say a dozen of them."""
+    key = (text, hu, script())
+    found = _WORDS.get(key)
+    if found is None:
+        found = own_words(pgettext(HU, text) if hu else gettext(text))
+        if len(_WORDS) < 4096:  # the catalog's texts × spellings × languages: a few hundred
+            _WORDS[key] = found
+    return found
+
+
+_WORDS: dict[tuple[str, bool, str], str] = {}
 
 
 # The texts spelt both ways: the plain msgid is the 和 (MCR) spelling, the one in context HU the 胡 one.
