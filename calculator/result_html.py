@@ -16,11 +16,11 @@ from typing import Any
 from urllib.parse import quote
 
 from django.template.loader import get_template
-from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from .lang import zh
+from .markup import path
 from .markup import text as _text
 
 _MESSAGES = {
@@ -204,8 +204,8 @@ def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
 
 def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any) -> None:
     url, text = _text(context.get("share_url", "")), _text(context.get("share_text", ""))
-    link = html.escape(reverse("share", args=[share_code]))
-    qr = html.escape(reverse("share-qr", args=[share_code]))
+    link = html.escape(path("share", share_code))
+    qr = html.escape(path("share-qr", share_code))
     out.append(
         f'\n    <section class="share" aria-labelledby="share-h">\n      <h3 id="share-h">{words["share"]}</h3>\n'
         f'      <p class="share__link"><a id="share-link" href="{link}">{url}</a></p>\n'
@@ -443,7 +443,7 @@ def _add_to_table(words: dict[str, str], code: Any, context: Any) -> str:
     if not code:
         return "\n\n"
     at, round_, row = context.get("ledger_at"), context.get("ledger_round"), context.get("ledger_row")
-    href = html.escape(reverse("ledger-add")) + "?hand=" + _text(quote(str(code)))
+    href = html.escape(path("ledger-add")) + "?hand=" + _text(quote(str(code)))
     if at:
         href += f"&amp;at={_text(at)}"
     if round_:

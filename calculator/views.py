@@ -32,6 +32,7 @@ from serving.memo import drawn_from, kept, piece
 
 from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
+from .markup import path
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -40,7 +41,7 @@ class HtmxHttpRequest(HttpRequest):
 
 def _page_url(data: QueryDict) -> str:
     query = data.urlencode()
-    return reverse("calculator") + (f"?{query}" if query else "")
+    return path("calculator") + (f"?{query}" if query else "")
 
 
 # What the calculator is drawn from (serving.memo): the query, the language, the site's address (the share link)
@@ -95,7 +96,7 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
         context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
-        context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
+        context["share_url"] = request.build_absolute_uri(path("share", context["share_code"]))
     context["oob"] = bool(request.htmx)
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))

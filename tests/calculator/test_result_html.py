@@ -102,3 +102,20 @@ def test_the_summary_drawn_in_python_is_the_partial(language):
                 context = {"hand_text": "123m<>", "controls": controls, "oob": oob, **summary}
                 expected = Template(SUMMARY_TEMPLATE).render(Context(context))
                 assert result_html.summary_html(context) == expected, (summary, oob)
+
+
+@pytest.mark.parametrize("code", ["v1.123m~guobiao", "a b", "中文", "%41", "x?y#z", "'&<>\"", "a\nb", "/x", ""])
+def test_a_share_codes_address_is_the_one_reverse_writes(code):
+    from django.urls import NoReverseMatch, reverse
+
+    from calculator.markup import path
+
+    for name in ("share", "share-qr"):
+        try:
+            expected = reverse(name, args=[code])
+        except NoReverseMatch:
+            with pytest.raises(NoReverseMatch):
+                path(name, code)
+            continue
+        assert path(name, code) == expected
+    assert path("calculator") == reverse("calculator") and path("ledger-add") == reverse("ledger-add")
