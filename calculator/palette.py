@@ -175,11 +175,20 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     return {
         "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
         "left_csv": ",".join(str(n) for n in left),
-        "flower_row": [{"tile": view, "checked": f in chosen} for f, view in _FLOWER_VIEWS],
+        "flower_row": _flower_row(tuple(f in chosen for f in FLOWERS)),
     }
 
 
 _FLOWER_VIEWS = tuple((f, tile_view(f)) for f in FLOWERS)
+
+
+@lru_cache(maxsize=256)
+def _flower_row(checked: tuple[bool, ...]) -> Any:
+    """The flower row with the flowers ``checked`` (one flag per flower): a frozen view (``parts.frozen``), built
+    once per choice, whose digest the flowers part's signature takes instead of encoding its eight tiles."""
+    from .parts import frozen  # calculator.parts draws this module's parts: imported when first asked
+
+    return frozen([{"tile": view, "checked": c} for (_f, view), c in zip(_FLOWER_VIEWS, checked, strict=True)])
 
 
 def palette_rows(left: tuple[int, ...]) -> list[dict[str, Any]]:

@@ -43,8 +43,17 @@ def writes_hu(r: Ruleset) -> bool:
     和 (碰碰和, 平和, 天和); a table with neither is a regional one (胡). MCR always writes 和."""
     if r.id in MCR_SYSTEMS:
         return False
+    kept = _WRITES_HU.get(r.id)
+    if kept is not None and kept[0] is r.fans:  # the same system's table: read once per process
+        return kept[1]
     names = "".join(f.zh for f in r.fans)
-    return names.count("胡") >= names.count("和")
+    hu = names.count("胡") >= names.count("和")
+    _WRITES_HU[r.id] = (r.fans, hu)
+    return hu
+
+
+_WRITES_HU: dict[str, tuple[tuple[Any, ...], bool]] = {}
+"""By system id: its fan table (compared by identity: a table built afresh is read afresh) and whether it writes 胡."""
 
 
 def speaks_hu(rulesets: Iterable[Ruleset]) -> bool:
