@@ -140,7 +140,6 @@ def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext)
     return {
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
         "hand": reading_view(shape.shape),
-        "text": shape.shape.describe(),
         "wilds": wild_lines(shape.shape),
         "total": shape.total,
         "fans": fans,
