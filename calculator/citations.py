@@ -74,9 +74,21 @@ _REFERENCE = re.compile(
 )
 
 
+_MAY_CHANGE = re.compile(
+    r"§|\bT\d|\bseed \d{3}|\(English name\)|\.md\b|[;；,，]\s*[)）]|\(\s*[;,]?\s*\)|（\s*）|\s{2,}|^[ ;,]|[ ;,]$"
+).search
+"""Whatever :func:`strip_references` could change: a text with none of it is returned as it is, unsearched."""
+
+
 def strip_references(text: str) -> str:
     """``text`` without references to the project's documents (§7, seed 001, mcr.md, T7); an emptied
     bracket goes too: "patterns do not stack; seed 001" → "patterns do not stack"."""
+    if type(text) is str and not _MAY_CHANGE(text):
+        return text
+    return _strip(text)
+
+
+def _strip(text: str) -> str:
     out = _REFERENCE.sub("", text)
     out = re.sub(r"[;；,，]\s*([)）])", r"\1", out)
     out = re.sub(r"\(\s*[;,]?\s*\)|（\s*）", "", out)

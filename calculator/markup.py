@@ -1,4 +1,5 @@
-"""How the parts drawn in Python write a value into their markup: as Django's ``{{ value }}`` does.
+"""How the parts drawn in Python write a value into their markup: as Django's ``{{ value }}`` does; and the
+addresses they link to (:func:`path`).
 
 The result section, the placed tiles, the win-context part and a hand's row of tiles are written by Python
 instead of templates, byte for byte the markup the templates wrote; each writes its values through
@@ -8,9 +9,14 @@ instead of templates, byte for byte the markup the templates wrote; each writes 
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 from typing import Any
+from urllib.parse import quote
 
+from django.core.signals import setting_changed
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import localize
+from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString
 
 
@@ -29,3 +35,42 @@ def text(value: Any) -> str:
     if hasattr(value, "__html__"):
         return str(value.__html__())
     return html.escape(str(localize(value)))
+
+
+def path(name: str, segment: str | None = None) -> str:
+    """``reverse(name)``, or ``reverse(name, args=[segment])`` for a route whose one argument is a path segment
+    (a share code): the route is reversed once per script prefix and URLconf, and a segment written into it
+    quoted as ``reverse`` quotes it (the page asks for a share code's addresses three times). A segment that is
+    empty or holds a "/" (which no such route takes) is left to ``reverse`` itself.
+
+    >>> path("calculator"), path("share", "v1.123m~guobiao"), path("share-qr", "a b")
+    ('/', '/h/v1.123m~guobiao', '/h/a%20b/qr.svg')
+    """
+    if segment is not None and (not segment or "/" in segment):
+        return reverse(name, args=[segment])
+    before, after = _route(name, segment is not None, get_script_prefix(), get_urlconf())
+    return before if segment is None else before + quote(segment, safe=_SAFE) + after
+
+
+_SAFE = RFC3986_SUBDELIMS + "/~:@"
+"""What ``reverse`` leaves unquoted in an argument (RFC 3986's ``pchar``)."""
+
+_MARK = "segment"
+
+
+@lru_cache(maxsize=64)
+def _route(name: str, takes_segment: bool, script_prefix: str, urlconf: object) -> tuple[str, str]:
+    """The route ``name`` reversed, split around its one argument (a plain word, quoted as itself)."""
+    if not takes_segment:
+        return reverse(name), ""
+    before, mark, after = reverse(name, args=[_MARK]).rpartition(_MARK)
+    assert mark, name
+    return before, after
+
+
+def _routes_changed(*, setting: str, **kwargs: Any) -> None:
+    if setting in ("ROOT_URLCONF", "FORCE_SCRIPT_NAME"):
+        _route.cache_clear()
+
+
+setting_changed.connect(_routes_changed)

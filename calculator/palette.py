@@ -86,10 +86,10 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
         aria = gettext("Remove %(what)s") % {"what": f"{label} {names}"}
         with common_words():
             pictures = "".join(v.html for v in _pack_view(p))
-        out.append(format_html(
-            '{}<button type="submit" name="remove" value="{}" id="placed-p{}" class="placed__item placed__item--pack" '
-            'aria-label="{}">\n        <span class="placed__pack">{}</span>\n        <small class="placed__caption">{}'
-            '</small>\n      </button>{}', _GAP, f"p:{n - 1}", n, aria, mark_safe(pictures), label, _GAP))  # noqa: S308 - each tile escaped
+        out.append(f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" '
+                   f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
+                   f'<span class="placed__pack">{pictures}</span>\n        <small class="placed__caption">'
+                   f"{_e(label)}</small>\n      </button>{_GAP}")
     out.append(_GAP)
     language = script()
     for n, t in enumerate(held, 1):
@@ -99,14 +99,14 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     if win is not None:
         with common_words():
             picture = tile_view(win, winning=True).html
-        out.append(format_html(
-            '{}<button type="submit" name="remove" value="w" id="placed-w" class="placed__item placed__item--winning" '
-            'aria-label="{}">\n        {}\n        <small class="placed__caption">{}</small>\n      </button>{}',
-            _GAP, wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)},
-            picture, wording.word("winning tile", hu), _GAP))
+        remove = wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)}
+        out.append(f'{_GAP}<button type="submit" name="remove" value="w" id="placed-w" '
+                   f'class="placed__item placed__item--winning" aria-label="{_e(remove)}">\n        {picture}\n'
+                   f'        <small class="placed__caption">{_e(wording.word("winning tile", hu))}</small>\n'
+                   f"      </button>{_GAP}")
     out.append(_GAP)
     if not size:
-        out.append(format_html('<p class="placed__empty">{}</p>', gettext("No tiles yet.")))
+        out.append(f'<p class="placed__empty">{_e(gettext("No tiles yet."))}</p>')
     return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
 
 
@@ -175,11 +175,20 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     return {
         "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
         "left_csv": ",".join(str(n) for n in left),
-        "flower_row": [{"tile": view, "checked": f in chosen} for f, view in _FLOWER_VIEWS],
+        "flower_row": _flower_row(tuple(f in chosen for f in FLOWERS)),
     }
 
 
 _FLOWER_VIEWS = tuple((f, tile_view(f)) for f in FLOWERS)
+
+
+@lru_cache(maxsize=256)
+def _flower_row(checked: tuple[bool, ...]) -> Any:
+    """The flower row with the flowers ``checked`` (one flag per flower): a frozen view (``parts.frozen``), built
+    once per choice, whose digest the flowers part's signature takes instead of encoding its eight tiles."""
+    from .parts import frozen  # calculator.parts draws this module's parts: imported when first asked
+
+    return frozen([{"tile": view, "checked": c} for (_f, view), c in zip(_FLOWER_VIEWS, checked, strict=True)])
 
 
 def palette_rows(left: tuple[int, ...]) -> list[dict[str, Any]]:

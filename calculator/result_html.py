@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from django.urls import reverse
+from django.template.loader import get_template
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from .lang import zh
+from .markup import path
 from .markup import text as _text
 
 _MESSAGES = {
@@ -57,6 +58,7 @@ _MESSAGES = {
     "net": gettext_noop("Net"),
     "add_to_table": gettext_noop("Add to table"),
     "back_to_round": gettext_noop("Back to the round"),
+    "undo": gettext_noop("Undo"),
 }
 """The site's own texts the section draws (``{% translate %}`` in the template it replaces), by a short name."""
 
@@ -70,6 +72,68 @@ def _words(language: str | None) -> dict[str, str]:
     if words is None:
         words = _WORDS[language] = {name: gettext(m) for name, m in _MESSAGES.items()}
     return words
+
+
+_OUT_OF_BAND = ("chooser", "setup", "placed", "flowers", "context", "systems")
+"""The parts an htmx update may carry after the section, in the order the page has them (``calculator.parts``)."""
+
+
+def result_update(context: Any) -> SafeString:
+    """The ``result`` partial of calculator.html: the section ``#result`` and, for an htmx update (``oob``), what
+    it swaps out of band: the sticky summary, the hand box when the server rewrote the hand, the parts that
+    changed (``parts``: name → drawn) and the words the screen reader announces."""
+    out: list[str] = [result_section(context)]
+    if context.get("oob"):
+        out.append(summary_html(context))
+        if context.get("rewrite_hand"):
+            out.append(get_template("calculator.html#handbox").render(
+                {key: context.get(key) for key in ("hand_text", "max_hand", "hand_error", "oob")}))
+        drawn = context.get("parts") or {}
+        out += [_text(drawn.get(name, "")) for name in _OUT_OF_BAND]
+        out.append(f'<p id="announce" hx-swap-oob="innerHTML">{_text(context.get("announce", ""))}</p>')
+    out.append("\n")
+    return SafeString("".join(out))
+
+
+def summary_html(context: Any) -> SafeString:
+    """The ``summary`` partial of calculator.html (``#summary``, the sticky bar): each result's total and the
+    winner's net (the table's own one and how many more are compared), else the waits or the tiles entered, and
+    how the hand was won (the link to its controls)."""
+    words = _words(get_language())
+    code = context.get("share_code")
+    out = ['\n<div id="summary" class="summary-bar"', ' hx-swap-oob="true"' if context.get("oob") else "",
+           f' data-hand="{_text(context.get("hand_text", ""))}" data-code="{_text(code) if code else ""}">\n'
+           '  <p class="summary-bar__totals" id="summary-totals">']
+    if context.get("results"):
+        for r in context.get("summary_results") or ():
+            valid = r["valid"]
+            out.append(f'<a class="summary-bar__item{"" if valid else " is-invalid"}" href="#r-{_text(r["id"])}">'
+                       f'{_text(r["name"])} ')
+            if valid:
+                out.append(f'<strong>{_text(r["total"])}</strong> {_text(r["unit"])}')
+                if r["gain"] is not None:
+                    out.append(f' · {_text(r["winner"])} <strong class="summary-bar__net">+{_text(r["gain"])}</strong>')
+            else:
+                out.append(_text(r["not_a_win"]))
+            out.append("</a>")
+        more = context.get("summary_more")
+        if more:
+            compared = ngettext("+ %(n)s compared", "+ %(n)s compared", more) % {"n": _text(more)}
+            out.append(f'<a class="summary-bar__item summary-bar__more" href="#compare-h">{compared}</a>')
+    elif context.get("mode_result") == "waits":
+        n = len(context.get("wait_rows"))
+        waiting = ngettext("Waiting on %(n)s tile", "Waiting on %(n)s tiles", n) % {"n": _text(n)}
+        out.append(f'<span class="summary-bar__item">{waiting}</span>')
+    else:
+        placed = context.get("placed")
+        entered = gettext("%(n)s of %(full)s tiles") % {"n": _text(placed["size"]), "full": _text(placed["full"])}
+        out.append(f'<span class="summary-bar__item muted">{entered}</span>')
+    controls = context.get("controls")
+    out.append('</p>\n  <p class="summary-bar__row"><a class="summary-bar__context" id="context-link" href="#context">'
+               f'{_text(controls["title"])}: {_text(controls["summary"])} <span aria-hidden="true">✎</span></a>'
+               f'<button type="button" id="undo" class="btn btn--quiet btn--small js-only" hidden>{words["undo"]}'
+               "</button></p>\n</div>\n")
+    return SafeString("".join(out))
 
 
 def result_section(context: Any) -> SafeString:
@@ -140,8 +204,8 @@ def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
 
 def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any) -> None:
     url, text = _text(context.get("share_url", "")), _text(context.get("share_text", ""))
-    link = html.escape(reverse("share", args=[share_code]))
-    qr = html.escape(reverse("share-qr", args=[share_code]))
+    link = html.escape(path("share", share_code))
+    qr = html.escape(path("share-qr", share_code))
     out.append(
         f'\n    <section class="share" aria-labelledby="share-h">\n      <h3 id="share-h">{words["share"]}</h3>\n'
         f'      <p class="share__link"><a id="share-link" href="{link}">{url}</a></p>\n'
@@ -379,7 +443,7 @@ def _add_to_table(words: dict[str, str], code: Any, context: Any) -> str:
     if not code:
         return "\n\n"
     at, round_, row = context.get("ledger_at"), context.get("ledger_round"), context.get("ledger_row")
-    href = html.escape(reverse("ledger-add")) + "?hand=" + _text(quote(str(code)))
+    href = html.escape(path("ledger-add")) + "?hand=" + _text(quote(str(code)))
     if at:
         href += f"&amp;at={_text(at)}"
     if round_:

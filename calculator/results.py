@@ -6,7 +6,7 @@ and the share page both draw (its context contract is written at its top).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -29,7 +29,7 @@ from .engine_messages import render
 from .house_rules import default_options, options_as_dict
 from .lang import language, pick, seat_name, system_words, unit_name, zh
 from .share_text import context_line, share_text, verdict
-from .tiles_view import HandView, hand_view, meld_view, shape_view
+from .tiles_view import hand_view, reading_view
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,6 @@ def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext)
     return {
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
         "hand": reading_view(shape.shape),
-        "text": shape.shape.describe(),
         "wilds": wild_lines(shape.shape),
         "total": shape.total,
         "fans": fans,
@@ -162,16 +161,6 @@ def wild_lines(shape: Shape) -> list[str]:
             out.append(gettext("%(tile)s plays %(as)s (stand-in)") % {"tile": f"{zh(sub.tile.zh)} {sub.tile}",
                                                                       "as": f"{zh(sub.as_.zh)} {sub.as_}"})
     return out
-
-
-def reading_view(shape: Shape) -> HandView:
-    """A reading drawn in tiles: fixed melds as they lie (claimed tile sideways, a concealed kong face
-    down at both ends), the concealed groups with the winning tile marked."""
-    view = shape_view(shape, shape.winning_tile)
-    groups = tuple(
-        meld_view(g.meld) if g.meld is not None else drawn for g, drawn in zip(shape.groups, view.groups, strict=True)
-    )
-    return replace(view, groups=groups)
 
 
 class _SeatNames(dict[Seat, str]):

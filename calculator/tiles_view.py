@@ -20,7 +20,7 @@ as ``format_html`` escapes it; tests/calculator/test_tiles_view.py checks both s
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -33,7 +33,7 @@ from django.utils.translation import gettext
 
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.shapes import Group, GroupKind, Shape
-from rulesets.tiles import Tile
+from rulesets.tiles import TILES_BY_INDEX, Tile
 
 from .lang import pick, script, zh
 from .markup import text as _escape
@@ -55,6 +55,14 @@ class TileView:
     plays: _Text = ""  # a wild (or a stand-in) drawn as the tile held: the tile it plays ("2m"), marked 作 二万
     plays_zh: _Text = ""
     plays_en: _Text = ""
+
+    def __post_init__(self) -> None:
+        # hashed once: a view is a key of its memoised markup, looked up for every tile drawn
+        object.__setattr__(self, "_hash", hash((self.str, self.rotated, self.back, self.winning, self.small,
+                                                self.plays)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
 
     @property
     def html(self) -> SafeString:
@@ -217,6 +225,8 @@ def group_view(group: Group | Mapping[str, Any], winning: Tile | str | None = No
     ``winning`` marks the first copy of the winning tile in the group, when the group holds it.
     """
     if isinstance(group, Group):
+        if not group.subs:  # no wild: each tile drawn as it is
+            return _plain_group_view(group, winning)
         kind, names = group.kind, [str(t) for t in group.tiles]
         meld_zh = group.meld.zh if group.meld is not None else None
         claimed = group.is_claimed
@@ -239,6 +249,31 @@ def group_view(group: Group | Mapping[str, Any], winning: Tile | str | None = No
     en = _MELD_EN.get(meld_zh, "") if meld_zh else _GROUP_EN[kind]
     css = f"group group--{kind.value}" + (" group--claimed" if claimed else "") + (" group--meld" if meld_zh else "")
     return GroupView(tuple(views), css, zh, en)
+
+
+def _plain_group_view(group: Group, winning: Tile | str | None) -> GroupView:
+    """:func:`group_view` of a group no wild plays in: its tiles' views are the shared ones (:data:`_PLAIN`)."""
+    win = Tile.parse(winning) if isinstance(winning, str) else winning
+    views = []
+    for t in group.tiles:
+        if win is not None and t == win:
+            views.append(_WINNING[t.index])
+            win = None
+        else:
+            views.append(_PLAIN[t.index])
+    zh, en, css = _GROUP_CAPTION[group.kind]
+    meld = group.meld
+    if meld is not None:
+        css += " group--claimed" if not meld.is_concealed else ""
+        if meld.zh:
+            zh, en, css = meld.zh, _MELD_EN.get(meld.zh, ""), css + " group--meld"
+    return GroupView(tuple(views), css, zh, en)
+
+
+_PLAIN = tuple(_tile_view(t) for t in TILES_BY_INDEX)
+_WINNING = tuple(_tile_view(t, winning=True) for t in TILES_BY_INDEX)
+_GROUP_CAPTION = {kind: (_GROUP_ZH[kind], _GROUP_EN[kind], f"group group--{kind.value}") for kind in GroupKind}
+"""A group's caption (中文, English) and CSS classes, by its kind."""
 
 
 def _held(names: list[str], subs: list[tuple[str, str]]) -> list[str]:
@@ -268,9 +303,23 @@ def shape_view(
     return HandView(views, " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
 
 
-def _first_holder(groups: list[Any], winning: Tile | str | None) -> int | None:
+def reading_view(shape: Shape) -> HandView:
+    """A reading drawn in tiles: fixed melds as they lie (:func:`meld_view`: the claimed tile sideways, a
+    concealed kong face down at both ends), the concealed groups as :func:`shape_view` draws them, the
+    winning tile marked."""
+    groups = shape.groups
+    winning = shape.winning_tile
+    target = _first_holder(groups, winning)
+    views = tuple(meld_view(g.meld) if g.meld is not None else group_view(g, winning if i == target else None)
+                  for i, g in enumerate(groups))
+    return HandView(views, " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
+
+
+def _first_holder(groups: Sequence[Any], winning: Tile | str | None) -> int | None:
     if winning is None:
         return None
+    if isinstance(winning, Tile) and all(isinstance(g, Group) for g in groups):
+        return next((i for i, g in enumerate(groups) if g.meld is None and winning in g.tiles), None)
     name = str(winning)
     for i, g in enumerate(groups):
         is_meld = g.meld is not None if isinstance(g, Group) else bool(g.get("meld"))

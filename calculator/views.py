@@ -1,7 +1,8 @@
 """The calculator page: one function view over one GET form (the page's whole state is its query).
 
-For an htmx request the view renders only the ``result`` partial of calculator.html (plus the
-controls that depend on the state and changed, swapped out of band); otherwise the whole page. The palette's
+For an htmx request the view draws only the ``result`` partial of calculator.html (plus the
+controls that depend on the state and changed, swapped out of band: :func:`calculator.result_html.result_update`);
+otherwise the whole page. The palette's
 buttons also work without JavaScript: they submit the form with ``add``/``remove``/``clear``, the
 view applies the edit and redirects to the page of the new hand.
 
@@ -29,8 +30,9 @@ from django_htmx.middleware import HtmxDetails
 
 from serving.memo import drawn_from, kept, piece
 
-from . import editor, lang, ledger_seats, parts, presenters, tables
+from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
+from .markup import path
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -39,7 +41,7 @@ class HtmxHttpRequest(HttpRequest):
 
 def _page_url(data: QueryDict) -> str:
     query = data.urlencode()
-    return reverse("calculator") + (f"?{query}" if query else "")
+    return path("calculator") + (f"?{query}" if query else "")
 
 
 # What the calculator is drawn from (serving.memo): the query, the language, the site's address (the share link)
@@ -71,7 +73,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not request.htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = render(request, "calculator.html#result", page(request, data, notice))
+    response = HttpResponse(result_html.result_update(page(request, data, notice)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
     return response
@@ -94,7 +96,7 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
         context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
-        context["share_url"] = request.build_absolute_uri(reverse("share", args=[context["share_code"]]))
+        context["share_url"] = request.build_absolute_uri(path("share", context["share_code"]))
     context["oob"] = bool(request.htmx)
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))

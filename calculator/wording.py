@@ -31,7 +31,7 @@ from rulesets.tiles import Tile
 
 from .engine_messages import render
 from .engine_messages import spelt_hu as spelt
-from .lang import is_hant, is_zh, own_words, pick, zh
+from .lang import is_hant, is_zh, own_words, pick, script, zh
 from .tiles_view import HandView
 
 MCR_SYSTEMS = frozenset({"guobiao"})
@@ -43,8 +43,17 @@ def writes_hu(r: Ruleset) -> bool:
     和 (碰碰和, 平和, 天和); a table with neither is a regional one (胡). MCR always writes 和."""
     if r.id in MCR_SYSTEMS:
         return False
+    kept = _WRITES_HU.get(r.id)
+    if kept is not None and kept[0] is r.fans:  # the same system's table: read once per process
+        return kept[1]
     names = "".join(f.zh for f in r.fans)
-    return names.count("胡") >= names.count("和")
+    hu = names.count("胡") >= names.count("和")
+    _WRITES_HU[r.id] = (r.fans, hu)
+    return hu
+
+
+_WRITES_HU: dict[str, tuple[tuple[Any, ...], bool]] = {}
+"""By system id: its fan table (compared by identity: a table built afresh is read afresh) and whether it writes 胡."""
 
 
 def speaks_hu(rulesets: Iterable[Ruleset]) -> bool:
@@ -59,8 +68,18 @@ HU = "regional systems: 胡"
 
 def word(text: str, hu: bool) -> str:
     """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``; on a 繁體 page
-    in the words of the system being drawn (香港's 糊牌: ``lang.own_words``)."""
-    return own_words(pgettext(HU, text) if hu else gettext(text))
+    in the words of the system being drawn (香港's 糊牌: ``lang.own_words``). Each is looked up once per
+    language and system's words (``lang.script``): a card and its controls say a dozen of them."""
+    key = (text, hu, script())
+    found = _WORDS.get(key)
+    if found is None:
+        found = own_words(pgettext(HU, text) if hu else gettext(text))
+        if len(_WORDS) < 4096:  # the catalog's texts × spellings × languages: a few hundred
+            _WORDS[key] = found
+    return found
+
+
+_WORDS: dict[tuple[str, bool, str], str] = {}
 
 
 # The texts spelt both ways: the plain msgid is the 和 (MCR) spelling, the one in context HU the 胡 one.

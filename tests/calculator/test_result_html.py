@@ -50,3 +50,72 @@ def test_a_hand_drawn_in_python_is_the_partial():
         with translation.override(language):
             expected = Template('{% include "_hand.html" %}').render(Context({"hand": view}))
             assert hand_html(view) == expected
+
+
+SUMMARY_TEMPLATE = (
+    "{% load i18n %}\n"
+    '<div id="summary" class="summary-bar"{% if oob %} hx-swap-oob="true"{% endif %} data-hand="{{ hand_text }}" '
+    "data-code=\"{{ share_code|default:'' }}\">\n"
+    '  <p class="summary-bar__totals" id="summary-totals">{% if results %}{% for r in summary_results %}'
+    '<a class="summary-bar__item{% if not r.valid %} is-invalid{% endif %}" href="#r-{{ r.id }}">{{ r.name }} '
+    "{% if r.valid %}<strong>{{ r.total }}</strong> {{ r.unit }}{% if r.gain is not None %} · {{ r.winner }} "
+    '<strong class="summary-bar__net">+{{ r.gain }}</strong>{% endif %}{% else %}{{ r.not_a_win }}{% endif %}</a>'
+    '{% endfor %}{% if summary_more %}<a class="summary-bar__item summary-bar__more" href="#compare-h">'
+    "{% blocktranslate count n=summary_more %}+ {{ n }} compared{% plural %}+ {{ n }} compared{% endblocktranslate %}"
+    '</a>{% endif %}{% elif mode_result == "waits" %}<span class="summary-bar__item">'
+    "{% blocktranslate count n=wait_rows|length %}Waiting on {{ n }} tile{% plural %}Waiting on {{ n }} tiles"
+    '{% endblocktranslate %}</span>{% else %}<span class="summary-bar__item muted">'
+    "{% blocktranslate trimmed with n=placed.size full=placed.full %}{{ n }} of {{ full }} tiles"
+    "{% endblocktranslate %}</span>{% endif %}</p>\n"
+    '  <p class="summary-bar__row"><a class="summary-bar__context" id="context-link" href="#context">'
+    '{{ controls.title }}: {{ controls.summary }} <span aria-hidden="true">✎</span></a><button type="button" '
+    'id="undo" class="btn btn--quiet btn--small js-only" hidden>{% translate "Undo" %}</button></p>\n</div>\n'
+)
+"""The summary bar as calculator.html's ``summary`` partial drew it before it was drawn in Python."""
+
+
+def _row(valid, total, gain, name="国标 <&>"):
+    return {"id": "guo<biao>", "name": name, "valid": valid, "total": total, "unit": "番 & <i>", "gain": gain,
+            "winner": "东 \"<seat>\"", "not_a_win": "不能和 <&>"}
+
+
+SUMMARIES = [
+    {"results": [_row(True, 8, 32)], "summary_results": [_row(True, 8, 32)], "summary_more": 2,
+     "share_code": "v1.<a&b>"},
+    {"results": [_row(True, Fraction(45, 2), None), _row(False, None, None)],
+     "summary_results": [_row(True, Fraction(45, 2), None), _row(False, None, None)], "summary_more": 0,
+     "share_code": None},
+    {"results": [_row(False, 4, None)], "summary_results": [_row(False, 4, None)], "summary_more": 1},
+    {"results": [], "mode_result": "waits", "wait_rows": [{}], "summary_results": []},
+    {"results": [], "mode_result": "waits", "wait_rows": [{}, {}, {}]},
+    {"results": [], "placed": {"size": 3, "full": 14}},
+    {"results": [], "placed": {"size": 1, "full": 8}, "hand_text": 'a "b" <c> & d'},
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_summary_drawn_in_python_is_the_partial(language):
+    controls = {"title": "How it was won <&>", "summary": '东风圈 · "点和"'}
+    with translation.override(language):
+        for summary in SUMMARIES:
+            for oob in (False, True):
+                context = {"hand_text": "123m<>", "controls": controls, "oob": oob, **summary}
+                expected = Template(SUMMARY_TEMPLATE).render(Context(context))
+                assert result_html.summary_html(context) == expected, (summary, oob)
+
+
+@pytest.mark.parametrize("code", ["v1.123m~guobiao", "a b", "中文", "%41", "x?y#z", "'&<>\"", "a\nb", "/x", ""])
+def test_a_share_codes_address_is_the_one_reverse_writes(code):
+    from django.urls import NoReverseMatch, reverse
+
+    from calculator.markup import path
+
+    for name in ("share", "share-qr"):
+        try:
+            expected = reverse(name, args=[code])
+        except NoReverseMatch:
+            with pytest.raises(NoReverseMatch):
+                path(name, code)
+            continue
+        assert path(name, code) == expected
+    assert path("calculator") == reverse("calculator") and path("ledger-add") == reverse("ledger-add")
