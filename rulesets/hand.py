@@ -166,7 +166,11 @@ class Meld:
         return {"chow": "吃", "pung": "碰"}[self.kind.value]
 
     def __str__(self) -> str:
-        return "".join(str(t.rank) for t in self.tiles) + self.tile.suit.value
+        text = str(self.tile)  # the lowest tile's digit and suit letter
+        rank, suit = text[0], text[1]
+        if self.kind is MeldKind.CHOW:
+            return f"{rank}{int(rank) + 1}{int(rank) + 2}{suit}"
+        return rank * (4 if self.kind is MeldKind.KONG else 3) + suit
 
 
 def _next(t: Tile) -> str:

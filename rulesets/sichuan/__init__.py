@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
+from operator import attrgetter
 
 from ..errors import HandError, RulesError
 from ..hand import Hand, KongEvent, MeldKind, Seat
@@ -100,6 +101,9 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
+_INDEX = attrgetter("index")
+
+
 def can_read(variant: Variant, hand: Hand) -> bool:
     """Whether "all systems" should include this table: suited tiles only, the table's hand size."""
     if not variant.in_comparisons and variant.hand_size == 14:
@@ -108,7 +112,7 @@ def can_read(variant: Variant, hand: Hand) -> bool:
         return False
     # a meld's tiles are suited when its lowest is (a chow is suited; a pung or kong is one tile)
     winning = hand.winning_tile
-    return (all(t.index < 27 for t in hand.standing) and (winning is None or winning.index < 27)
+    return (max(map(_INDEX, hand.standing), default=0) < 27 and (winning is None or winning.index < 27)
             and all(m.tile.index < 27 for m in hand.melds))
 
 
