@@ -22,6 +22,7 @@ from typing import Any
 from .errors import ContextError, HandError
 from .messages import msg
 from .tiles import TILES_BY_INDEX, Tile, counts34
+from .values import quick
 
 _BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
 
@@ -195,6 +196,7 @@ class KongEvent:
     fed_by: Seat | None = None  # the discarder of an exposed kong
 
 
+@quick
 @dataclass(frozen=True)
 class WinContext:
     """Everything about the win that the tiles do not say.
@@ -299,6 +301,7 @@ def _rule_params(key: str, c: WinContext) -> dict[str, str]:
     return {}
 
 
+@quick
 @dataclass(frozen=True)
 class Hand:
     """A hand: fixed melds, the standing (concealed) tiles, and the winning tile.
