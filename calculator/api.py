@@ -12,7 +12,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from rulesets.context import known as known_context
 from rulesets.engine import CONTEXT_FIELDS, evaluate
@@ -24,6 +25,8 @@ from serving.memo import drawn_from, kept
 from .openapi import openapi_document
 
 _JSON_DUMPS = {"ensure_ascii": False, "check_circular": False}  # trees made for the answer: no cycle to look for
+_ANSWER = DjangoJSONEncoder(ensure_ascii=False, check_circular=False)
+"""The encoder of a scoring answer, made once: the text and headers a JsonResponse with ``_JSON_DUMPS`` gives."""
 
 
 def _read_body(request: HttpRequest) -> dict[str, Any]:
@@ -86,7 +89,7 @@ def _check_fields(data: dict[str, Any]) -> None:
 
 @api_methods("GET", "POST")  # a JSON API for other tools: no cookies are read, so CSRF does not apply
 @kept("api-score", drawn_from(body=True))  # the query and the body: no header, no cookie, no language
-def score(request: HttpRequest) -> JsonResponse:
+def score(request: HttpRequest) -> HttpResponse:
     try:
         data = _read_body(request)
         _check_fields(data)
@@ -102,7 +105,7 @@ def score(request: HttpRequest) -> JsonResponse:
         return error_response(exc.code, exc.message, exc.position, message_zh=exc.message_zh, key=exc.key)
     except (ValueError, OverflowError) as exc:  # e.g. a number in context or options too large to use
         return error_response("input", f"the request cannot be scored: {type(exc).__name__}")
-    return JsonResponse(result, json_dumps_params=_JSON_DUMPS)
+    return HttpResponse(_ANSWER.encode(result), content_type="application/json")
 
 
 @api_methods("GET", "HEAD")

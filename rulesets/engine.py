@@ -21,6 +21,7 @@ from .scoring import Ruleset, Score, Settlement, options_dict
 from .shapes import waits as shape_waits
 from .sharecode import VERSION, default_options, parse_share_code, share_code
 from .tiles import Tile
+from .values import quick
 from .wild import wild_waits
 
 CONTEXT_FIELDS: tuple[str, ...] = tuple(f.key for f in declared.SHARED)
@@ -65,6 +66,7 @@ def context_to_mapping(ctx: WinContext) -> dict[str, Any]:
     return out
 
 
+@quick
 @dataclass(frozen=True)
 class Request:
     """One scoring request after parsing: the hand, the systems and each system's options value."""

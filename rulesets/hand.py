@@ -22,6 +22,7 @@ from typing import Any
 from .errors import ContextError, HandError
 from .messages import msg
 from .tiles import TILES_BY_INDEX, Tile, counts34
+from .values import quick
 
 _BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
 
@@ -166,7 +167,11 @@ class Meld:
         return {"chow": "吃", "pung": "碰"}[self.kind.value]
 
     def __str__(self) -> str:
-        return "".join(str(t.rank) for t in self.tiles) + self.tile.suit.value
+        text = str(self.tile)  # the lowest tile's digit and suit letter
+        rank, suit = text[0], text[1]
+        if self.kind is MeldKind.CHOW:
+            return f"{rank}{int(rank) + 1}{int(rank) + 2}{suit}"
+        return rank * (4 if self.kind is MeldKind.KONG else 3) + suit
 
 
 def _next(t: Tile) -> str:
@@ -191,6 +196,7 @@ class KongEvent:
     fed_by: Seat | None = None  # the discarder of an exposed kong
 
 
+@quick
 @dataclass(frozen=True)
 class WinContext:
     """Everything about the win that the tiles do not say.
@@ -295,6 +301,7 @@ def _rule_params(key: str, c: WinContext) -> dict[str, str]:
     return {}
 
 
+@quick
 @dataclass(frozen=True)
 class Hand:
     """A hand: fixed melds, the standing (concealed) tiles, and the winning tile.

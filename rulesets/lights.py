@@ -61,8 +61,9 @@ def spans(shape: Shape) -> tuple[range, ...]:
     """The positions of each group's tiles, in the order the card draws them."""
     out, start = [], 0
     for g in shape.groups:
-        out.append(range(start, start + len(g.tiles)))
-        start += len(g.tiles)
+        end = start + len(g.tiles)
+        out.append(range(start, end))
+        start = end
     return tuple(out)
 
 

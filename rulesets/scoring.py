@@ -204,6 +204,8 @@ class Factor:
 
 def exact(value: int | Fraction) -> int | float:
     """A JSON number for an exact amount: an int when whole, else the (terminating) decimal."""
+    if value.__class__ is int:  # most amounts: told apart before asking the numbers ABCs about a Fraction
+        return value
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value

@@ -156,7 +156,7 @@ def _hand_fields(hand: Hand) -> list[str]:
 def _meld_field(meld: Meld) -> str:
     digit = meld.claimed if meld.kind is MeldKind.CHOW else meld.source.value if meld.source else None
     tail = str(digit) if digit and digit != 1 else ""
-    return f"{_MELD_LETTER[meld.kind, meld.kong]}{''.join(str(t.rank) for t in meld.tiles)}{meld.tile.suit.value}{tail}"
+    return f"{_MELD_LETTER[meld.kind, meld.kong]}{meld}{tail}"  # the meld's text: its digits and suit letter
 
 
 def _systems(rules: object, options: object) -> list[tuple[str, dict[str, object]]]:

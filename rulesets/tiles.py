@@ -202,13 +202,15 @@ class Tile:
         return self.index >= other.index
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        return _TILE_TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
 
 
 _TILE_HASH: tuple[int, ...] = tuple(hash((i,)) for i in range(42))
+_TILE_TEXT: tuple[str, ...] = tuple(f"{_RANK_OF[i]}{_SUIT_OF[i].value}" for i in range(42))
+"""Each tile's text (``5m``, ``7z``, ``3f``), by index."""
 TILES_BY_INDEX: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
 ALL_TILES: tuple[Tile, ...] = TILES_BY_INDEX[:34]
 """The 34 playing tile kinds in order 1m..9m, 1p..9p, 1s..9s, 1z..7z."""

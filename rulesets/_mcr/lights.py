@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cached_property
-from itertools import combinations
+from itertools import chain, combinations
 
 from rulesets.hand import WinContext
 from rulesets.lights import HAND, NONE, SETS, WIN, concealed_pungs, lit, spans, winning_tile
@@ -48,23 +48,29 @@ class Reading:
                                      if g.kind is GroupKind.CHOW)]
 
     @cached_property
+    def _pung_tiles(self) -> list[tuple[int, int]]:
+        """(tile index, group number) of each pung and kong group, in the order of the view's pungs."""
+        return sorted((g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
+                      if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG)
+
+    @cached_property
     def pungs(self) -> list[int]:
         """The pung and kong groups in the order of the view's pungs."""
-        return [i for _, i in sorted((g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
-                                     if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG)]
+        return [i for _, i in self._pung_tiles]
 
     def tile(self, group: int) -> int:
         return self.shape.groups[group].tiles[0].index
 
     def of(self, groups: Iterable[int]) -> tuple[int, ...]:
-        return tuple(p for g in sorted(set(groups)) for p in self.where[g])
+        return tuple(chain.from_iterable(map(self.where.__getitem__, sorted(set(groups)))))
 
     @cached_property
     def every(self) -> tuple[int, ...]:
-        return tuple(range(sum(len(g.tiles) for g in self.shape.groups)))
+        where = self.where
+        return tuple(range(where[-1].stop if where else 0))
 
     def pungs_of(self, test: Callable[[int], bool]) -> list[int]:
-        return [g for g in self.pungs if test(self.tile(g))]
+        return [g for t, g in self._pung_tiles if test(t)]
 
     def pair(self) -> list[int]:
         return [i for i, g in enumerate(self.shape.groups) if g.kind is GroupKind.PAIR]

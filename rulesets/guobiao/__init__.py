@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from itertools import permutations
+from operator import attrgetter
 
 from rulesets._mcr.lights import light_items
 from rulesets._mcr.principles import account_once, has_unique_wait
@@ -200,8 +201,11 @@ noted and not counted (:mod:`.context`); who already won and other players' kong
 score (MCR has no 血战 and no kong money)."""
 
 
+_INDEX = attrgetter("index")
+
+
 def _can_read(hand: Hand) -> bool:
-    return hand.size() in (13, 14) and all(not t.is_flower for t in hand.standing)
+    return hand.size() in (13, 14) and max(map(_INDEX, hand.standing), default=0) < 34  # no flower standing
 
 
 RULESET = Ruleset(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
+from operator import attrgetter
 
 from ..errors import HandError, RulesError
 from ..hand import Hand, KongEvent, MeldKind, Seat
@@ -100,6 +101,9 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
+_INDEX = attrgetter("index")
+
+
 def can_read(variant: Variant, hand: Hand) -> bool:
     """Whether "all systems" should include this table: suited tiles only, the table's hand size."""
     if not variant.in_comparisons and variant.hand_size == 14:
@@ -108,12 +112,21 @@ def can_read(variant: Variant, hand: Hand) -> bool:
         return False
     # a meld's tiles are suited when its lowest is (a chow is suited; a pung or kong is one tile)
     winning = hand.winning_tile
-    return (all(t.index < 27 for t in hand.standing) and (winning is None or winning.index < 27)
+    return (max(map(_INDEX, hand.standing), default=0) < 27 and (winning is None or winning.index < 27)
             and all(m.tile.index < 27 for m in hand.melds))
 
 
+def _kinds(hand: Hand) -> list[Tile]:
+    """The hand's tiles with each meld as its lowest tile: the same suits and the same tiles outside the suits
+    as :attr:`Hand.all_tiles` (a chow lies in one suit; a pung or kong is one tile), without sorting them."""
+    kinds = [*hand.standing, *(m.tile for m in hand.melds)]
+    if hand.winning_tile is not None:
+        kinds.append(hand.winning_tile)
+    return kinds
+
+
 def _tile_problem(hand: Hand) -> Problem | None:
-    odd = next((t for t in hand.all_tiles if not t.is_suited), None)
+    odd = min((t for t in _kinds(hand) if t.index >= 27), key=_INDEX, default=None)  # the first not suited
     if odd is not None:
         return (f"四川麻将只用万、筒、条：{odd.zh}（{odd}）不是本规则的牌",
                 f"Sichuan mahjong uses only the suited tiles: {odd} ({odd.en}) is not one of them")
@@ -143,7 +156,7 @@ def validate(variant: Variant, hand: Hand, options: SichuanOptions) -> None:
 
 
 def _suit_problem(variant: Variant, hand: Hand, options: SichuanOptions) -> Problem | None:
-    held = {t.suit for t in hand.all_tiles}
+    held = {t.suit for t in _kinds(hand)}
     outside = held - variant.suits(options)
     if outside:
         suit = min(outside, key=lambda s: s.value)
