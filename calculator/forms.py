@@ -220,7 +220,7 @@ class CalculatorForm(forms.Form):
         self.options = {r.id: self._options_for(r) for r in chosen}
         for r in chosen:
             try:
-                self.option_values[r.id] = r.parse_options(self.options[r.id])
+                self.option_values[r.id] = system_options(r, self.options[r.id])
             except MahjongError as exc:
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
@@ -332,6 +332,43 @@ class CalculatorForm(forms.Form):
             if value is not None and value != "":
                 out[info.key] = value
         return out
+
+
+class Keyed:
+    """A ruleset as a cache key: by its id and options type (a Ruleset value holds dicts, so it has no hash)."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset.id, self.ruleset.options_type))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyed) and (other.ruleset.id, other.ruleset.options_type) == (
+            self.ruleset.id, self.ruleset.options_type)
+
+
+def system_options(r: Ruleset, values: Mapping[str, object]) -> Any:
+    """``r.parse_options(values)``: the house rules sent. Those of a preset alone, or the defaults (what nearly
+    every request sends), are built once per system and preset: an options value is frozen, and the same
+    object each time tells the page at once that no house rule differs from the preset's."""
+    if not values:
+        return preset_options(r, "")
+    if len(values) == 1 and values.get("preset") in r.presets:
+        return preset_options(r, str(values["preset"]))
+    return r.parse_options(values)
+
+
+def preset_options(r: Ruleset, preset: str) -> Any:
+    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks), built once."""
+    return _preset_options(Keyed(r), preset if preset and preset in r.presets else "")
+
+
+@lru_cache(maxsize=256)
+def _preset_options(key: Keyed, preset: str) -> Any:
+    return key.ruleset.parse_options({"preset": preset} if preset else None)
 
 
 def _shared(text: str) -> SharedHand | None:
