@@ -19,12 +19,11 @@ fields).
 from __future__ import annotations
 
 import enum
-import weakref
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from django import forms
 from django.conf import settings
@@ -166,9 +165,10 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
-        self._by_id = {r.id: r for r in self.rulesets}  # the page asks for the table's system ~20 times
-        for r in self.rulesets:
-            if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
+        registry = _registry(self.rulesets)
+        self._by_id = registry.by_id  # the page asks for the table's system ~20 times
+        for r, applied, preset in registry.house_fields:
+            if applied in self.data or preset in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
@@ -187,11 +187,18 @@ class CalculatorForm(forms.Form):
         """Django's cleaning of each field, the usual values taken the short way (:func:`_lean`): a value
         the short way does not accept as it is goes through the field's own ``clean``, which gives the
         errors, so a field's value and its errors are Django's either way."""
-        data, cleaned, hooks = self.data, self.cleaned_data, _hooks(type(self))
+        data, cleaned, hooks, prefixed = self.data, self.cleaned_data, _hooks(type(self)), bool(self.prefix)
         self._game_kept = None
         for name, declared in self.fields.items():
-            lean = _lean(declared)
-            value = lean(data, self.add_prefix(name)) if lean is not None else _DJANGO
+            lean = _LEAN.get(declared) or _lean(declared)
+            if lean is None:
+                value = _DJANGO
+            else:
+                html = self.add_prefix(name) if prefixed else name
+                if html in data:
+                    value = lean.clean(data, html)
+                else:  # not sent (most of the fields of most requests)
+                    value = [] if lean.absent is _NO_VALUES else lean.absent
             try:  # Django's own way (Form._clean_fields): the bound field, the field's clean, its hook
                 cleaned[name] = cast(Any, declared)._clean_bound_field(self[name]) if value is _DJANGO else value
                 if name in hooks:
@@ -414,34 +421,47 @@ _DJANGO = object()
 """What a lean cleaner (:func:`_lean`) answers for a value it does not take: the field's own ``clean`` decides."""
 
 _Cleaner = Callable[[Any, str], Any]
-_LEAN: weakref.WeakKeyDictionary[forms.Field, _Cleaner | None] = weakref.WeakKeyDictionary()
+_NO_VALUES = object()
+"""A multiple choice's :attr:`_Lean.absent`: a new empty list each time (a form's cleaned lists are its own)."""
 
 
-def _lean(field: forms.Field) -> _Cleaner | None:
+class _Lean(NamedTuple):
+    """The short way to a field's cleaned value: ``clean(data, name)`` for a value sent, ``absent`` for none."""
+
+    clean: _Cleaner
+    absent: Any
+
+
+_LEAN: dict[forms.Field, _Lean | None] = {}
+"""The short way of each field met: the form's own fields and each system's house-rule fields (built once)."""
+
+
+def _lean(field: forms.Field) -> _Lean | None:
     """The short way to a field's cleaned value, read from the field as declared (its class, widget, choices,
     length and validators) once per field, or None for a field only Django's ``clean`` takes. Django builds a
     bound field and runs conversion, validation and each validator for every field of every form (24 of them
     here, a fifth of a request's time); the short way checks the same things of the usual values (absent, or
     one of the choices) and answers :data:`_DJANGO` for anything else."""
-    try:
-        return _LEAN[field]
-    except KeyError:
-        cleaner = _LEAN[field] = _lean_for(field)
-        return cleaner
+    if len(_LEAN) > 4096:  # fields built again and again (a test's): forget the old ones
+        _LEAN.clear()
+    lean = _LEAN[field] = _lean_for(field)
+    return lean
 
 
-def _lean_for(field: forms.Field) -> _Cleaner | None:
+def _lean_for(field: forms.Field) -> _Lean | None:
     if field.required or field.disabled:
         return None
     kind, widget = type(field), type(field.widget)
     if kind is forms.CharField and widget is forms.TextInput:
-        return _lean_text(cast(forms.CharField, field))
+        text = _lean_text(cast(forms.CharField, field))
+        return _Lean(text, cast(forms.CharField, field).empty_value) if text is not None else None
     if kind is forms.BooleanField and widget is forms.CheckboxInput and not field.validators:
         checkbox = field.widget.value_from_datadict
-        return lambda data, name: name in data and bool(checkbox(data, None, name))
+        return _Lean(lambda data, name: bool(checkbox(data, None, name)), False)
     if field.validators or not isinstance(field, forms.ChoiceField):
         return None
-    return _lean_choice(field)
+    choice = _lean_choice(field)
+    return _Lean(choice, _NO_VALUES if kind is forms.MultipleChoiceField else "") if choice is not None else None
 
 
 def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
@@ -536,15 +556,30 @@ def flag_fields() -> dict[str, forms.Field]:
     return {key: forms.BooleanField(required=False) for key in FLAGS}
 
 
-_REGISTRY_CHOICES: list[Any] = [None, []]  # the registry the choices were listed from, and the choices
+@dataclass(frozen=True)
+class _Registry:
+    """What the form reads of the registered systems, found once per registry: read it only."""
+
+    rulesets: tuple[Ruleset, ...]
+    by_id: dict[str, Ruleset]
+    choices: list[tuple[str, str]]  # of ``rules``
+    house_fields: tuple[tuple[Ruleset, str, str], ...]  # each system with the fields that send its house rules
+
+
+_REGISTRY: list[_Registry] = []
+
+
+def _registry(rulesets: tuple[Ruleset, ...]) -> _Registry:
+    """:class:`_Registry` of ``rulesets`` (the registry's tuple): found again only when the registry is another."""
+    if not _REGISTRY or _REGISTRY[0].rulesets is not rulesets:
+        _REGISTRY[:] = [_Registry(rulesets, {r.id: r for r in rulesets}, [(r.id, r.id) for r in rulesets],
+                                  tuple((r, f"applied-{r.id}", f"preset-{r.id}") for r in rulesets))]
+    return _REGISTRY[0]
 
 
 def _registry_choices() -> list[tuple[str, str]]:
-    """Every registered system as a choice of ``rules``: listed again only when the registry is another."""
-    rulesets = all_rulesets()
-    if rulesets is not _REGISTRY_CHOICES[0]:
-        _REGISTRY_CHOICES[:] = [rulesets, [(r.id, r.id) for r in rulesets]]
-    return cast(list[tuple[str, str]], _REGISTRY_CHOICES[1])
+    """Every registered system as a choice of ``rules``: the registry as it is when a form is cleaned."""
+    return _registry(all_rulesets()).choices
 
 
 def _share_fields(form_class: type[forms.Form]) -> None:
