@@ -92,22 +92,43 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
     defaults, as hidden fields: choosing another table never loses what was entered."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     out: list[dict[str, str]] = []
-    for f in SHARED:  # each shared field as rulesets.context declares it; the kongs are rows of controls
-        if shown.get(f.key, True):
-            continue
-        default = f.json(f.default)
-        for name in [f"kong{i}" for i in range(1, KONG_ROWS + 1)] if f.kind is Kind.KONGS else [f.key]:
-            value = data.get(name)
-            values = value if isinstance(value, list) else [value]
-            out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
-                    if v not in (None, "", False) and v != default]
+    for name, default in _hidden(tuple(key for key, asked in shown.items() if not asked)):
+        value = data.get(name)
+        values = value if isinstance(value, list) else [value]
+        out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
+                if v not in (None, "", False) and v != default]
     return out
+
+
+@lru_cache(maxsize=64)
+def _hidden(unasked: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """The controls of the shared fields ``unasked`` (each as rulesets.context declares it; the kongs are rows of
+    controls), in the declared order, with the field's default as the form sends it."""
+    out: list[tuple[str, Any]] = []
+    for f in SHARED:
+        if f.key in unasked:
+            names = [f"kong{i}" for i in range(1, KONG_ROWS + 1)] if f.kind is Kind.KONGS else [f.key]
+            out += [(name, f.json(f.default)) for name in names]
+    return tuple(out)
 
 
 def uses_context(rulesets: Iterable[Ruleset]) -> dict[str, str]:
     """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
     one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer. Shared: read it only."""
-    return _uses_view(language(), tuple(_Reads(r.zh, r.en, r.context_fields) for r in rulesets))
+    return _uses_view(language(), tuple(_reads(r) for r in rulesets))
+
+
+_READS: dict[int, tuple[Ruleset, _Reads]] = {}
+
+
+def _reads(r: Ruleset) -> _Reads:
+    """:class:`_Reads` of ``r``, made once per system (kept with the system it was made of)."""
+    kept = _READS.get(id(r))
+    if kept is None or kept[0] is not r:
+        if len(_READS) > 1024:  # systems made again and again (a test's): forget the old ones
+            _READS.clear()
+        kept = _READS[id(r)] = (r, _Reads(r.zh, r.en, r.context_fields))
+    return kept[1]
 
 
 @dataclass(frozen=True)

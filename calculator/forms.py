@@ -172,6 +172,7 @@ class CalculatorForm(forms.Form):
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
+        self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
         self.parsed: Hand | None = None
         self._readers_of: Hand | None = None  # the hand _readers_kept was found for
         self._readers_kept: tuple[Ruleset, ...] = ()
@@ -188,7 +189,7 @@ class CalculatorForm(forms.Form):
         the short way does not accept as it is goes through the field's own ``clean``, which gives the
         errors, so a field's value and its errors are Django's either way."""
         data, cleaned, hooks, prefixed = self.data, self.cleaned_data, _hooks(type(self)), bool(self.prefix)
-        self._game_kept = None
+        self._game_kept = self._hu_kept = None
         for name, declared in self.fields.items():
             lean = _LEAN.get(declared) or _lean(declared)
             if lean is None:
@@ -275,8 +276,13 @@ class CalculatorForm(forms.Form):
     def speaks_hu(self) -> bool:
         """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
         then said in that word. None named (every system that reads the hand): 和, MCR's."""
+        if self._game_kept is not None and self._hu_kept is not None:
+            return self._hu_kept
         table = self.table()
-        return table is not None and speaks_hu((table, *self.compared()))
+        hu = table is not None and speaks_hu((table, *self.compared()))
+        if self._game_kept is not None:  # the systems named no longer change: asked once (a system's fan names)
+            self._hu_kept = hu
+        return hu
 
     def speaking(self) -> AbstractContextManager[None]:
         """Where the engine's messages are rendered in the words of the systems named (:meth:`speaks_hu`); a
