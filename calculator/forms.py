@@ -240,7 +240,10 @@ class CalculatorForm(forms.Form):
             try:
                 hand = self.parsed.with_context(self.context.value)
                 request = build_request(hand, [r.id for r in chosen], None, self.options)
-                self.request = replace(request, explicit_rules=not self.auto_rules())
+                explicit = not self.auto_rules()  # the table's systems were named, or every reader is compared
+                if request.explicit_rules is not explicit:
+                    request = replace(request, explicit_rules=explicit)
+                self.request = request
             except MahjongError as exc:
                 self._hand_failed(exc)
         return data
@@ -609,19 +612,26 @@ def _mapping(data: dict[str, Any]) -> dict[str, Any]:
     """The context fields of the form that differ from the defaults, as the engine's JSON mapping (each shared
     field as rulesets.context declares it: a flag is on, a list is of its controls' values, the kongs are rows)."""
     out: dict[str, Any] = {}
-    for f in SHARED:
-        if f.kind is Kind.KONGS:
-            kongs = [_kong_event(data.get(f"kong{i}") or "") for i in range(1, KONG_ROWS + 1)]
+    for key, kind, default in _SHARED_READ:
+        if kind is Kind.KONGS:
+            kongs = [_kong_event(data.get(name) or "") for name in _KONG_NAMES]
             value: Any = [k for k in kongs if k]
-        elif f.kind is Kind.BOOL:
-            value = bool(data.get(f.key))
-        elif f.kind in (Kind.TILES, Kind.SEATS):
-            value = list(data.get(f.key) or ())
+        elif kind is Kind.BOOL:
+            value = bool(data.get(key))
+        elif kind in (Kind.TILES, Kind.SEATS):
+            value = list(data.get(key) or ())
         else:
-            value = data.get(f.key) or None
-        if value and value != f.json(f.default):
-            out[f.key] = value
+            value = data.get(key) or None
+        if value and value != default:
+            out[key] = value
     return out
+
+
+_SHARED_READ = tuple((f.key, f.kind, f.json(f.default)) for f in SHARED)
+"""Each shared field as :func:`_mapping` reads it: its key, its kind and its default as the engine's JSON."""
+_KONG_NAMES = tuple(f"kong{i}" for i in range(1, KONG_ROWS + 1))
+_ORDER = ("seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind")))
+"""The order the win context's controls are applied in: the winner's seat and the round first."""
 
 
 def _kong_event(code: str) -> dict[str, str] | None:
@@ -699,8 +709,7 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     wanted = _mapping(data)
     if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
         wanted.pop("from_seat", None)  # a self-drawn win has no discarder: nothing to report
-    order = ["seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind"))]
-    for key in order:
+    for key in _ORDER:
         if key in wanted:
             _apply(result, hand, key, wanted[key], skip, facts)
     _list_unavailable(result, hand, skip, facts)
