@@ -25,16 +25,22 @@ from .lang import language, pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
 
+_Option = tuple[str, str, str, str, dict[str, Any], dict[str, Any]]
+"""A choice of a control as :class:`_Words` keeps it: its value, label, the key of :attr:`Context.unavailable` that
+turns it off, its id, and its view unchecked and checked while nothing turns it off (shared: read them only)."""
 
-def _choices(options: tuple[tuple[str, str, str, str], ...], chosen: Any, unavailable: dict[str, str]
-             ) -> list[dict[str, Any]]:
-    """A control's choices from its options as :class:`_Words` keeps them; ``chosen``: the value
-    checked, or the values checked (a set)."""
+
+def _choices(options: tuple[_Option, ...], chosen: Any, unavailable: dict[str, str]) -> list[dict[str, Any]]:
+    """A control's choices from its options as :class:`_Words` keeps them; ``chosen``: the value checked, or the
+    values checked (a set)."""
     out = []
-    for value, label, key, id_ in options:
+    for value, label, key, id_, off, on in options:
         checked = value in chosen if isinstance(chosen, (set, frozenset)) else value == chosen
-        reason = unavailable.get(key, "")
-        out.append({"value": value, "label": label, "checked": checked, "disabled": bool(reason) and not checked,
+        reason = unavailable.get(key)
+        if not reason:
+            out.append(on if checked else off)
+            continue
+        out.append({"value": value, "label": label, "checked": checked, "disabled": not checked,
                     "reason": reason, "id": id_})
     return out
 
@@ -44,10 +50,10 @@ class _Words:
     """What the controls say in one language and one spelling (胡 or 和), whatever the hand: each choice as
     (value, label, the key of :attr:`Context.unavailable` that turns it off, its id)."""
 
-    win: tuple[tuple[str, str, str, str], ...]
-    seat: tuple[tuple[str, str, str, str], ...]
-    round_wind: tuple[tuple[str, str, str, str], ...]
-    already_won: tuple[tuple[str, str, str, str], ...]
+    win: tuple[_Option, ...]
+    seat: tuple[_Option, ...]
+    round_wind: tuple[_Option, ...]
+    already_won: tuple[_Option, ...]
     seats: tuple[tuple[str, str], ...]
     flags: tuple[tuple[str, str], ...]  # each flag's key and label
     title: str
@@ -62,8 +68,10 @@ def _words(script: str, hu: bool) -> _Words:
     the system drawn), spelt with 胡 when ``hu``: built once, as their gettext calls were a tenth of the form's time."""
     seats = tuple((s.value, seat_name(s)) for s in SEATS4)
 
-    def options(control: str, pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str, str], ...]:
-        return tuple((v, label, f"{control}={v}", f"id_{control}_{v}") for v, label in pairs)
+    def options(control: str, pairs: Iterable[tuple[str, str]]) -> tuple[_Option, ...]:
+        return tuple((v, label, f"{control}={v}", f"id_{control}_{v}", *(
+            frozen({"value": v, "label": label, "checked": checked, "disabled": False, "reason": "",
+                    "id": f"id_{control}_{v}"}) for checked in (False, True))) for v, label in pairs)
 
     return _Words(
         win=options("win", ((v, win_label(v, hu)) for v, _label in WIN_CHOICES)),
