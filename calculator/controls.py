@@ -25,16 +25,22 @@ from .lang import language, pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
 
+_Option = tuple[str, str, str, str, dict[str, Any], dict[str, Any]]
+"""A choice of a control as :class:`_Words` keeps it: its value, label, the key of :attr:`Context.unavailable` that
+turns it off, its id, and its view unchecked and checked while nothing turns it off (shared: read them only)."""
 
-def _choices(options: tuple[tuple[str, str, str, str], ...], chosen: Any, unavailable: dict[str, str]
-             ) -> list[dict[str, Any]]:
-    """A control's choices from its options as :class:`_Words` keeps them; ``chosen``: the value
-    checked, or the values checked (a set)."""
+
+def _choices(options: tuple[_Option, ...], chosen: Any, unavailable: dict[str, str]) -> list[dict[str, Any]]:
+    """A control's choices from its options as :class:`_Words` keeps them; ``chosen``: the value checked, or the
+    values checked (a set)."""
     out = []
-    for value, label, key, id_ in options:
+    for value, label, key, id_, off, on in options:
         checked = value in chosen if isinstance(chosen, (set, frozenset)) else value == chosen
-        reason = unavailable.get(key, "")
-        out.append({"value": value, "label": label, "checked": checked, "disabled": bool(reason) and not checked,
+        reason = unavailable.get(key)
+        if not reason:
+            out.append(on if checked else off)
+            continue
+        out.append({"value": value, "label": label, "checked": checked, "disabled": not checked,
                     "reason": reason, "id": id_})
     return out
 
@@ -44,10 +50,10 @@ class _Words:
     """What the controls say in one language and one spelling (胡 or 和), whatever the hand: each choice as
     (value, label, the key of :attr:`Context.unavailable` that turns it off, its id)."""
 
-    win: tuple[tuple[str, str, str, str], ...]
-    seat: tuple[tuple[str, str, str, str], ...]
-    round_wind: tuple[tuple[str, str, str, str], ...]
-    already_won: tuple[tuple[str, str, str, str], ...]
+    win: tuple[_Option, ...]
+    seat: tuple[_Option, ...]
+    round_wind: tuple[_Option, ...]
+    already_won: tuple[_Option, ...]
     seats: tuple[tuple[str, str], ...]
     flags: tuple[tuple[str, str], ...]  # each flag's key and label
     title: str
@@ -62,8 +68,10 @@ def _words(script: str, hu: bool) -> _Words:
     the system drawn), spelt with 胡 when ``hu``: built once, as their gettext calls were a tenth of the form's time."""
     seats = tuple((s.value, seat_name(s)) for s in SEATS4)
 
-    def options(control: str, pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str, str, str], ...]:
-        return tuple((v, label, f"{control}={v}", f"id_{control}_{v}") for v, label in pairs)
+    def options(control: str, pairs: Iterable[tuple[str, str]]) -> tuple[_Option, ...]:
+        return tuple((v, label, f"{control}={v}", f"id_{control}_{v}", *(
+            frozen({"value": v, "label": label, "checked": checked, "disabled": False, "reason": "",
+                    "id": f"id_{control}_{v}"}) for checked in (False, True))) for v, label in pairs)
 
     return _Words(
         win=options("win", ((v, win_label(v, hu)) for v, _label in WIN_CHOICES)),
@@ -92,22 +100,43 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
     defaults, as hidden fields: choosing another table never loses what was entered."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     out: list[dict[str, str]] = []
-    for f in SHARED:  # each shared field as rulesets.context declares it; the kongs are rows of controls
-        if shown.get(f.key, True):
-            continue
-        default = f.json(f.default)
-        for name in [f"kong{i}" for i in range(1, KONG_ROWS + 1)] if f.kind is Kind.KONGS else [f.key]:
-            value = data.get(name)
-            values = value if isinstance(value, list) else [value]
-            out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
-                    if v not in (None, "", False) and v != default]
+    for name, default in _hidden(tuple(key for key, asked in shown.items() if not asked)):
+        value = data.get(name)
+        values = value if isinstance(value, list) else [value]
+        out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
+                if v not in (None, "", False) and v != default]
     return out
+
+
+@lru_cache(maxsize=64)
+def _hidden(unasked: tuple[str, ...]) -> tuple[tuple[str, Any], ...]:
+    """The controls of the shared fields ``unasked`` (each as rulesets.context declares it; the kongs are rows of
+    controls), in the declared order, with the field's default as the form sends it."""
+    out: list[tuple[str, Any]] = []
+    for f in SHARED:
+        if f.key in unasked:
+            names = [f"kong{i}" for i in range(1, KONG_ROWS + 1)] if f.kind is Kind.KONGS else [f.key]
+            out += [(name, f.json(f.default)) for name in names]
+    return tuple(out)
 
 
 def uses_context(rulesets: Iterable[Ruleset]) -> dict[str, str]:
     """For each win-context field, which of the chosen systems leave it unread, in words ("" when every
     one reads it): "Not used by 国标麻将", or "Only used by …" when the readers are the fewer. Shared: read it only."""
-    return _uses_view(language(), tuple(_Reads(r.zh, r.en, r.context_fields) for r in rulesets))
+    return _uses_view(language(), tuple(_reads(r) for r in rulesets))
+
+
+_READS: dict[int, tuple[Ruleset, _Reads]] = {}
+
+
+def _reads(r: Ruleset) -> _Reads:
+    """:class:`_Reads` of ``r``, made once per system (kept with the system it was made of)."""
+    kept = _READS.get(id(r))
+    if kept is None or kept[0] is not r:
+        if len(_READS) > 1024:  # systems made again and again (a test's): forget the old ones
+            _READS.clear()
+        kept = _READS[id(r)] = (r, _Reads(r.zh, r.en, r.context_fields))
+    return kept[1]
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,11 @@ fields).
 from __future__ import annotations
 
 import enum
-import weakref
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from django import forms
 from django.conf import settings
@@ -166,12 +165,14 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
-        self._by_id = {r.id: r for r in self.rulesets}  # the page asks for the table's system ~20 times
-        for r in self.rulesets:
-            if f"applied-{r.id}" in self.data or f"preset-{r.id}" in self.data:
+        registry = _registry(self.rulesets)
+        self._by_id = registry.by_id  # the page asks for the table's system ~20 times
+        for r, applied, preset in registry.house_fields:
+            if applied in self.data or preset in self.data:
                 self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
+        self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
         self.parsed: Hand | None = None
         self._readers_of: Hand | None = None  # the hand _readers_kept was found for
         self._readers_kept: tuple[Ruleset, ...] = ()
@@ -187,11 +188,18 @@ class CalculatorForm(forms.Form):
         """Django's cleaning of each field, the usual values taken the short way (:func:`_lean`): a value
         the short way does not accept as it is goes through the field's own ``clean``, which gives the
         errors, so a field's value and its errors are Django's either way."""
-        data, cleaned, hooks = self.data, self.cleaned_data, _hooks(type(self))
-        self._game_kept = None
+        data, cleaned, hooks, prefixed = self.data, self.cleaned_data, _hooks(type(self)), bool(self.prefix)
+        self._game_kept = self._hu_kept = None
         for name, declared in self.fields.items():
-            lean = _lean(declared)
-            value = lean(data, self.add_prefix(name)) if lean is not None else _DJANGO
+            lean = _LEAN.get(declared) or _lean(declared)
+            if lean is None:
+                value = _DJANGO
+            else:
+                html = self.add_prefix(name) if prefixed else name
+                if html in data:
+                    value = lean.clean(data, html)
+                else:  # not sent (most of the fields of most requests)
+                    value = [] if lean.absent is _NO_VALUES else lean.absent
             try:  # Django's own way (Form._clean_fields): the bound field, the field's clean, its hook
                 cleaned[name] = cast(Any, declared)._clean_bound_field(self[name]) if value is _DJANGO else value
                 if name in hooks:
@@ -220,7 +228,7 @@ class CalculatorForm(forms.Form):
         self.options = {r.id: self._options_for(r) for r in chosen}
         for r in chosen:
             try:
-                self.option_values[r.id] = r.parse_options(self.options[r.id])
+                self.option_values[r.id] = system_options(r, self.options[r.id])
             except MahjongError as exc:
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
@@ -232,7 +240,10 @@ class CalculatorForm(forms.Form):
             try:
                 hand = self.parsed.with_context(self.context.value)
                 request = build_request(hand, [r.id for r in chosen], None, self.options)
-                self.request = replace(request, explicit_rules=not self.auto_rules())
+                explicit = not self.auto_rules()  # the table's systems were named, or every reader is compared
+                if request.explicit_rules is not explicit:
+                    request = replace(request, explicit_rules=explicit)
+                self.request = request
             except MahjongError as exc:
                 self._hand_failed(exc)
         return data
@@ -268,8 +279,13 @@ class CalculatorForm(forms.Form):
     def speaks_hu(self) -> bool:
         """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
         then said in that word. None named (every system that reads the hand): 和, MCR's."""
+        if self._game_kept is not None and self._hu_kept is not None:
+            return self._hu_kept
         table = self.table()
-        return table is not None and speaks_hu((table, *self.compared()))
+        hu = table is not None and speaks_hu((table, *self.compared()))
+        if self._game_kept is not None:  # the systems named no longer change: asked once (a system's fan names)
+            self._hu_kept = hu
+        return hu
 
     def speaking(self) -> AbstractContextManager[None]:
         """Where the engine's messages are rendered in the words of the systems named (:meth:`speaks_hu`); a
@@ -334,6 +350,43 @@ class CalculatorForm(forms.Form):
         return out
 
 
+class Keyed:
+    """A ruleset as a cache key: by its id and options type (a Ruleset value holds dicts, so it has no hash)."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset.id, self.ruleset.options_type))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyed) and (other.ruleset.id, other.ruleset.options_type) == (
+            self.ruleset.id, self.ruleset.options_type)
+
+
+def system_options(r: Ruleset, values: Mapping[str, object]) -> Any:
+    """``r.parse_options(values)``: the house rules sent. Those of a preset alone, or the defaults (what nearly
+    every request sends), are built once per system and preset: an options value is frozen, and the same
+    object each time tells the page at once that no house rule differs from the preset's."""
+    if not values:
+        return preset_options(r, "")
+    if len(values) == 1 and values.get("preset") in r.presets:
+        return preset_options(r, str(values["preset"]))
+    return r.parse_options(values)
+
+
+def preset_options(r: Ruleset, preset: str) -> Any:
+    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks), built once."""
+    return _preset_options(Keyed(r), preset if preset and preset in r.presets else "")
+
+
+@lru_cache(maxsize=256)
+def _preset_options(key: Keyed, preset: str) -> Any:
+    return key.ruleset.parse_options({"preset": preset} if preset else None)
+
+
 def _shared(text: str) -> SharedHand | None:
     """What a share code in the hand box says (its systems and house rules), or None for any other text."""
     text = text.strip()
@@ -377,34 +430,47 @@ _DJANGO = object()
 """What a lean cleaner (:func:`_lean`) answers for a value it does not take: the field's own ``clean`` decides."""
 
 _Cleaner = Callable[[Any, str], Any]
-_LEAN: weakref.WeakKeyDictionary[forms.Field, _Cleaner | None] = weakref.WeakKeyDictionary()
+_NO_VALUES = object()
+"""A multiple choice's :attr:`_Lean.absent`: a new empty list each time (a form's cleaned lists are its own)."""
 
 
-def _lean(field: forms.Field) -> _Cleaner | None:
+class _Lean(NamedTuple):
+    """The short way to a field's cleaned value: ``clean(data, name)`` for a value sent, ``absent`` for none."""
+
+    clean: _Cleaner
+    absent: Any
+
+
+_LEAN: dict[forms.Field, _Lean | None] = {}
+"""The short way of each field met: the form's own fields and each system's house-rule fields (built once)."""
+
+
+def _lean(field: forms.Field) -> _Lean | None:
     """The short way to a field's cleaned value, read from the field as declared (its class, widget, choices,
     length and validators) once per field, or None for a field only Django's ``clean`` takes. Django builds a
     bound field and runs conversion, validation and each validator for every field of every form (24 of them
     here, a fifth of a request's time); the short way checks the same things of the usual values (absent, or
     one of the choices) and answers :data:`_DJANGO` for anything else."""
-    try:
-        return _LEAN[field]
-    except KeyError:
-        cleaner = _LEAN[field] = _lean_for(field)
-        return cleaner
+    if len(_LEAN) > 4096:  # fields built again and again (a test's): forget the old ones
+        _LEAN.clear()
+    lean = _LEAN[field] = _lean_for(field)
+    return lean
 
 
-def _lean_for(field: forms.Field) -> _Cleaner | None:
+def _lean_for(field: forms.Field) -> _Lean | None:
     if field.required or field.disabled:
         return None
     kind, widget = type(field), type(field.widget)
     if kind is forms.CharField and widget is forms.TextInput:
-        return _lean_text(cast(forms.CharField, field))
+        text = _lean_text(cast(forms.CharField, field))
+        return _Lean(text, cast(forms.CharField, field).empty_value) if text is not None else None
     if kind is forms.BooleanField and widget is forms.CheckboxInput and not field.validators:
         checkbox = field.widget.value_from_datadict
-        return lambda data, name: name in data and bool(checkbox(data, None, name))
+        return _Lean(lambda data, name: bool(checkbox(data, None, name)), False)
     if field.validators or not isinstance(field, forms.ChoiceField):
         return None
-    return _lean_choice(field)
+    choice = _lean_choice(field)
+    return _Lean(choice, _NO_VALUES if kind is forms.MultipleChoiceField else "") if choice is not None else None
 
 
 def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
@@ -499,15 +565,30 @@ def flag_fields() -> dict[str, forms.Field]:
     return {key: forms.BooleanField(required=False) for key in FLAGS}
 
 
-_REGISTRY_CHOICES: list[Any] = [None, []]  # the registry the choices were listed from, and the choices
+@dataclass(frozen=True)
+class _Registry:
+    """What the form reads of the registered systems, found once per registry: read it only."""
+
+    rulesets: tuple[Ruleset, ...]
+    by_id: dict[str, Ruleset]
+    choices: list[tuple[str, str]]  # of ``rules``
+    house_fields: tuple[tuple[Ruleset, str, str], ...]  # each system with the fields that send its house rules
+
+
+_REGISTRY: list[_Registry] = []
+
+
+def _registry(rulesets: tuple[Ruleset, ...]) -> _Registry:
+    """:class:`_Registry` of ``rulesets`` (the registry's tuple): found again only when the registry is another."""
+    if not _REGISTRY or _REGISTRY[0].rulesets is not rulesets:
+        _REGISTRY[:] = [_Registry(rulesets, {r.id: r for r in rulesets}, [(r.id, r.id) for r in rulesets],
+                                  tuple((r, f"applied-{r.id}", f"preset-{r.id}") for r in rulesets))]
+    return _REGISTRY[0]
 
 
 def _registry_choices() -> list[tuple[str, str]]:
-    """Every registered system as a choice of ``rules``: listed again only when the registry is another."""
-    rulesets = all_rulesets()
-    if rulesets is not _REGISTRY_CHOICES[0]:
-        _REGISTRY_CHOICES[:] = [rulesets, [(r.id, r.id) for r in rulesets]]
-    return cast(list[tuple[str, str]], _REGISTRY_CHOICES[1])
+    """Every registered system as a choice of ``rules``: the registry as it is when a form is cleaned."""
+    return _registry(all_rulesets()).choices
 
 
 def _share_fields(form_class: type[forms.Form]) -> None:
@@ -531,19 +612,26 @@ def _mapping(data: dict[str, Any]) -> dict[str, Any]:
     """The context fields of the form that differ from the defaults, as the engine's JSON mapping (each shared
     field as rulesets.context declares it: a flag is on, a list is of its controls' values, the kongs are rows)."""
     out: dict[str, Any] = {}
-    for f in SHARED:
-        if f.kind is Kind.KONGS:
-            kongs = [_kong_event(data.get(f"kong{i}") or "") for i in range(1, KONG_ROWS + 1)]
+    for key, kind, default in _SHARED_READ:
+        if kind is Kind.KONGS:
+            kongs = [_kong_event(data.get(name) or "") for name in _KONG_NAMES]
             value: Any = [k for k in kongs if k]
-        elif f.kind is Kind.BOOL:
-            value = bool(data.get(f.key))
-        elif f.kind in (Kind.TILES, Kind.SEATS):
-            value = list(data.get(f.key) or ())
+        elif kind is Kind.BOOL:
+            value = bool(data.get(key))
+        elif kind in (Kind.TILES, Kind.SEATS):
+            value = list(data.get(key) or ())
         else:
-            value = data.get(f.key) or None
-        if value and value != f.json(f.default):
-            out[f.key] = value
+            value = data.get(key) or None
+        if value and value != default:
+            out[key] = value
     return out
+
+
+_SHARED_READ = tuple((f.key, f.kind, f.json(f.default)) for f in SHARED)
+"""Each shared field as :func:`_mapping` reads it: its key, its kind and its default as the engine's JSON."""
+_KONG_NAMES = tuple(f"kong{i}" for i in range(1, KONG_ROWS + 1))
+_ORDER = ("seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind")))
+"""The order the win context's controls are applied in: the winner's seat and the round first."""
 
 
 def _kong_event(code: str) -> dict[str, str] | None:
@@ -621,8 +709,7 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     wanted = _mapping(data)
     if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
         wanted.pop("from_seat", None)  # a self-drawn win has no discarder: nothing to report
-    order = ["seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind"))]
-    for key in order:
+    for key in _ORDER:
         if key in wanted:
             _apply(result, hand, key, wanted[key], skip, facts)
     _list_unavailable(result, hand, skip, facts)

@@ -13,35 +13,14 @@ from django.utils.translation import get_language, gettext
 from rulesets.scoring import Ruleset, options_dict
 
 from .citations import citation
-from .forms import CalculatorForm, option_field_name, plain
-from .lang import pick
+from .forms import CalculatorForm, Keyed, option_field_name, plain, preset_options
+from .lang import pick, script
 from .parts import frozen
-
-
-class Keyed:
-    """A ruleset as a cache key: by its id and options type (a Ruleset value holds dicts, so it has no hash)."""
-
-    __slots__ = ("ruleset",)
-
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
-
-    def __hash__(self) -> int:
-        return hash((self.ruleset.id, self.ruleset.options_type))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Keyed) and (other.ruleset.id, other.ruleset.options_type) == (
-            self.ruleset.id, self.ruleset.options_type)
 
 
 def default_options(r: Ruleset) -> Any:
     """``r``'s default house rules (the value ``r.parse_options()`` builds), built once."""
-    return _default_options(Keyed(r))
-
-
-@lru_cache(maxsize=64)
-def _default_options(key: Keyed) -> Any:
-    return key.ruleset.parse_options()
+    return preset_options(r, "")
 
 
 @lru_cache(maxsize=256)
@@ -75,15 +54,36 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
     table = form.table()
     opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
     house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r) for r in chosen]
-    compare = [] if table is None else [
-        {"id": r.id, "name": pick(r.zh, r.en), "checked": r in chosen, "provisional": r.provisional}
-        for r in form.rulesets if r is not table
-    ]
+    compare = () if table is None else _compare(script(), _Registry(form.rulesets), table.id,
+                                                frozenset(r.id for r in chosen))
     return {
         "table_id": table.id if table is not None else "", "compare": compare,
         "compared": len(chosen) - 1 if table is not None else 0, "house_rules": house_rules,
         "table_house": (house_rules[0] if not house_rules[0]["open"] else _folded(form, table)) if table else None,
     }
+
+
+class _Registry:
+    """The systems registered, as a cache key: the same tuple (the registry's), by identity."""
+
+    __slots__ = ("rulesets",)
+
+    def __init__(self, rulesets: tuple[Ruleset, ...]) -> None:
+        self.rulesets = rulesets
+
+    def __hash__(self) -> int:
+        return id(self.rulesets)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Registry) and other.rulesets is self.rulesets
+
+
+@lru_cache(maxsize=256)
+def _compare(language: str, registry: _Registry, table: str, chosen: frozenset[str]) -> tuple[dict[str, Any], ...]:
+    """The systems the table's may be compared with, those ``chosen`` ticked, in ``language`` (``lang.script()``):
+    built once per table and systems compared, read it only."""
+    return frozen([{"id": r.id, "name": pick(r.zh, r.en), "checked": r.id in chosen, "provisional": r.provisional}
+                   for r in registry.rulesets if r.id != table])
 
 
 # A system's house-rule controls are drawn only when its panel was opened (``open=<system>``): the first
@@ -98,17 +98,22 @@ def _folded(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
     """A system's house rules folded: the values that differ from its defaults as ``key-value.key-value``."""
     preset = form.preset(r)
     values = form.option_values.get(r.id) or default_options(r)
-    baseline, current = options_as_dict(preset_options(r, preset)), options_as_dict(values)
+    preset_values = preset_options(r, preset)
+    if values is preset_values:  # the preset's own house rules (forms.system_options): none differs
+        return _folded_as_preset(script(), Keyed(r), preset)
+    baseline, current = options_as_dict(preset_values), options_as_dict(values)
     changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != baseline.get(key)]
     return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "applied": preset,
             "compact": ".".join(changed), "changed": len(changed)}
 
 
-def preset_options(r: Ruleset, preset: str) -> Any:
-    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks)."""
-    if not preset or preset not in r.presets:
-        return default_options(r)
-    return r.parse_options({"preset": preset})
+@lru_cache(maxsize=256)
+def _folded_as_preset(language: str, key: Keyed, preset: str) -> dict[str, Any]:
+    """A system folded with the house rules of ``preset`` as they are, in ``language`` (``lang.script()``):
+    built once, read it only."""
+    r = key.ruleset
+    return frozen({"id": r.id, "name": pick(r.zh, r.en), "open": False, "applied": preset, "compact": "",
+                   "changed": 0})
 
 
 def _text(value: object) -> str:

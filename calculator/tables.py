@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote, unquote, urlencode
 
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import get_language, ngettext
@@ -108,15 +108,14 @@ def remembered(table: Ruleset | None, house: dict[str, Any] | None) -> str:
     preset and the values that differ from it, in one ``hr-`` field). Empty with no table."""
     if table is None:
         return ""
-    query = QueryDict(mutable=True)
-    query["rules"] = table.id
+    query = [("rules", table.id)]  # spelt as QueryDict.urlencode spells it
     preset = (house or {}).get("applied") or ""
     if preset:
-        query[f"preset-{table.id}"] = query[f"applied-{table.id}"] = preset
+        query += [(f"preset-{table.id}", preset), (f"applied-{table.id}", preset)]
     compact = (house or {}).get("compact") or ""
     if compact:
-        query[f"hr-{table.id}"] = compact
-    return query.urlencode()
+        query.append((f"hr-{table.id}", compact))
+    return urlencode(query)
 
 
 def query_of(data: QueryDict) -> str:

@@ -154,3 +154,16 @@ def test_the_sites_links_open_in_the_tables_game(client):
     client.cookies[tables.COOKIE] = "rules%3Dwuhan"
     assert 'href="/fans/wuhan/"' in nav(client.get("/fans/guobiao/").content.decode())
     assert 'href="/fans/sichuan/"' in nav(page(client, rules="sichuan").content.decode())  # the page's own first
+
+
+def test_the_remembered_query_is_the_tables_game_read_back_as_it_was():
+    sichuan = get_ruleset("sichuan")
+    assert tables.remembered(None, None) == ""
+    assert tables.remembered(sichuan, None) == "rules=sichuan"
+    query = tables.remembered(sichuan, {"applied": "table-b", "compact": "cap-8.zimo_mode-plus ü&=/"})
+    assert query == ("rules=sichuan&preset-sichuan=table-b&applied-sichuan=table-b"
+                     "&hr-sichuan=cap-8.zimo_mode-plus+%C3%BC%26%3D%2F")
+    read = QueryDict(query)
+    assert read.dict() == {"rules": "sichuan", "preset-sichuan": "table-b", "applied-sichuan": "table-b",
+                           "hr-sichuan": "cap-8.zimo_mode-plus ü&=/"}
+    assert tables.from_cookie(type("R", (), {"COOKIES": {tables.COOKIE: tables.cookie_value(query)}})()) == query
