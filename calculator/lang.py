@@ -132,7 +132,16 @@ def html_lang(code: str | None) -> str:
 
 
 def seat_name(seat: Seat) -> str:
-    return pick(seat.zh, seat.en)
+    """A seat's name (东, East) in the active language, and on a 繁體 page in the words of the system being drawn
+    (:func:`script`): written once per seat and script, as a card names a seat in each of its payments."""
+    key = (seat, script())
+    name = _SEAT_NAMES.get(key)
+    if name is None:
+        name = _SEAT_NAMES[key] = pick(seat.zh, seat.en)
+    return name
+
+
+_SEAT_NAMES: dict[tuple[Seat, str], str] = {}
 
 
 UNITS = (
