@@ -10,7 +10,7 @@ messages take the same way (``rulesets.messages.SCRIPTS``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -102,25 +102,34 @@ def script() -> str:
     return f"{code}:{_system.get()[0]}" if code == HANT and _system.get()[0] else code
 
 
-@contextmanager
-def system_words(ruleset: Any) -> Iterator[None]:
+class _Words:
+    """Within it, the words of one system (or of none) are drawn: :func:`system_words`, :func:`common_words`.
+    A plain class rather than a generator: a page enters it a few times per system drawn."""
+
+    __slots__ = ("_token", "_words")
+
+    def __init__(self, words: tuple[str, Any]) -> None:
+        self._words = words
+
+    def __enter__(self) -> None:
+        self._token = _system.set(self._words)
+
+    def __exit__(self, *exc: object) -> None:
+        _system.reset(self._token)
+
+
+def system_words(ruleset: Any) -> AbstractContextManager[None]:
     """While drawing ``ruleset``'s texts, write its own words (``Ruleset.hant_terms``) on a 繁體 page."""
     terms = getattr(ruleset, "hant_terms", None) or None
-    token = _system.set((ruleset.id, terms) if terms else ("", None))
-    try:
-        yield
-    finally:
-        _system.reset(token)
+    return _Words((ruleset.id, terms) if terms else _NO_WORDS)
 
 
-@contextmanager
-def common_words() -> Iterator[None]:
+def common_words() -> AbstractContextManager[None]:
     """Within it, no system's own words (as outside :func:`system_words`)."""
-    token = _system.set(("", None))
-    try:
-        yield
-    finally:
-        _system.reset(token)
+    return _Words(_NO_WORDS)
+
+
+_NO_WORDS: tuple[str, Any] = ("", None)
 
 
 def html_lang(code: str | None) -> str:
