@@ -9,8 +9,7 @@ messages take the same way (``rulesets.messages.SCRIPTS``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, ContextDecorator
 from contextvars import ContextVar
 from typing import Any
 
@@ -34,17 +33,26 @@ def language() -> str:
     return code if code is not None else (get_language() or "").lower()
 
 
-@contextmanager
-def asked_once() -> Iterator[None]:
+def asked_once() -> _Asked:
     """Within it, :func:`language` (and all that depends on it here) answers the language active on entering,
     asked once: a request's page is drawn in the one language LocaleMiddleware chose, and its view model and
     parts ask for it ~150 times (Django's answer is an asgiref ``Local``, ~0.7 µs each). Nothing within may
-    change the active language (``translation.override``): what speaks another language is drawn outside it."""
-    token = _asked.set((get_language() or "").lower())
-    try:
-        yield
-    finally:
-        _asked.reset(token)
+    change the active language (``translation.override``): what speaks another language is drawn outside it.
+    A context manager, or a view's decorator (each call enters one of its own)."""
+    return _Asked()
+
+
+class _Asked(ContextDecorator):
+    __slots__ = ("_token",)
+
+    def _recreate_cm(self) -> _Asked:
+        return _Asked()
+
+    def __enter__(self) -> None:
+        self._token = _asked.set((get_language() or "").lower())
+
+    def __exit__(self, *exc: object) -> None:
+        _asked.reset(self._token)
 
 
 def is_zh() -> bool:
