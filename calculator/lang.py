@@ -9,8 +9,7 @@ messages take the same way (``rulesets.messages.SCRIPTS``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, ContextDecorator
 from contextvars import ContextVar
 from typing import Any
 
@@ -34,17 +33,26 @@ def language() -> str:
     return code if code is not None else (get_language() or "").lower()
 
 
-@contextmanager
-def asked_once() -> Iterator[None]:
+def asked_once() -> _Asked:
     """Within it, :func:`language` (and all that depends on it here) answers the language active on entering,
     asked once: a request's page is drawn in the one language LocaleMiddleware chose, and its view model and
     parts ask for it ~150 times (Django's answer is an asgiref ``Local``, ~0.7 µs each). Nothing within may
-    change the active language (``translation.override``): what speaks another language is drawn outside it."""
-    token = _asked.set((get_language() or "").lower())
-    try:
-        yield
-    finally:
-        _asked.reset(token)
+    change the active language (``translation.override``): what speaks another language is drawn outside it.
+    A context manager, or a view's decorator (each call enters one of its own)."""
+    return _Asked()
+
+
+class _Asked(ContextDecorator):
+    __slots__ = ("_token",)
+
+    def _recreate_cm(self) -> _Asked:
+        return _Asked()
+
+    def __enter__(self) -> None:
+        self._token = _asked.set((get_language() or "").lower())
+
+    def __exit__(self, *exc: object) -> None:
+        _asked.reset(self._token)
 
 
 def is_zh() -> bool:
@@ -102,25 +110,34 @@ def script() -> str:
     return f"{code}:{_system.get()[0]}" if code == HANT and _system.get()[0] else code
 
 
-@contextmanager
-def system_words(ruleset: Any) -> Iterator[None]:
+class _Words:
+    """Within it, the words of one system (or of none) are drawn: :func:`system_words`, :func:`common_words`.
+    A plain class rather than a generator: a page enters it a few times per system drawn."""
+
+    __slots__ = ("_token", "_words")
+
+    def __init__(self, words: tuple[str, Any]) -> None:
+        self._words = words
+
+    def __enter__(self) -> None:
+        self._token = _system.set(self._words)
+
+    def __exit__(self, *exc: object) -> None:
+        _system.reset(self._token)
+
+
+def system_words(ruleset: Any) -> AbstractContextManager[None]:
     """While drawing ``ruleset``'s texts, write its own words (``Ruleset.hant_terms``) on a 繁體 page."""
     terms = getattr(ruleset, "hant_terms", None) or None
-    token = _system.set((ruleset.id, terms) if terms else ("", None))
-    try:
-        yield
-    finally:
-        _system.reset(token)
+    return _Words((ruleset.id, terms) if terms else _NO_WORDS)
 
 
-@contextmanager
-def common_words() -> Iterator[None]:
+def common_words() -> AbstractContextManager[None]:
     """Within it, no system's own words (as outside :func:`system_words`)."""
-    token = _system.set(("", None))
-    try:
-        yield
-    finally:
-        _system.reset(token)
+    return _Words(_NO_WORDS)
+
+
+_NO_WORDS: tuple[str, Any] = ("", None)
 
 
 def html_lang(code: str | None) -> str:
@@ -132,7 +149,16 @@ def html_lang(code: str | None) -> str:
 
 
 def seat_name(seat: Seat) -> str:
-    return pick(seat.zh, seat.en)
+    """A seat's name (东, East) in the active language, and on a 繁體 page in the words of the system being drawn
+    (:func:`script`): written once per seat and script, as a card names a seat in each of its payments."""
+    key = (seat, script())
+    name = _SEAT_NAMES.get(key)
+    if name is None:
+        name = _SEAT_NAMES[key] = pick(seat.zh, seat.en)
+    return name
+
+
+_SEAT_NAMES: dict[tuple[Seat, str], str] = {}
 
 
 UNITS = (

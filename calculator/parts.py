@@ -24,6 +24,7 @@ import enum
 import hashlib
 import io
 import pickle
+import threading
 import types
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -185,11 +186,23 @@ def encode(value: object) -> bytes:
 
 
 def _dumps(value: object) -> bytes:
-    out = io.BytesIO()
-    pickler = _Pickler(out, pickle.HIGHEST_PROTOCOL)
-    pickler.fast = True  # no memo: the encoding of a value never depends on which of its parts are the same object
-    pickler.dump(value)
-    return out.getvalue()
+    kept = _picklers.__dict__.pop("kept", None)  # this thread's pickler, unless a dump is under way (it is out)
+    if kept is None:
+        out = io.BytesIO()
+        pickler = _Pickler(out, pickle.HIGHEST_PROTOCOL)
+        pickler.fast = True  # no memo: the encoding of a value never depends on which of its parts are the same object
+        kept = out, pickler
+    out, pickler = kept
+    pickler.dump(value)  # a value it refuses raises, and the pickler, in whatever state, is dropped
+    encoded = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    _picklers.kept = kept
+    return encoded
+
+
+_picklers = threading.local()
+"""Each thread's pickler and its buffer, made once (a pickler's making cost as much as a small part's dump)."""
 
 
 class _Pickler(pickle.Pickler):

@@ -313,7 +313,8 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
 def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
     """The context of ``_results.html``: result cards, the comparison table's seats, the share code."""
     results = [result_row(o, request.hand) for o in outcomes]
-    seats = [s for s in _all_seats(o.ruleset for o in outcomes)]
+    # the side-by-side table's cells: drawn only beside another system's card (one card says it all)
+    seats = _all_seats(o.ruleset for o in outcomes) if len(results) > 1 else []
     names = _SeatNames()
     for row in results:
         row["seat_cells"] = [signed_cell(row["net"].get(s.value)) for s in seats]

@@ -135,22 +135,27 @@ def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
     """``_hand.html`` for ``view`` in the active language (``hide_captions`` as the partial's option). Each
     text escaped as ``format_html`` would (the tiles' markup is safe), without its call per group."""
     language = _language()
-    groups = []
-    for g in view.groups:
-        tiles = "".join(_tile_html(t, language) for t in g.tiles)
-        caption = ""
-        if not hide_captions and g.zh:
-            caption = f'<small class="hand__caption">{_escape(pick(g.zh, g.en))}</small>'
-        groups.append(f'<span class="hand__group {_escape(g.kind)}"><span class="hand__tiles">{tiles}</span>'
-                      f"{caption}</span>")
+    groups = "".join([_group_html(g, hide_captions, language) for g in view.groups])
     label = _escape(pick(view.zh, view.en))
-    return SafeString(f'<div class="hand" role="group" aria-label="{label}">{"".join(groups)}</div>')
+    return SafeString(f'<div class="hand" role="group" aria-label="{label}">{groups}</div>')
+
+
+@lru_cache(maxsize=2048)
+def _group_html(g: GroupView, hide_captions: bool, language: str) -> str:
+    """One group of :func:`hand_html` in ``language`` (the active one, :func:`_language`): a group of a few tiles
+    is drawn once, as its tiles are (a reading has five, most of them seen before)."""
+    tiles = "".join([_tile_html(t, language) for t in g.tiles])
+    caption = ""
+    if not hide_captions and g.zh:
+        caption = f'<small class="hand__caption">{_escape(pick(g.zh, g.en))}</small>'
+    return f'<span class="hand__group {_escape(g.kind)}"><span class="hand__tiles">{tiles}</span>{caption}</span>'
 
 
 def _static_changed(*, setting: str, **kwargs: Any) -> None:
     """Static URLs are memoised in the tiles' markup: a test that changes them starts afresh."""
     if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
         _tile_html.cache_clear()
+        _group_html.cache_clear()
 
 
 setting_changed.connect(_static_changed)
