@@ -14,9 +14,11 @@ urlpatterns = [
     path("api/v1/openapi.json", api.openapi, name="api-openapi"),
     path("healthz", health.healthz, name="healthz"),
     path("livez", health.livez, name="livez"),
+    # Django tries the routes in order: the calculator's address, asked at every tap, before the ledger's and
+    # the share pages' forty-odd patterns
+    path("", include("calculator.page_urls")),
     path("", include("ledger.urls")),
     path("", include("calculator.share_urls")),
-    path("", include("calculator.page_urls")),
 ]
 
 handler400 = "serving.errors.bad_request"
