@@ -353,6 +353,7 @@ register({
     "context.already_won": ("{seat} 位已经和牌，不能再打牌或开杠",
                             "seat {seat} already won and cannot discard or kong"),
     "context.seat_at_table": ("{players} 人桌没有 {seat} 位", "seat {seat} is not at a {players}-player table"),
+    "context.round_wind": ("圈风 {seat}：圈风只有东南西北", "round wind {seat}: the rounds are E S W N"),
     "context.not_another_player": ("{players} 人桌上 {seat} 位不是另一家",
                                    "seat {seat} is not another player at a {players}-player table"),
     "context.replacement_needs_kong": ("杠上开花需要和牌者手中有杠", "杠上开花 needs a kong in the winner's hand"),

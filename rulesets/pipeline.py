@@ -46,8 +46,8 @@ from operator import itemgetter
 from types import CodeType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .errors import HandError, MahjongError
-from .hand import Hand, WinContext
+from .errors import ContextError, HandError, MahjongError
+from .hand import SEATS4, Hand, WinContext
 from .messages import msg
 from .scoring import Details, Exclusion, Fan, Item, Score, Settlement, ShapeScore, apply_exclusions
 from .settle import settled
@@ -746,6 +746,9 @@ def _check[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], hand: Hand, options
         p.validate(hand, options)
     else:
         _validate(r, hand)
+    round_wind = hand.context.round_wind
+    if round_wind not in SEATS4 and r.reads("round_wind"):  # X or Y: a seat of six, no wind of a round
+        raise ContextError(msg("context.round_wind", seat=round_wind.value))
     return p.check(hand, options)
 
 

@@ -193,7 +193,9 @@ _WIND_INDEX = {seat: seat.wind_tile.index for seat in SEATS4}
 
 
 def _wind_index(seat: Seat) -> int:
-    return _WIND_INDEX.get(seat) or seat.wind_tile.index
+    """The index of ``seat``'s wind tile; −1 for a seat of six (X, Y), whose wind no tile is: a system that reads
+    the winds refuses such a seat before any reading, and one that does not (二人麻将) reads the hand unharmed."""
+    return _WIND_INDEX.get(seat, -1)
 
 
 _NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3]
