@@ -29,12 +29,24 @@ def text(value: Any) -> str:
     """
     kind = type(value)
     if kind is str:
-        return html.escape(value)
+        return escape(value)
     if kind is int or kind is SafeString:
         return str(value)
     if hasattr(value, "__html__"):
         return str(value.__html__())
-    return html.escape(str(localize(value)))
+    return escape(str(localize(value)))
+
+
+def escape(value: str) -> str:
+    """``html.escape(value)``: a text with none of ``& < > " '`` (most of a page's: names, numbers, addresses)
+    is returned as it is, found by five searches instead of the five replacements that would change nothing.
+
+    >>> escape("平和 1m"), escape("a<b & 'c'")
+    ('平和 1m', 'a&lt;b &amp; &#x27;c&#x27;')
+    """
+    if "&" in value or "<" in value or ">" in value or '"' in value or "'" in value:
+        return html.escape(value)
+    return value
 
 
 def path(name: str, segment: str | None = None) -> str:

@@ -10,8 +10,8 @@ are translated once per language (:func:`_words`); the hand's texts arrive trans
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from .lang import zh
-from .markup import path
+from .markup import escape, path
 from .markup import text as _text
 
 _MESSAGES = {
@@ -204,8 +204,8 @@ def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
 
 def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any) -> None:
     url, text = _text(context.get("share_url", "")), _text(context.get("share_text", ""))
-    link = html.escape(path("share", share_code))
-    qr = html.escape(path("share-qr", share_code))
+    link = escape(path("share", share_code))
+    qr = escape(path("share-qr", share_code))
     out.append(
         f'\n    <section class="share" aria-labelledby="share-h">\n      <h3 id="share-h">{words["share"]}</h3>\n'
         f'      <p class="share__link"><a id="share-link" href="{link}">{url}</a></p>\n'
@@ -387,9 +387,7 @@ def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any],
                     f'data-tiles="{_text(f["tiles"])}">{name}</button>')
         else:
             head = f'<span class="fans__plain">{name}</span>'
-        label = _text(f["definition_label"])
-        head += (f'<a class="fans__def" href="{_text(f["definition"])}" title="{label}" aria-label="{label}">'
-                 '<span aria-hidden="true">?</span></a>')
+        head += _definition_link(f["definition"], f["definition_label"])
         if f["sets"]:
             head += f' <span class="fans__sets">{_text(f["sets"])}</span>'
         if f["note"]:
@@ -412,6 +410,15 @@ def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any],
         out.append(f'\n    <tfoot><tr><th scope="row">{words["total"]}</th><td></td><td class="num"><strong>'
                    f"{_text(total)}</strong> {unit}</td></tr></tfoot>\n    ")
     out.append("\n  </table>\n  ")
+
+
+@lru_cache(maxsize=2048, typed=True)  # typed: safe text and text alike are drawn apart
+def _definition_link(href: Any, label: Any) -> str:
+    """The link to a fan's page ("?", titled "Definition of 平和"): the same for every card that counts the fan
+    in a language (``results._definition``), so escaped once."""
+    label = _text(label)
+    return (f'<a class="fans__def" href="{_text(href)}" title="{label}" aria-label="{label}">'
+            '<span aria-hidden="true">?</span></a>')
 
 
 def _payouts(out: list[str], words: dict[str, str], seats: Any) -> None:
@@ -443,7 +450,7 @@ def _add_to_table(words: dict[str, str], code: Any, context: Any) -> str:
     if not code:
         return "\n\n"
     at, round_, row = context.get("ledger_at"), context.get("ledger_round"), context.get("ledger_row")
-    href = html.escape(path("ledger-add")) + "?hand=" + _text(quote(str(code)))
+    href = escape(path("ledger-add")) + "?hand=" + _text(quote(str(code)))
     if at:
         href += f"&amp;at={_text(at)}"
     if round_:

@@ -119,3 +119,20 @@ def test_a_share_codes_address_is_the_one_reverse_writes(code):
             continue
         assert path(name, code) == expected
     assert path("calculator") == reverse("calculator") and path("ledger-add") == reverse("ledger-add")
+
+
+@pytest.mark.parametrize("value", ["", "平和 1m", "&", "<", ">", '"', "'", "a&b<c>d\"e'f", "&amp;", "x" * 50 + "'"])
+def test_text_is_escaped_as_the_template_escapes_it(value):
+    import html
+
+    from calculator.markup import escape, text
+
+    assert escape(value) == text(value) == html.escape(value)
+    assert text(mark_safe(value)) == value
+
+
+def test_a_fans_definition_link_tells_safe_text_from_text():
+    safe, plain = mark_safe("<b>平和</b>"), "<b>平和</b>"
+    assert "<b>平和</b>" in result_html._definition_link("/f", safe)
+    assert "&lt;b&gt;平和&lt;/b&gt;" in result_html._definition_link("/f", plain)
+    assert "<b>平和</b>" in result_html._definition_link("/f", safe)
