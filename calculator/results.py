@@ -178,6 +178,7 @@ def _payout_rows(
 ) -> list[dict[str, Any]]:
     """One row per seat: its net, its role, and each payment it makes or receives."""
     names = _SeatNames() if names is None else names
+    words = _payment_words()
     net = settlement.net
     rows = []
     for seat in settlement.seats:
@@ -192,8 +193,8 @@ def _payout_rows(
             if factors and "=" in why:
                 why = ""  # the engine's line is the same arithmetic in its own notation: print it once
             lines.append({"other": names[other], "amount": signed, "why": why,
-                          "text": _payment_text(signed, names[other]), "factors": factors})
-        role = wording.word("winner", hu) if seat == winner else gettext("discarder") if seat == discarder else ""
+                          "text": _payment_text(signed, names[other], words), "factors": factors})
+        role = wording.word("winner", hu) if seat == winner else words[2] if seat == discarder else ""
         rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
     return rows
@@ -235,11 +236,27 @@ def _without_value(label: str, op: str, *values: str) -> str:
     return label
 
 
-def _payment_text(amount: int | Fraction, other: str) -> str:
-    """"+8 from East" / "−8 to East" (the minus sign, not a hyphen)."""
+def _payment_text(amount: int | Fraction, other: str, words: tuple[str, str, str] | None = None) -> str:
+    """"+8 from East" / "−8 to East" (the minus sign, not a hyphen); ``words``: :func:`_payment_words`, when the
+    caller has them already."""
+    received, paid, _ = _payment_words() if words is None else words
     if amount > 0:
-        return gettext("+%(amount)s from %(other)s") % {"amount": number(amount), "other": other}
-    return gettext("−%(amount)s to %(other)s") % {"amount": number(-amount), "other": other}
+        return received % {"amount": number(amount), "other": other}
+    return paid % {"amount": number(-amount), "other": other}
+
+
+_PAYMENT_WORDS: dict[str, tuple[str, str, str]] = {}
+
+
+def _payment_words() -> tuple[str, str, str]:
+    """The words of a payments table in the active language: "+… from …", "−… to …" and "discarder", looked up
+    once per language (a card says them once or twice per payment)."""
+    code = language()
+    words = _PAYMENT_WORDS.get(code)
+    if words is None:
+        words = _PAYMENT_WORDS[code] = (gettext("+%(amount)s from %(other)s"), gettext("−%(amount)s to %(other)s"),
+                                        gettext("discarder"))
+    return words
 
 
 def signed_cell(amount: int | Fraction | None) -> dict[str, str]:

@@ -136,3 +136,19 @@ def test_a_fans_definition_link_tells_safe_text_from_text():
     assert "<b>平和</b>" in result_html._definition_link("/f", safe)
     assert "&lt;b&gt;平和&lt;/b&gt;" in result_html._definition_link("/f", plain)
     assert "<b>平和</b>" in result_html._definition_link("/f", safe)
+
+
+def test_a_payments_words_follow_the_active_language():
+    from django.utils.translation import gettext
+
+    from calculator.results import _payment_text
+
+    for language in LANGUAGES:
+        with translation.override(language):
+            assert _payment_text(8, "东") == gettext("+%(amount)s from %(other)s") % {"amount": "8", "other": "东"}
+            assert _payment_text(Fraction(-5, 2), "东") == gettext("−%(amount)s to %(other)s") % {
+                "amount": "2.5", "other": "东"}
+    with translation.override("en"):
+        english = _payment_text(8, "East")
+    with translation.override("zh-hans"):
+        assert _payment_text(8, "East") != english
