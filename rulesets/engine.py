@@ -16,7 +16,7 @@ from .hand import Hand, WinContext
 from .lights import light
 from .messages import msg, text
 from .notation import canonical_hand, is_share_code, parse_hand
-from .registry import get_ruleset, resolve
+from .registry import compared, get_ruleset, resolve
 from .scoring import Ruleset, Score, Settlement, options_dict
 from .shapes import waits as shape_waits
 from .sharecode import VERSION, default_options, parse_share_code, share_code
@@ -104,7 +104,7 @@ def build_request(
     parsed = canonical_hand(parsed if ctx is parsed.context else parsed.with_context(ctx))
     chosen = resolve(rules)
     if rules in (None, "all", "", []):
-        chosen = tuple(r for r in chosen if r.can_read(parsed)) or chosen
+        chosen = tuple(r for r in compared() if r.can_read(parsed)) or chosen
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(msg("rules.options_object"))
     per_rules = _split_options(options or {}, chosen)

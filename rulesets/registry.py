@@ -60,6 +60,13 @@ def all_rulesets() -> tuple[Ruleset[Any], ...]:
 
 
 @lru_cache(maxsize=1)
+def compared() -> tuple[Ruleset[Any], ...]:
+    """The systems "all systems" asks (``Ruleset.compared``), in display order: each asked whether it reads a
+    hand (``Ruleset.can_read``); the others are asked for by name."""
+    return tuple(r for r in _load() if r.compared)
+
+
+@lru_cache(maxsize=1)
 def _names() -> dict[str, Ruleset[Any]]:
     names: dict[str, Ruleset[Any]] = {}
     for r in _load():

@@ -540,6 +540,11 @@ ALL_CONTEXT_FIELDS: frozenset[str] = SHARED_KEYS
 otherwise."""
 
 
+def _never(hand: Hand) -> bool:
+    """The ``can_read`` of a system not compared: no hand is read by it in "all systems"."""
+    return False
+
+
 @dataclass(frozen=True)
 class Ruleset[O]:
     """A regional system: a value, not a class, generic over its options dataclass ``O``. ``score`` returns a
@@ -566,6 +571,9 @@ class Ruleset[O]:
     presets: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     preset_info: Mapping[str, tuple[str, str, str | Source]] = field(default_factory=dict)  # (中文, English, source)
     can_read: Callable[[Hand], bool] = lambda hand: True  # whether "all systems" should include it
+    # whether "all systems" asks it at all (its ``can_read``): a system asked for by name only declares False, and
+    # its ``can_read`` is then False for every hand; the systems compared are listed once (registry.compared)
+    compared: bool = True
     provisional: bool = False
     description_zh: str = ""
     description_en: str = ""
@@ -616,6 +624,8 @@ class Ruleset[O]:
         if wrong or unknown:
             raise ValueError(f"{self.id}: cannot_occur names rows with an example {wrong} or no row {sorted(unknown)}")
         object.__setattr__(self, "players_seats", seats(self.players))
+        if not self.compared:
+            object.__setattr__(self, "can_read", _never)
         if self.settle is None:
             from functools import partial
 

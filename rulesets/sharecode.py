@@ -24,6 +24,8 @@ import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 from typing import Any, NoReturn
 
 from . import context as declared
@@ -50,6 +52,8 @@ _HOW_LETTER = {v: k for k, v in _HOW.items()}
 _FLAGS = {f.letter: f.key for f in sorted(declared.SHARED_FLAGS, key=lambda f: f.letter)}
 """The win field's flags by their declared letters (a 杠上炮, c 和绝张, e 地和, h 天和, k 杠上开花, l 海底), written in
 this (alphabetical) order."""
+_FLAG_VALUES = attrgetter(*_FLAGS.values())
+"""A context's value of each flag of :data:`_FLAGS`, in its order: read at once."""
 _KONG_LETTER = {KongKind.EXPOSED: "m", KongKind.CONCEALED: "a", KongKind.ADDED: "k"}
 _LETTER_KONG = {v: k for k, v in _KONG_LETTER.items()}
 _SEATS = "ESWNXY"
@@ -140,7 +144,8 @@ def _hand_fields(hand: Hand) -> list[str]:
         fields.append("".join(str(f.rank) for f in ctx.flowers) + "f")
     if (ctx.round_wind, ctx.seat) != (Seat.E, Seat.E):
         fields.append(ctx.round_wind.value + ctx.seat.value)
-    flags = "".join(letter for letter, name in _FLAGS.items() if getattr(ctx, name))
+    values = _FLAG_VALUES(ctx)
+    flags = "".join(compress(_FLAGS, values)) if any(values) else ""
     discarder = ctx.from_seat.value if ctx.from_seat else ""
     if ctx.win is not WinMethod.DISCARD or discarder or flags:
         fields.append(_HOW[ctx.win] + discarder + flags)
@@ -161,6 +166,8 @@ def _meld_field(meld: Meld) -> str:
 
 def _systems(rules: object, options: object) -> list[tuple[str, dict[str, object]]]:
     """The chosen rulesets as (id, non-default options), sorted by id."""
+    if rules is None and options is None:  # a hand alone: no system named
+        return []
     from . import registry  # lazily: reading and writing hands needs no ruleset
 
     if isinstance(rules, str):

@@ -51,7 +51,7 @@ RULESET = Ruleset(
     id="australia", zh="澳大利亚麻将", en="Mahjong Australia (Zung Jung)", unit="分", players=4,
     options_type=AustraliaOptions, pipeline=PIPELINE, works=WORKS,
     aliases=("澳大利亚", "澳洲", "mahjong-australia", "zung-jung", "zj", "au"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False, provisional=True,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False, provisional=True,
     provisional_note=(
         "暂定：番型、起和与封顶出自 Mahjong Australia（即中庸麻将 Zung Jung），但 MA 的付分规则没能取得，"
         "按中庸正式赛（par 25）计；假设见本站的澳大利亚麻将说明。",

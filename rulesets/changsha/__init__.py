@@ -190,14 +190,10 @@ def _alone(event: Win, options: ChangshaOptions) -> tuple[list[Score], list[Paym
     return [one], list(one.settlement.payments) if one.valid and one.settlement else []
 
 
-def _can_read(hand: Hand) -> bool:
-    return False  # asked for by name only (not in the "all systems" comparison)
-
-
 RULESET = Ruleset(
     id="changsha", zh="长沙麻将", en="Changsha Mahjong", unit="分", players=4, options_type=ChangshaOptions,
     pipeline=PIPELINE, works=WORKS, aliases=("长沙", "长沙麻将", "cs", "csmj", "hunan"),
-    can_read=_can_read, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
+    compared=False, context_fields=CONTEXT_FIELDS, context=CONTEXT, settle_round=settle_round,
     round_events=frozenset({Win}), dealt=lambda hand: STARTING_HAND.of(hand.context),
     description_zh="长沙麻将：108张万筒条；小胡须2、5、8作将，大胡不要将、可叠加（每个6分）；起手小胡（四喜、板板胡、"
     "缺一色、六六顺）；扎鸟从庄家数，中鸟翻倍；庄闲；点炮一家付，自摸三家付，可通炮。",

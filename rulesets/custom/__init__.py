@@ -79,7 +79,7 @@ PIPELINE: Pipeline[CustomOptions, Reading] = Pipeline(
 RULESET = Ruleset(
     id="custom", zh="自定义规则", en="Our table rules", unit="番", players=4, options_type=CustomOptions,
     pipeline=PIPELINE, works=WORKS, aliases=("自定义", "our-rules", "house", "table-rules"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False,
     description_zh="自定义：本桌自己定的规则——哪些牌型能和、每个番种几番、相加还是翻倍、底分、谁付、自摸/庄家倍数、封顶和起胡。"
     "整套规则都在选项里，分享链接带着它。可以从任何一个内置规则开始改（模板）。",
     description_en="Our table's rules: the table picks the legal shapes, a value for each pattern, adding or doubling, "

@@ -116,14 +116,10 @@ PIPELINE: Pipeline[ErrenOptions, View] = Pipeline(
 )
 
 
-def _can_read(hand: Hand) -> bool:
-    return False  # asked for by name only (not in the "all systems" comparison)
-
-
 RULESET = Ruleset(
     id="erren", zh="二人麻将", en="Two-player Mahjong", unit="番", players=PLAYERS, pipeline=PIPELINE,
     options_type=ErrenOptions, works=WORKS, aliases=("二人", "二人麻将", "2人麻将", "er", "two-player"),
-    can_read=_can_read, context_fields=CONTEXT_FIELDS, context=CONTEXT,
+    compared=False, context_fields=CONTEXT_FIELDS, context=CONTEXT,
     description_zh="二人麻将：两人对战（东、南），万子加风、箭和8张花牌；源于国标的番表（不计照国标）；报听、天听、花牌；"
     "13番封顶（役满）；抢杠按自摸计。",
     description_en="Two players (E and S) with characters, winds, dragons and 8 flowers; a fan table derived from "

@@ -128,7 +128,7 @@ PIPELINE: Pipeline[FuyangOptions, FuyangReading] = Pipeline(
 RULESET = Ruleset(
     id="fuyang", zh="富阳麻将", en="Fuyang Mahjong", unit="台", players=4, options_type=FuyangOptions,
     pipeline=PIPELINE, works=WORKS, aliases=("富阳", "fy", "fuyang-mahjong"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False,
     description_zh="富阳麻将：136张；财神按骰子翻出（兜底翻/大骰子倒滚翻），财神的下一张为杠花，每只1台；硬货、门风刻、碰碰胡、"
     "混一色各1台，清一色3台，全风子13台，杠上开花1台；两台起胡，三台以上可放冲（两摸三放）。付法原文没有给出，是假设。",
     description_en="Fuyang: 136 tiles; the 财神 is turned up by dice; the tile after it is 杠花, 1 台 each held; "

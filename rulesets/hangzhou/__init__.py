@@ -250,7 +250,7 @@ RULESET = Ruleset(
     id="hangzhou", zh="杭州麻将", en="Hangzhou Mahjong", unit="倍", players=4,
     options_type=HangzhouOptions, pipeline=PIPELINE, works=WORKS,
     aliases=("杭州", "hz", "杭麻", "hangzhou-mahjong"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False,
     description_zh="杭州麻将：136张；翻出的牌即财神，白板代替它；七对、豪华七对（×4/×8/×16）、暴头×2、财飘×2、"
     "杠开×2 连乘；平庄只能自摸，连庄2次以上庄闲之间可放冲；承包、反承包。",
     description_en="Hangzhou: 136 tiles; the turned-up tile is the 财神 and 白板 plays its face; seven pairs, luxury "

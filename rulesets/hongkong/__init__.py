@@ -195,7 +195,7 @@ RULESET = Ruleset(
     pipeline=PIPELINE, works=WORKS,
     aliases=("香港", "香港麻雀", "港式", "港式麻雀", "广东牌", "廣東牌", "老番", "hkos", "hong-kong", "hk",
              "cantonese"),
-    can_read=lambda hand: False,
+    compared=False,
     # 香港 writes 糊 where the mainland writes 胡, and calls the bamboo suit 索 (索子), not 條
     hant_terms={"胡": "糊", **{f"{n}条": f"{n}索" for n in "一二三四五六七八九"}, "条子": "索子"},
     description_zh="香港麻雀（广东牌）：144 张连花，番数相加，三番起糊，十番爆棚（满糊）；例牌作满糊；"

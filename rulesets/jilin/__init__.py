@@ -84,7 +84,7 @@ PIPELINE: Pipeline[JilinOptions, Reading] = Pipeline(
 RULESET = Ruleset(
     id="jilin", zh="吉林麻将（长春）", en="Jilin Mahjong (Changchun)", unit="番", players=4,
     options_type=JilinOptions, pipeline=PIPELINE, works=WORKS, aliases=("吉林", "长春", "长春麻将", "changchun", "jl"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False,
     description_zh="吉林麻将按 MIL 长春麻将竞赛规则（2024试行）：136张，三门齐带幺九才能和；"
     "门清1、夹/单吊/单和1、飘和2、七对3、豪华七对4、冲宝2、摸宝1；"
     "每家付 2^(番+庄+自摸或点炮)，6番封顶；未报听的点炮者包三家。",

@@ -99,14 +99,10 @@ PIPELINE: Pipeline[ShaanxiOptions, ShaanxiReading] = Pipeline(
 )
 
 
-def _can_read(hand: Hand) -> bool:
-    return False  # asked for by name only (not in the "all systems" comparison)
-
-
 RULESET = Ruleset(
     id="shaanxi", zh="陕西麻将", en="Shaanxi Mahjong", unit="倍", players=4, options_type=ShaanxiOptions,
     pipeline=PIPELINE, works=WORKS, aliases=("陕西", "陕西麻将", "推倒胡", "sx", "xian", "西安"),
-    can_read=_can_read, context_fields=CONTEXT_FIELDS, context=CONTEXT,
+    compared=False, context_fields=CONTEXT_FIELDS, context=CONTEXT,
     description_zh="陕西麻将（推倒胡）：四组一将即可胡，不计番；每家付 底分×(1或庄家2+双方炮子)×(自摸2/点炮1)；"
     "开局每家可下0–4个炮子；暗杠每家2、补杠每家1、直杠引杠者2。",
     description_en="Shaanxi (推倒胡): any four sets and a pair win, no patterns; each payer pays base × (1, 2 with "

@@ -105,15 +105,19 @@ _INDEX = attrgetter("index")
 
 
 def can_read(variant: Variant, hand: Hand) -> bool:
-    """Whether "all systems" should include this table: suited tiles only, the table's hand size."""
-    if not variant.in_comparisons and variant.hand_size == 14:
-        return False
+    """Whether "all systems" should include this table: suited tiles only, the table's hand size (a table not
+    compared, :func:`compared`, reads none)."""
     if hand.size() not in (variant.hand_size, variant.hand_size - 1) or hand.context.flowers:
         return False
     # a meld's tiles are suited when its lowest is (a chow is suited; a pung or kong is one tile)
     winning = hand.winning_tile
     return (max(map(_INDEX, hand.standing), default=0) < 27 and (winning is None or winning.index < 27)
             and all(m.tile.index < 27 for m in hand.melds))
+
+
+def compared(variant: Variant) -> bool:
+    """Whether "all systems" asks the table at all: a variant of the fourteen-tile table is asked for by name."""
+    return variant.in_comparisons or variant.hand_size != 14
 
 
 def _kinds(hand: Hand) -> list[Tile]:
@@ -240,7 +244,7 @@ def _ruleset(v: Variant) -> Ruleset[SichuanOptions]:
     return Ruleset(
         id=v.id, zh=v.zh, en=v.en, unit="番", players=v.players, options_type=v.options_type, pipeline=pipeline(v),
         aliases=v.aliases, hand_size=v.hand_size, presets=PRESETS, preset_info=PRESET_INFO, works=WORKS,
-        can_read=partial(can_read, v), provisional=v.provisional, description_zh=v.description_zh,
+        can_read=partial(can_read, v), compared=compared(v), provisional=v.provisional, description_zh=v.description_zh,
         description_en=v.description_en, context_fields=CONTEXT_FIELDS, context=CONTEXT,
         settle_round=partial(settle_round, v), round_events=ROUND_EVENTS, cannot_occur=CANNOT_OCCUR.get(v.id, {}),
         best_wait=partial(_best_ready_value, v),

@@ -89,7 +89,7 @@ PIPELINE: Pipeline[SuzhouOptions, Reading] = Pipeline(
 RULESET = Ruleset(
     id="suzhou", zh="苏州麻将", en="Suzhou Mahjong", unit="花", players=4, options_type=SuzhouOptions,
     pipeline=PIPELINE, works=WORKS, aliases=("苏州", "sz", "suzhou-mahjong"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False, provisional=True,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False, provisional=True,
     provisional_note=(
         "暂定：苏州规则来自同一作者的两代游戏服务器代码（没有测试），不是规则书；假设见本站的苏州麻将说明。",
         "Provisional: the Suzhou rules come from two generations of one vendor's game server (no tests), not a "

@@ -135,7 +135,7 @@ RULESET: Ruleset[TaiwanOptions] = Ruleset(
     pipeline=PIPELINE, works=WORKS, hand_size=SIZE,
     aliases=("台湾", "台灣", "台麻", "台湾麻将", "台灣麻將", "台湾十六张", "台灣十六張", "十六张", "十六張",
              "台湾16张", "台灣16張", "taiwanese", "taiwan-16", "tw"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False,
     description_zh="台湾十六张：144张（含八张花），手上16张、胡牌17张＝五副一将；台数相加；每家付底＋台×每台，"
     "庄家的庄家1台、连n拉n（2n台）只加在庄家付或收的那几笔；正花、花杠按门风（从庄家数起）；八仙过海、七抢一不看牌型。",
     description_en="Taiwanese 16-tile mahjong: 144 tiles with eight flowers, 16 in hand, a win of 17 = five sets and a "

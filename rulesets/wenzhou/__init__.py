@@ -231,7 +231,7 @@ PIPELINE: Pipeline[WenzhouOptions, Facts] = Pipeline(
 RULESET = Ruleset(
     id=RULES_ID, zh="温州麻将", en="Wenzhou Mahjong (财神/百搭)", unit=UNIT, players=PLAYERS,
     options_type=WenzhouOptions, pipeline=PIPELINE, works=WORKS, aliases=("温州", "wz", "wenzhou-baida", "温州百搭"),
-    hand_size=SIZE, can_read=lambda hand: False, context_fields=CONTEXT_FIELDS, context=FIELDS,
+    hand_size=SIZE, compared=False, context_fields=CONTEXT_FIELDS, context=FIELDS,
     description_zh="温州麻将：136张，每人16张，胡牌17张＝五组一将或八对；财神（百搭）万能，白板当财神本身的牌；"
     "三张财神直接胡；软×1、硬×2、双翻×4、四翻×8取最高；连庄底分、买底/顶底，三家都付。",
     description_en="Wenzhou mahjong: 136 tiles, 16-tile hands, a win of 17 = five sets and a pair or eight pairs; "

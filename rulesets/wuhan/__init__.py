@@ -384,7 +384,7 @@ RULESET = Ruleset(
     works=WORKS,
     aliases=("武汉", "武汉麻将", "红中癞子杠", "红中赖子杠", "开口翻", "kaikoufan", "hzlzg"),
     hand_size=14,
-    can_read=lambda hand: False,  # asked for by name; not in the default comparison
+    compared=False,  # asked for by name; not in the default comparison
     description_zh="武汉麻将（红中癞子杠）：136张，翻牌加一为癞子，红中打出为红中杠，须开口，2、5、8作将；屁胡1分、"
     "大胡各10分可累计；每家的番（开口、杠、红中杠、癞子杠、庄、自摸、硬胡、放冲）逐家相乘。",
     description_en="Wuhan 红中癞子杠: 136 tiles, the 癞子 is the tile after the indicator, each 红中 put out is a "

@@ -54,7 +54,7 @@ PIPELINE: Pipeline[XiangshanOptions, Reading] = Pipeline(
 RULESET = Ruleset(
     id="xiangshan", zh="象山麻将", en="Xiangshan Mahjong", unit="台", players=4, options_type=XiangshanOptions,
     pipeline=PIPELINE, works=WORKS, aliases=("象山", "xs", "ningbo-xiangshan"),
-    presets=PRESETS, preset_info=PRESET_INFO, can_read=lambda hand: False, provisional=True,
+    presets=PRESETS, preset_info=PRESET_INFO, compared=False, provisional=True,
     provisional_note=(
         "暂定：象山规则来自两个游戏实现（规则表与服务器代码，没有测试），不是规则书；假设见本站的象山麻将说明。",
         "Provisional: the Xiangshan rules come from two game implementations (a rule sheet and server code, no "
