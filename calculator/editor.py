@@ -126,6 +126,14 @@ def from_hand(hand: Hand, full: int = FULL) -> EditorHand:
     return EditorHand(packs, standing, len(standing) + 3 * len(packs) if hand.winning_tile else full)
 
 
+def as_typed(hand: Hand, full: int = FULL) -> EditorHand:
+    """The editor's view of ``hand`` read from a hand string (not a share code) by ``parse_hand``: what
+    :func:`read` gives for that string, without reading it again. The reader keeps the packs and the
+    standing tiles in the order written, the winning tile being the last one written, as :func:`read` does."""
+    standing = hand.standing + (hand.winning_tile,) if hand.winning_tile is not None else hand.standing
+    return EditorHand(tuple(_pack_of(m) for m in hand.melds), standing, full)
+
+
 def _pack_of(meld: Meld) -> Pack:
     source = int(meld.source) if meld.source is not None else 1
     if meld.kind is MeldKind.CHOW:

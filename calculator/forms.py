@@ -39,7 +39,7 @@ from rulesets.context import SHARED, Kind
 from rulesets.engine import CONTEXT_FIELDS, Request, build_request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
-from rulesets.notation import parse_hand, read_hand
+from rulesets.notation import is_share_code, parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
@@ -174,6 +174,7 @@ class CalculatorForm(forms.Form):
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
         self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
         self.parsed: Hand | None = None
+        self.parsed_text = ""  # the hand box's text that ``parsed`` was read from
         self._readers_of: Hand | None = None  # the hand _readers_kept was found for
         self._readers_kept: tuple[Ruleset, ...] = ()
         self.hand_error: MahjongError | None = None
@@ -218,6 +219,7 @@ class CalculatorForm(forms.Form):
         if text:
             try:
                 self.parsed, notes = read_hand(text)
+                self.parsed_text = text
                 self.notes = [render(n) for n in notes]
             except HandError as exc:
                 if not _incomplete(text, hand_size_of(self.data)):
@@ -884,7 +886,10 @@ def _tile_or_fail(text: str) -> Tile:
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:
     """What the editor shows: the hand box read in editor form, else the parsed hand, else nothing."""
-    read = editor.read(form.data.get("hand") or "", form.hand_size())
+    text = form.data.get("hand") or ""
+    if form.parsed is not None and text == form.parsed_text and not is_share_code(text):
+        return editor.as_typed(form.parsed, form.hand_size())  # the hand box as read by the form's cleaning
+    read = editor.read(text, form.hand_size())
     if read is not None:
         return read
     return editor.from_hand(form.parsed, form.hand_size()) if form.parsed is not None else None
