@@ -28,6 +28,7 @@ mirrors the edits for instant editing in the browser; without JavaScript, the fo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
@@ -49,9 +50,10 @@ class Pack:
     tile: Tile
     digit: int | None = None  # chow: claimed tile 1-3; pung/kongs: seat 1-3; concealed kong: None
 
-    @property
+    @cached_property
     def meld(self) -> Meld:
-        """The engine's meld: a chow's claimed tile, the seat a pung or kong came from."""
+        """The engine's meld: a chow's claimed tile, the seat a pung or kong came from (made once: the page
+        asks a pack for its tiles and its text several times)."""
         if self.kind == "chow":
             return Meld(MeldKind.CHOW, self.tile, source=Relative.LEFT, claimed=self.digit or 1)
         if self.kind == "pung":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext, pgettext
 
@@ -19,17 +19,31 @@ from rulesets.tiles import FLOWERS, Tile
 
 from . import wording
 from .forms import FLAGS
-from .lang import is_zh, pick, script, seat_name, zh
+from .lang import is_zh, language, pick, script, seat_name, zh
 
 
 def _labelled(label: str, value: object) -> str:
     """"国标麻将：14 番" / "Chinese Official (MCR): 14 fan" (the colon of the active language)."""
-    return pgettext("a label and its value", "%(label)s: %(value)s") % {"label": label, "value": value}
+    return _templates(language()).labelled % {"label": label, "value": value}
 
 
 def _bracketed(text: str) -> str:
     """" (self-drawn: …)" / "（自摸：…）"."""
-    return pgettext("in brackets", " (%(what)s)") % {"what": text}
+    return _templates(language()).bracketed % {"what": text}
+
+
+class _Templates(NamedTuple):
+    labelled: str
+    bracketed: str
+    payment: str
+
+
+@lru_cache(maxsize=16)
+def _templates(language: str) -> _Templates:
+    """The templates of the text's lines in ``language`` (the active one), looked up once: a text has a
+    dozen lines."""
+    return _Templates(pgettext("a label and its value", "%(label)s: %(value)s"), pgettext("in brackets", " (%(what)s)"),
+                      gettext("%(payer)s → %(payee)s %(amount)s"))
 
 
 def verdict(row: dict[str, Any]) -> str:
@@ -66,7 +80,7 @@ def _fan_line(f: dict[str, Any]) -> str:
 
 def _payment_line(p: dict[str, Any]) -> str:
     """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"."""
-    text = gettext("%(payer)s → %(payee)s %(amount)s") % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    text = _templates(language()).payment % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
     return text + _bracketed(p["why"]) if p["why"] else text
 
 
