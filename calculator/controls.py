@@ -186,28 +186,20 @@ def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: d
     uses = uses if uses is not None else uses_context(chosen)
     shown = shown if shown is not None else shown_context(chosen)
     lang = script()  # the drawings kept per language are kept per system's words too
-    words = _words(lang, hu)
-    flags = []
-    for key, label in words.flags:
-        reason = unavailable.get(key, "")
-        on = bool(getattr(ctx, key))
-        flags.append({"name": key, "label": label, "checked": on, "disabled": bool(reason) and not on,
-                      "reason": reason, "unused": uses[key], "shown": shown[key]})
     discarder = ctx.from_seat.value if ctx.from_seat is not None else None
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
+    words = _words(lang, hu)
+    flags = _flags(lang, hu, tuple((bool(getattr(ctx, key)), unavailable.get(key, "")) for key, _label in words.flags),
+                   uses, shown)
     return {
-        "win": _choices(words.win, ctx.win.value, unavailable),
+        "win": _row(lang, hu, "win", ctx.win.value, unavailable),
         "title": words.title, "win_legend": words.win_legend, "flags_legend": words.flags_legend,
-        "seat": _choices(words.seat, ctx.seat.value, unavailable),
-        "round_wind": _choices(words.round_wind, ctx.round_wind.value, unavailable),
-        "from_seat": {
-            "disabled": "from_seat" in unavailable, "reason": unavailable.get("from_seat", ""),
-            "options": [{"value": "", "label": words.left, "selected": discarder is None}]
-            + [{"value": v, "label": n, "selected": discarder == v, "disabled": f"from_seat={v}" in unavailable}
-               for v, n in words.seats],
-        },
+        "seat": _row(lang, hu, "seat", ctx.seat.value, unavailable),
+        "round_wind": _row(lang, hu, "round_wind", ctx.round_wind.value, unavailable),
+        "from_seat": _from_seat(lang, hu, discarder, unavailable.get("from_seat"),
+                                tuple(f"from_seat={v}" in unavailable for v, _name in words.seats)),
         "flags": flags,
-        "already_won": _choices(words.already_won, {s.value for s in ctx.already_won}, unavailable),
+        "already_won": _row(lang, hu, "already_won", frozenset(s.value for s in ctx.already_won), unavailable),
         "wildcard": _wildcard_options(lang, ctx.wildcard),
         "kong_rows": _kong_rows(lang, kongs),
         "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
@@ -220,6 +212,53 @@ def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: d
         "more_set": bool(ctx.already_won or ctx.wildcard or ctx.kongs),
         "flags_shown": any(shown[key] for key in FLAGS),
     }
+
+
+def _row(lang: str, hu: bool, control: str, chosen: Any, unavailable: dict[str, str]) -> tuple[dict[str, Any], ...]:
+    """A control's choices (:func:`_choices`) as a frozen view, built once per language, choice and reasons."""
+    options: tuple[_Option, ...] = getattr(_words(lang, hu), control)
+    return _row_kept(lang, hu, control, chosen, tuple(unavailable.get(option[2], "") for option in options))
+
+
+@lru_cache(maxsize=512)
+def _row_kept(lang: str, hu: bool, control: str, chosen: Any, reasons: tuple[str, ...]) -> tuple[dict[str, Any], ...]:
+    """:func:`_row` of the choices whose reasons to be off are ``reasons`` (read it only)."""
+    options: tuple[_Option, ...] = getattr(_words(lang, hu), control)
+    return frozen(_choices(options, chosen, {option[2]: r for option, r in zip(options, reasons, strict=True) if r}))
+
+
+@lru_cache(maxsize=256)
+def _from_seat(lang: str, hu: bool, discarder: str | None, reason: str | None,
+               off: tuple[bool, ...]) -> dict[str, Any]:
+    """The discarder's select: ``reason`` it is off, if it is, and which seats are ``off`` (read it only)."""
+    words = _words(lang, hu)
+    return frozen({
+        "disabled": reason is not None, "reason": reason or "",
+        "options": [{"value": "", "label": words.left, "selected": discarder is None}]
+        + [{"value": v, "label": n, "selected": discarder == v, "disabled": seat_off}
+           for (v, n), seat_off in zip(words.seats, off, strict=True)],
+    })
+
+
+def _flags(lang: str, hu: bool, states: tuple[tuple[bool, str], ...], uses: dict[str, str],
+           shown: dict[str, bool]) -> tuple[dict[str, Any], ...]:
+    """The flags' checkboxes, each flag's (checked, reason it is off) in ``states``: a frozen view, built once
+    per language, states and notes (``uses`` and ``shown`` are frozen views, told apart by their digests)."""
+    key = (lang, hu, states, getattr(uses, "encoded", None), getattr(shown, "encoded", None))
+    kept = _FLAGS.get(key) if key[3] is not None and key[4] is not None else None
+    if kept is None:
+        kept = frozen([
+            {"name": name, "label": label, "checked": on, "disabled": bool(reason) and not on, "reason": reason,
+             "unused": uses[name], "shown": shown[name]}
+            for (name, label), (on, reason) in zip(_words(lang, hu).flags, states, strict=True)])
+        if key[3] is not None and key[4] is not None:
+            if len(_FLAGS) >= 1024:
+                _FLAGS.clear()
+            _FLAGS[key] = kept
+    return kept  # type: ignore[no-any-return]
+
+
+_FLAGS: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
 
 
 @lru_cache(maxsize=128)

@@ -28,6 +28,7 @@ mirrors the edits for instant editing in the browser; without JavaScript, the fo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
@@ -49,9 +50,10 @@ class Pack:
     tile: Tile
     digit: int | None = None  # chow: claimed tile 1-3; pung/kongs: seat 1-3; concealed kong: None
 
-    @property
+    @cached_property
     def meld(self) -> Meld:
-        """The engine's meld: a chow's claimed tile, the seat a pung or kong came from."""
+        """The engine's meld: a chow's claimed tile, the seat a pung or kong came from (made once: the page
+        asks a pack for its tiles and its text several times)."""
         if self.kind == "chow":
             return Meld(MeldKind.CHOW, self.tile, source=Relative.LEFT, claimed=self.digit or 1)
         if self.kind == "pung":
@@ -124,6 +126,14 @@ def from_hand(hand: Hand, full: int = FULL) -> EditorHand:
     packs = tuple(_pack_of(m) for m in hand.melds)
     standing = tuple(sorted(hand.standing)) + ((hand.winning_tile,) if hand.winning_tile else ())
     return EditorHand(packs, standing, len(standing) + 3 * len(packs) if hand.winning_tile else full)
+
+
+def as_typed(hand: Hand, full: int = FULL) -> EditorHand:
+    """The editor's view of ``hand`` read from a hand string (not a share code) by ``parse_hand``: what
+    :func:`read` gives for that string, without reading it again. The reader keeps the packs and the
+    standing tiles in the order written, the winning tile being the last one written, as :func:`read` does."""
+    standing = hand.standing + (hand.winning_tile,) if hand.winning_tile is not None else hand.standing
+    return EditorHand(tuple(_pack_of(m) for m in hand.melds), standing, full)
 
 
 def _pack_of(meld: Meld) -> Pack:

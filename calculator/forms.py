@@ -39,7 +39,7 @@ from rulesets.context import SHARED, Kind
 from rulesets.engine import CONTEXT_FIELDS, Request, build_request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
-from rulesets.notation import parse_hand, read_hand
+from rulesets.notation import is_share_code, parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
@@ -48,6 +48,7 @@ from serving.memo import once_per
 
 from . import editor, table_context
 from .engine_messages import render, spelt_hu
+from .lang import HANT, engine_language, script
 from .wording import speaks_hu
 
 SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
@@ -174,6 +175,7 @@ class CalculatorForm(forms.Form):
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
         self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
         self.parsed: Hand | None = None
+        self.parsed_text = ""  # the hand box's text that ``parsed`` was read from
         self._readers_of: Hand | None = None  # the hand _readers_kept was found for
         self._readers_kept: tuple[Ruleset, ...] = ()
         self.hand_error: MahjongError | None = None
@@ -218,6 +220,7 @@ class CalculatorForm(forms.Form):
         if text:
             try:
                 self.parsed, notes = read_hand(text)
+                self.parsed_text = text
                 self.notes = [render(n) for n in notes]
             except HandError as exc:
                 if not _incomplete(text, hand_size_of(self.data)):
@@ -234,7 +237,11 @@ class CalculatorForm(forms.Form):
                 self.options[r.id] = {}
         skip = frozenset.intersection(*(r.skip_checks for r in chosen)) if chosen else frozenset()
         facts = _TileFacts.of(self.parsed) if self.parsed is not None else None
-        self.context = resolve_context(self.parsed, data, skip, facts)
+        hu, words_of = self._speech()
+        # the reasons a choice is off are said as speaking() says them: in the page's language and words
+        own = engine_language() == HANT and getattr(words_of, "hant_terms", None)
+        said = None if own else (script(), hu)
+        self.context = resolve_context(self.parsed, data, skip, facts, said)
         _apply_declared(self.context, self.parsed, table_context.read_form(self.data, chosen), skip, facts)
         if self.parsed is not None:
             try:
@@ -290,8 +297,12 @@ class CalculatorForm(forms.Form):
     def speaking(self) -> AbstractContextManager[None]:
         """Where the engine's messages are rendered in the words of the systems named (:meth:`speaks_hu`); a
         table of one system (no other compared) also in its own 繁體 words (香港's 糊)."""
+        return spelt_hu(*self._speech())
+
+    def _speech(self) -> tuple[bool, Ruleset | None]:
+        """How :meth:`speaking` says the engine's messages: spelt with 胡, and in the 繁體 words of which system."""
         table = self.table()
-        return spelt_hu(self.speaks_hu(), table if table is not None and not self.compared() else None)
+        return self.speaks_hu(), table if table is not None and not self.compared() else None
 
     def compared(self) -> tuple[Ruleset, ...]:
         """The systems compared with the table's (opted in), in the registry's order."""
@@ -696,11 +707,13 @@ class _TileFacts:
 
 
 def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset(),
-                    facts: _TileFacts | None = None) -> Context:
+                    facts: _TileFacts | None = None, said: tuple[str, bool] | None = None) -> Context:
     """Apply the form's context on top of the hand string's, one control at a time.
 
     A chosen value that contradicts the ones applied before it is dropped, with the engine's reason;
-    every value that cannot be chosen now is listed with its reason (the page disables it).
+    every value that cannot be chosen now is listed with its reason (the page disables it). ``said``: the
+    language and words (``lang.script``) and the 胡 spelling the engine's messages are rendered in, when no
+    system's own words change them (the reasons the context alone gives are then rendered once per those).
     """
     base = hand.context if hand is not None else WinContext()
     if hand is not None and facts is None:
@@ -712,7 +725,7 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     for key in _ORDER:
         if key in wanted:
             _apply(result, hand, key, wanted[key], skip, facts)
-    _list_unavailable(result, hand, skip, facts)
+    _list_unavailable(result, hand, skip, facts, said)
     return result
 
 
@@ -731,23 +744,41 @@ def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: froze
 
 
 def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset(),
-                      facts: _TileFacts | None = None) -> None:
+                      facts: _TileFacts | None = None, said: tuple[str, bool] | None = None) -> None:
     """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
-    found once per context by :func:`_trials`, and the tiles' read once per hand: :class:`_TileFacts`)."""
+    found once per context by :func:`_trials`, and the tiles' read once per hand: :class:`_TileFacts`).
+    The context's own verdicts are rendered once per ``said`` (see :func:`resolve_context`)."""
     ctx = result.value
     if hand is not None and facts is None:
         facts = _TileFacts.of(hand)
     if facts is None or facts.possible:  # else the tiles are the hand's own error, whatever the context
         for control, trial, problem in _trials(ctx):
-            if problem is None and hand is not None and cast(_TileFacts, facts).may_refuse(trial):
-                try:  # Hand.check_context: the context alone (known to pass), then the tiles
-                    hand.with_context(trial).check_context(players=4, skip_checks=skip)
-                except MahjongError as exc:
-                    problem = exc
-            if isinstance(problem, ContextError):
-                result.unavailable[control] = render(problem)
+            if problem is None:
+                if hand is not None and cast(_TileFacts, facts).may_refuse(trial):
+                    try:  # Hand.check_context: the context alone (known to pass), then the tiles
+                        hand.with_context(trial).check_context(players=4, skip_checks=skip)
+                    except ContextError as exc:
+                        result.unavailable[control] = render(exc)
+                    except MahjongError:
+                        pass
+            elif isinstance(problem, ContextError):
+                result.unavailable[control] = render(problem) if said is None else _said(problem, said)
     if ctx.self_drawn:
         result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+
+
+def _said(problem: MahjongError, said: tuple[str, bool]) -> str:
+    """``problem`` (one of :func:`_trials`' verdicts, kept with its context) rendered as ``said``, once."""
+    key = (problem, *said)
+    text = _SAID.get(key)
+    if text is None:
+        if len(_SAID) >= 4096:
+            _SAID.clear()
+        text = _SAID[key] = render(problem)
+    return text
+
+
+_SAID: dict[tuple[MahjongError, str, bool], str] = {}
 
 
 def _trials(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:
@@ -884,7 +915,10 @@ def _tile_or_fail(text: str) -> Tile:
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:
     """What the editor shows: the hand box read in editor form, else the parsed hand, else nothing."""
-    read = editor.read(form.data.get("hand") or "", form.hand_size())
+    text = form.data.get("hand") or ""
+    if form.parsed is not None and text == form.parsed_text and not is_share_code(text):
+        return editor.as_typed(form.parsed, form.hand_size())  # the hand box as read by the form's cleaning
+    read = editor.read(text, form.hand_size())
     if read is not None:
         return read
     return editor.from_hand(form.parsed, form.hand_size()) if form.parsed is not None else None

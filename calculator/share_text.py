@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext, pgettext
 
@@ -13,21 +15,35 @@ from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
 from rulesets.notation import hand_to_text
 from rulesets.scoring import Ruleset
-from rulesets.tiles import Tile
+from rulesets.tiles import FLOWERS, Tile
 
 from . import wording
 from .forms import FLAGS
-from .lang import is_zh, pick, seat_name, zh
+from .lang import is_zh, language, pick, script, seat_name, zh
 
 
 def _labelled(label: str, value: object) -> str:
     """"国标麻将：14 番" / "Chinese Official (MCR): 14 fan" (the colon of the active language)."""
-    return pgettext("a label and its value", "%(label)s: %(value)s") % {"label": label, "value": value}
+    return _templates(language()).labelled % {"label": label, "value": value}
 
 
 def _bracketed(text: str) -> str:
     """" (self-drawn: …)" / "（自摸：…）"."""
-    return pgettext("in brackets", " (%(what)s)") % {"what": text}
+    return _templates(language()).bracketed % {"what": text}
+
+
+class _Templates(NamedTuple):
+    labelled: str
+    bracketed: str
+    payment: str
+
+
+@lru_cache(maxsize=16)
+def _templates(language: str) -> _Templates:
+    """The templates of the text's lines in ``language`` (the active one), looked up once: a text has a
+    dozen lines."""
+    return _Templates(pgettext("a label and its value", "%(label)s: %(value)s"), pgettext("in brackets", " (%(what)s)"),
+                      gettext("%(payer)s → %(payee)s %(amount)s"))
 
 
 def verdict(row: dict[str, Any]) -> str:
@@ -64,7 +80,7 @@ def _fan_line(f: dict[str, Any]) -> str:
 
 def _payment_line(p: dict[str, Any]) -> str:
     """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"."""
-    text = gettext("%(payer)s → %(payee)s %(amount)s") % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    text = _templates(language()).payment % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
     return text + _bracketed(p["why"]) if p["why"] else text
 
 
@@ -76,24 +92,51 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
     (waiting) has only its winds, flags and flowers."""
     rulesets = tuple(rulesets)
     hu = wording.speaks_hu(rulesets)
+    words = _line_words(script(), hu)
     players = max((r.players for r in rulesets), default=4)
-    parts = [
-        gettext("%(wind)s round") % {"wind": seat_name(ctx.round_wind)},
-        gettext("%(wind)s seat") % {"wind": seat_name(ctx.seat)},
-    ]
     if rulesets and not any(r.reads("round_wind") for r in rulesets):
-        parts = parts[1:]  # none of these systems has a round wind
+        parts = [words.seat[ctx.seat]]  # none of these systems has a round wind
+    else:
+        parts = [words.round[ctx.round_wind], words.seat[ctx.seat]]
     if won:
-        parts.append(win_label(ctx.win.value, hu))
+        parts.append(words.win[ctx.win.value])
     discarder = ctx.from_seat if not discarder_always else ctx.discarder(players)
     if won and not ctx.self_drawn and discarder is not None:
-        parts.append(gettext("from %(seat)s") % {"seat": seat_name(discarder)})
-    parts += [wording.short_flag(k, hu) for k in FLAGS if getattr(ctx, k)]
+        parts.append(words.discarder[discarder])
+    parts += [short for k, short in words.flags if getattr(ctx, k)]
     if ctx.flowers:
-        names = " ".join(pick(f.zh, f.en) for f in sorted(ctx.flowers))
+        names = " ".join(words.flowers[f] for f in sorted(ctx.flowers))
         parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + _bracketed(names))
-    parts += declared_context_parts(ctx, rulesets)
+    if ctx.table:
+        parts += declared_context_parts(ctx, rulesets)
     return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class _LineWords:
+    """The words of :func:`context_line` in one language and system's words (``lang.script``) and spelling."""
+
+    round: dict[Seat, str]
+    seat: dict[Seat, str]
+    discarder: dict[Seat, str]
+    win: dict[str, str]
+    flags: tuple[tuple[str, str], ...]  # each flag's key and its short name
+    flowers: dict[Tile, str]
+
+
+@lru_cache(maxsize=64)
+def _line_words(script: str, hu: bool) -> _LineWords:
+    """Built once per language, system's words and spelling (``script`` keys what they are written in): a
+    page says its context line twice, each a dozen translations."""
+    seats = tuple(Seat)
+    return _LineWords(
+        round={s: gettext("%(wind)s round") % {"wind": seat_name(s)} for s in seats},
+        seat={s: gettext("%(wind)s seat") % {"wind": seat_name(s)} for s in seats},
+        discarder={s: gettext("from %(seat)s") % {"seat": seat_name(s)} for s in seats},
+        win={value: win_label(value, hu) for value in WIN_MSGIDS},
+        flags=tuple((k, wording.short_flag(k, hu)) for k in FLAGS),
+        flowers={f: pick(f.zh, f.en) for f in FLOWERS},
+    )
 
 
 def declared_context_parts(ctx: WinContext, rulesets: Iterable[Ruleset]) -> list[str]:

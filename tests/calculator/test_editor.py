@@ -185,3 +185,15 @@ def test_tiles_left_counts_every_copy_placed():
     assert left[tile("7s").index] == 0
     assert left[tile("1m").index] == 2
     assert editor.tiles_left(None) == [4] * 34
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1m", "31m", "[555p3]31m", "340m406p789s11z", "123m456p789s345m22z", "123m456p789s345m2z2z|EE",
+     "［555p３］9s123m2z", "[7777s]123m456p345s1z1z", "[123m2][555p1]9s8s7s2z2z", "2z1z3z4z", "EESSWWN"],
+)
+@pytest.mark.parametrize("full", [8, 14, 17])
+def test_the_view_of_a_parsed_hand_string_is_its_reading(text, full):
+    from rulesets.notation import read_hand
+
+    assert editor.as_typed(read_hand(text)[0], full) == read(text, full)

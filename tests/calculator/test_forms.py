@@ -156,6 +156,20 @@ def test_the_choices_ruled_out_are_the_engines_each_choice_asked_alone():
                 assert result.unavailable == _every_trial_asked(hand, ctx, skip), (str(hand), ctx, skip)
 
 
+@pytest.mark.parametrize("rules", ["guobiao", "sichuan", "hongkong"])
+def test_the_reasons_a_choice_is_off_are_said_in_the_pages_language_and_words(rules):
+    # the reasons the context alone gives are rendered once per language, words and spelling: a page in
+    # another language, or for a system that writes 胡, says them in its own
+    data = {"hand": "123m456p789s11z234p", "rules": rules, "win": "self_drawn", "kong_replacement": "1"}
+    for language in ("en", "zh-hans", "zh-hant", "en", "zh-hant", "zh-hans"):
+        with translation.override(language):
+            f = form(**data)
+            with f.speaking():
+                fresh = forms.resolve_context(f.parsed, f.cleaned_data)
+            assert f.context.unavailable, language
+            assert f.context.unavailable == fresh.unavailable, (language, rules)
+
+
 def test_a_flag_never_locks_the_choice_it_depends_on():
     f = form(hand="[5555s]123m456p789p1z1z", win="self_drawn", kong_replacement="1")
     assert "win=discard" not in f.context.unavailable
