@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 /usr/local/bin/python3.1[2-9] /usr/bin/python3.1[2-9] python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then command -v $$p; break; fi; done)
 
-.PHONY: help run test serve-prod venv lock browser check-python lint hant bench bench-wild bench-load bench-tap bench-abuse bench-append clean
+.PHONY: help run test serve-prod venv lock browser check-python lint hant bench bench-wild bench-load bench-request bench-tap bench-abuse bench-append clean
 
 help:
 	@echo "make run    set up and serve the site on http://127.0.0.1:$(PORT)"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench  engine benchmarks (on demand);  make bench-load  the load benchmark;  make bench-abuse  one flooding client"
 	@echo "make bench-append  adding to a table of 400 entries against an empty one (the ledger's writes)"
 	@echo "make bench-tap  headless Chromium against the production server: a tap to the settled result"
+	@echo "make bench-request  a tap's and an API score's cost in-process (thread CPU; --instructions: callgrind)"
 	@echo "make serve-prod  production server (gunicorn; see docs/deploy.md)"
 	@echo "make hant  write the 繁體中文 catalog and word table after a change of a 简体 text"
 
@@ -92,6 +93,9 @@ bench-wild: venv
 
 bench-load: venv
 	$(PY) bench/bench_load.py
+
+bench-request: venv
+	$(PY) bench/bench_request.py
 
 bench-tap: venv browser
 	$(PY) bench/bench_tap.py
