@@ -193,7 +193,7 @@ class CalculatorForm(forms.Form):
         data, cleaned, hooks, prefixed = self.data, self.cleaned_data, _hooks(type(self)), bool(self.prefix)
         self._game_kept = self._hu_kept = None
         for name, declared in self.fields.items():
-            lean = _LEAN.get(declared) or _lean(declared)
+            lean = _lean(declared)
             if lean is None:
                 value = _DJANGO
             else:
@@ -452,20 +452,14 @@ class _Lean(NamedTuple):
     absent: Any
 
 
-_LEAN: dict[forms.Field, _Lean | None] = {}
-"""The short way of each field met: the form's own fields and each system's house-rule fields (built once)."""
-
-
+@lru_cache(maxsize=4096)  # the form's own fields and each system's house-rule fields; a test's, built again, age out
 def _lean(field: forms.Field) -> _Lean | None:
     """The short way to a field's cleaned value, read from the field as declared (its class, widget, choices,
     length and validators) once per field, or None for a field only Django's ``clean`` takes. Django builds a
     bound field and runs conversion, validation and each validator for every field of every form (24 of them
     here, a fifth of a request's time); the short way checks the same things of the usual values (absent, or
     one of the choices) and answers :data:`_DJANGO` for anything else."""
-    if len(_LEAN) > 4096:  # fields built again and again (a test's): forget the old ones
-        _LEAN.clear()
-    lean = _LEAN[field] = _lean_for(field)
-    return lean
+    return _lean_for(field)
 
 
 def _lean_for(field: forms.Field) -> _Lean | None:
@@ -767,18 +761,11 @@ def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] =
         result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
 
 
+@lru_cache(maxsize=4096)
 def _said(problem: MahjongError, said: tuple[str, bool]) -> str:
-    """``problem`` (one of :func:`_trials`' verdicts, kept with its context) rendered as ``said``, once."""
-    key = (problem, *said)
-    text = _SAID.get(key)
-    if text is None:
-        if len(_SAID) >= 4096:
-            _SAID.clear()
-        text = _SAID[key] = render(problem)
-    return text
-
-
-_SAID: dict[tuple[MahjongError, str, bool], str] = {}
+    """``problem`` (one of :func:`_trials`' verdicts, kept with its context) rendered as ``said`` (the language and
+    the spelling it is rendered in, which are active), once."""
+    return render(problem)
 
 
 def _trials(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:
