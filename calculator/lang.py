@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager, ContextDecorator
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import get_language, pgettext, pgettext_lazy
@@ -151,14 +152,13 @@ def html_lang(code: str | None) -> str:
 def seat_name(seat: Seat) -> str:
     """A seat's name (东, East) in the active language, and on a 繁體 page in the words of the system being drawn
     (:func:`script`): written once per seat and script, as a card names a seat in each of its payments."""
-    key = (seat, script())
-    name = _SEAT_NAMES.get(key)
-    if name is None:
-        name = _SEAT_NAMES[key] = pick(seat.zh, seat.en)
-    return name
+    return _seat_name(seat, script())
 
 
-_SEAT_NAMES: dict[tuple[Seat, str], str] = {}
+@lru_cache(maxsize=256)
+def _seat_name(seat: Seat, script: str) -> str:
+    """:func:`seat_name` in ``script``, the active one."""
+    return pick(seat.zh, seat.en)
 
 
 UNITS = (

@@ -62,16 +62,11 @@ _MESSAGES = {
 }
 """The site's own texts the section draws (``{% translate %}`` in the template it replaces), by a short name."""
 
-_WORDS: dict[str | None, dict[str, str]] = {}
-"""Per language: each of the site's texts above, translated (the same for every hand). Not escaped: a
-``{% translate "…" %}`` of a literal is safe text, written as the catalog has it."""
-
-
+@lru_cache(maxsize=16)
 def _words(language: str | None) -> dict[str, str]:
-    words = _WORDS.get(language)
-    if words is None:
-        words = _WORDS[language] = {name: gettext(m) for name, m in _MESSAGES.items()}
-    return words
+    """In ``language`` (the active one): each of the site's texts above, translated once (the same for every
+    hand). Not escaped: a ``{% translate "…" %}`` of a literal is safe text, written as the catalog has it."""
+    return {name: gettext(m) for name, m in _MESSAGES.items()}
 
 
 _OUT_OF_BAND = ("chooser", "setup", "placed", "flowers", "context", "systems")

@@ -245,18 +245,16 @@ def _payment_text(amount: int | Fraction, other: str, words: tuple[str, str, str
     return paid % {"amount": number(-amount), "other": other}
 
 
-_PAYMENT_WORDS: dict[str, tuple[str, str, str]] = {}
-
-
 def _payment_words() -> tuple[str, str, str]:
     """The words of a payments table in the active language: "+… from …", "−… to …" and "discarder", looked up
     once per language (a card says them once or twice per payment)."""
-    code = language()
-    words = _PAYMENT_WORDS.get(code)
-    if words is None:
-        words = _PAYMENT_WORDS[code] = (gettext("+%(amount)s from %(other)s"), gettext("−%(amount)s to %(other)s"),
-                                        gettext("discarder"))
-    return words
+    return _payment_words_in(language())
+
+
+@lru_cache(maxsize=16)
+def _payment_words_in(language: str) -> tuple[str, str, str]:
+    """:func:`_payment_words` in ``language``, the active one."""
+    return gettext("+%(amount)s from %(other)s"), gettext("−%(amount)s to %(other)s"), gettext("discarder")
 
 
 def signed_cell(amount: int | Fraction | None) -> dict[str, str]:
