@@ -337,13 +337,17 @@ def _htmx_tap_target(base: str, hands: list[str]) -> Target | None:
         print(f"note: /?{query} gave {status} and no htmx GET form, so the tap row is left out", file=sys.stderr)
         return None
     action = finder.form.get("hx-get") or "/"
-    sigs = ",".join(f"{m.group(1)}:{m.group(2)}" for m in re.finditer(r'id="([^"]+)"[^>]*?data-sig="([^"]+)"', text))
-    headers = {"HX-Request": "true", "HX-Current-URL": f"{base}/?{query}", "X-Parts": sigs}
+    headers = {"HX-Request": "true", "HX-Current-URL": f"{base}/?{query}", "X-Parts": part_signatures(text)}
     csrf = next((c.value for c in jar if c.name == "csrftoken"), None)
     if csrf:
         headers["Cookie"] = f"csrftoken={csrf}"
     paths = [f"{action}?{urllib.parse.urlencode({**finder.fields, 'hand': h})}" for h in hands]
     return Target(f"score, htmx partial (GET {action}), {TAP}", paths[0], headers=headers, variants=paths)
+
+
+def part_signatures(page: str) -> str:
+    """What the browser sends as ``X-Parts`` from a page: each part's id and signature (``data-sig``)."""
+    return ",".join(f"{m[1]}:{m[2]}" for m in re.finditer(r'id="([^"]+)"[^>]*?data-sig="([^"]+)"', page))
 
 
 NEW_HAND = "a new hand each"

@@ -54,7 +54,7 @@ def _environment(tmp: Path) -> dict[str, str]:
 
 def _rows(hands: list[str]) -> dict[str, Callable[[int], tuple[str, bytes]]]:
     """Each row as a function of the request's number (its hand), through the WSGI application."""
-    from bench_load import SAMPLE_HAND, _FormFinder
+    from bench_load import SAMPLE_HAND, _FormFinder, part_signatures
 
     from serving.wsgi import application
 
@@ -80,8 +80,7 @@ def _rows(hands: list[str]) -> dict[str, Callable[[int], tuple[str, bytes]]]:
         text = page.decode()
         finder = _FormFinder()
         finder.feed(text)
-        sigs = ",".join(f"{m[1]}:{m[2]}" for m in re.finditer(r'id="([^"]+)"[^>]*?data-sig="([^"]+)"', text))
-        return finder.fields, sigs
+        return finder.fields, part_signatures(text)
 
     table = urllib.parse.urlencode({"rules": "guobiao", "hand": SAMPLE_HAND[:-2] + SAMPLE_HAND[-1]})
     tap_fields, sigs = form_of(table)
