@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from django.utils.translation import gettext, pgettext, pgettext_lazy
@@ -70,16 +71,13 @@ def word(text: str, hu: bool) -> str:
     """``text`` (a msgid of the catalog) in the active language, spelt with 胡 when ``hu``; on a 繁體 page
     in the words of the system being drawn (香港's 糊牌: ``lang.own_words``). Each is looked up once per
     language and system's words (``lang.script``): a card and its controls say a dozen of them."""
-    key = (text, hu, script())
-    found = _WORDS.get(key)
-    if found is None:
-        found = own_words(pgettext(HU, text) if hu else gettext(text))
-        if len(_WORDS) < 4096:  # the catalog's texts × spellings × languages: a few hundred
-            _WORDS[key] = found
-    return found
+    return _word(text, hu, script())
 
 
-_WORDS: dict[tuple[str, bool, str], str] = {}
+@lru_cache(maxsize=4096)  # the catalog's texts × spellings × languages: a few hundred
+def _word(text: str, hu: bool, script: str) -> str:
+    """:func:`word` in ``script``, the active language and system's words."""
+    return own_words(pgettext(HU, text) if hu else gettext(text))
 
 
 # The texts spelt both ways: the plain msgid is the 和 (MCR) spelling, the one in context HU the 胡 one.
