@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
+from itertools import accumulate
 
 from .hand import KongKind, Seat, WinContext
 from .scoring import Fan, Item, Score, ShapeScore
@@ -59,12 +60,8 @@ Positions = tuple[int, ...]
 
 def spans(shape: Shape) -> tuple[range, ...]:
     """The positions of each group's tiles, in the order the card draws them."""
-    out, start = [], 0
-    for g in shape.groups:
-        end = start + len(g.tiles)
-        out.append(range(start, end))
-        start = end
-    return tuple(out)
+    ends = tuple(accumulate([len(g.tiles) for g in shape.groups]))  # where each group's tiles stop
+    return tuple(map(range, (0, *ends[:-1]), ends))
 
 
 def every_tile(shape: Shape) -> Positions:
@@ -391,7 +388,7 @@ def _replaced[T](value: T, **changes: object) -> T:
 def _lit_shape(s: ShapeScore, ctx: WinContext, extra: Extra) -> ShapeScore:
     if s.lighter is not None:  # the system's own lights, left until asked for
         s = _replaced(s, items=tuple(s.lighter()), lighter=None)
-    if all(i.about for i in s.items):
+    if all([i.about for i in s.items]):  # a list: a few items, no generator to run
         return s
     return _replaced(s, items=tuple(lit(i, s.shape, ctx, extra) for i in s.items))
 

@@ -108,7 +108,7 @@ _KONG_ORDER = {None: 0, KongKind.EXPOSED: 1, KongKind.CONCEALED: 2, KongKind.ADD
 
 def meld_order(meld: Meld) -> tuple[int, ...]:
     """Sort key of the canonical meld order: lowest tile, then chow, pung, exposed, concealed, added kong."""
-    source = meld.source.value if meld.source else 0
+    source = meld.source._value_ if meld.source else 0  # the member's value, without the enum's property
     return (meld.tile.index, _KIND_ORDER[meld.kind], _KONG_ORDER[meld.kong], source, meld.claimed or 0)
 
 
@@ -579,7 +579,14 @@ def read_tiles(text: str) -> tuple[tuple[Meld, ...], tuple[Tile, ...]]:
 
 
 def tile_runs(seq: Iterable[Tile], letters: bool) -> str:
-    """``123m45p`` runs; with ``letters`` honours are written E S W N C F P instead of 1z..7z."""
+    """``123m45p`` runs; with ``letters`` honours are written E S W N C F P instead of 1z..7z.
+
+    >>> from rulesets.tiles import tiles
+    >>> tile_runs(tiles("123m45p5p1z22z"), False), tile_runs(tiles("123m45p5p1z22z"), True)
+    ('123m455p122z', '123m455pESS')
+    """
+    if not letters:  # each tile's text, then a suit letter followed by a tile of the same suit left out
+        return _SAME_SUIT_NEXT.sub("", "".join([_TILE_TEXT[t.index] for t in seq]))
     out: list[str] = []
     suit = ""
     for t in seq:
@@ -599,6 +606,10 @@ def tile_runs(seq: Iterable[Tile], letters: bool) -> str:
 
 _RANK_AND_SUIT = tuple((str(t.rank), t.suit.value) for t in TILES_BY_INDEX)
 """Each tile's digit and suit letter, by index."""
+_TILE_TEXT = tuple(str(t) for t in TILES_BY_INDEX)
+"""Each tile's text (its digit and suit letter), by index."""
+_SAME_SUIT_NEXT = re.compile(r"([a-z])(?=[0-9]\1)")
+"""A suit letter whose next tile is of the same suit: a run writes the letter once, after its last digit."""
 
 
 def _meld_digit(meld: Meld) -> int | None:

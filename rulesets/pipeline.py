@@ -221,7 +221,7 @@ class Combine(enum.Enum):
 
 def _combined(how: Combine, items: Sequence[Item]) -> int:
     if how is Combine.ADD:  # Item.total, without its two properties' calls
-        return sum(i.count * (i.fan.value if i.value_override is None else i.value_override) for i in items)
+        return sum([i.count * (i.fan.value if i.value_override is None else i.value_override) for i in items])
     if how is Combine.HIGHEST:
         return max((i.value for i in items), default=0)
     product = 1
@@ -695,7 +695,7 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
     reason = refused or (None, None)
     unit = r.unit if p.display is None else p.display.unit(outcome.options)
     scored = [(v, s) for v in valued if (s := v.shape_score()) is not None]
-    shapes = tuple(s for _, s in scored)
+    shapes = tuple([s for _, s in scored])
     if best is None:  # refused before a best reading: its readings listed when every one was refused
         no_win = Score(rules=r.id, valid=False, unit=unit, reason=reason[0], reason_en=reason[1], shapes=shapes,
                        options=outcome.options, extra=extra, details=details)

@@ -239,8 +239,8 @@ class Payment:
 
     def as_dict(self) -> dict[str, object]:
         d: dict[str, object] = {
-            "from": self.payer.value,
-            "to": self.payee.value,
+            "from": self.payer._value_,  # the member's value, without the enum's property (a Python call)
+            "to": self.payee._value_,
             "amount": exact(self.amount),
             "why": self.why,
         }
@@ -275,7 +275,7 @@ class Settlement:
         return net
 
     def as_dict(self) -> dict[str, int | float]:
-        return {s.value: exact(v) for s, v in self.net.items()}
+        return {s._value_: exact(v) for s, v in self.net.items()}  # a member's value without the enum's property
 
 
 @quick

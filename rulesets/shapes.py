@@ -203,16 +203,14 @@ class Shape:
     def as_dict(self) -> dict[str, object]:
         """The reading in the result object: each group's part from :attr:`Group.shown`, fresh lists and dicts
         each call (a caller may change what it is given)."""
-        groups: list[dict[str, object]] = []
-        text: list[str] = []
-        for g in self.groups:
-            kind, names, meld, claimed, wild, said = g.shown
-            d: dict[str, object] = {"kind": kind, "tiles": list(names), "meld": meld, "claimed": claimed}
-            if wild:
-                d["wild"] = [dict(w) for w in wild]
-            groups.append(d)
-            text.append(said)
-        return {"kind": self.kind.value, "groups": groups, "text": " ".join(text)}
+        parts = [g.shown for g in self.groups]
+        groups: list[dict[str, object]] = [{"kind": kind, "tiles": list(names), "meld": meld, "claimed": claimed}
+                                           for kind, names, meld, claimed, _, _ in parts]
+        for d, part in zip(groups, parts, strict=True):
+            if part[4]:  # the group's wilds, after its other keys
+                d["wild"] = [dict(w) for w in part[4]]
+        # _value_: the member's value, without the enum's property (a Python call)
+        return {"kind": self.kind._value_, "groups": groups, "text": " ".join([part[5] for part in parts])}
 
 
 type _GroupParts = tuple[str, tuple[str, ...], str | None, bool, tuple[dict[str, object], ...], str]

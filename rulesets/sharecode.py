@@ -159,7 +159,7 @@ def _hand_fields(hand: Hand) -> list[str]:
 
 
 def _meld_field(meld: Meld) -> str:
-    digit = meld.claimed if meld.kind is MeldKind.CHOW else meld.source.value if meld.source else None
+    digit = meld.claimed if meld.kind is MeldKind.CHOW else meld.source._value_ if meld.source else None
     tail = str(digit) if digit and digit != 1 else ""
     return f"{_MELD_LETTER[meld.kind, meld.kong]}{meld}{tail}"  # the meld's text: its digits and suit letter
 

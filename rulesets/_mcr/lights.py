@@ -50,8 +50,8 @@ class Reading:
     @cached_property
     def _pung_tiles(self) -> list[tuple[int, int]]:
         """(tile index, group number) of each pung and kong group, in the order of the view's pungs."""
-        return sorted((g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
-                      if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG)
+        return sorted([(g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
+                       if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG])
 
     @cached_property
     def pungs(self) -> list[int]:

@@ -78,7 +78,8 @@ def shape_kinds(facts: Facts, melds: int) -> frozenset[ShapeKind]:
     tile twice; 组合龙 needs at most one meld and the nine tiles of a knitted straight."""
     if melds >= 2:
         return _KINDS[False, False, False, False]
-    knitted = any(facts.mask & m == m for m in _KNITTED)
+    mask = facts.mask
+    knitted = any([mask & m == m for m in _KNITTED])  # a list: six masks, no generator to run
     if melds:
         return _KINDS[False, False, False, knitted]
     counts = facts.counts  # no melds: the concealed tiles

@@ -36,4 +36,6 @@ _IGNORED = tuple(
 
 def notes(ctx: WinContext) -> list[dict[str, object]]:
     """A note for each context field that MCR ignores: its key, params and both languages."""
+    if not (ctx.heavenly or ctx.earthly or ctx.after_kong or ctx.wildcard):  # most hands: none of them set
+        return []
     return [msg(f"guobiao.ignored_{name}").as_dict() for name, _zh, _en in _IGNORED if getattr(ctx, name)]
