@@ -104,7 +104,7 @@ def build_request(
     parsed = canonical_hand(parsed if ctx is parsed.context else parsed.with_context(ctx))
     chosen = resolve(rules)
     if rules in (None, "all", "", []):
-        chosen = tuple(r for r in compared() if r.can_read(parsed)) or chosen
+        chosen = tuple([r for r in compared() if r.can_read(parsed)]) or chosen
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(msg("rules.options_object"))
     per_rules = _split_options(options or {}, chosen)

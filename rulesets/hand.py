@@ -374,9 +374,14 @@ class Hand:
             if t.index >= 34:  # a flower (Tile.is_flower, without the property's call)
                 raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
             copies[t.index] += 1
-        for m in self.melds:
-            for t in m.tiles:
-                copies[t.index] += 1
+        for m in self.melds:  # a meld's tiles by index, without building them (Meld.tiles)
+            first = m.tile.index
+            if m.kind is MeldKind.CHOW:
+                copies[first] += 1
+                copies[first + 1] += 1
+                copies[first + 2] += 1
+            else:
+                copies[first] += 4 if m.kind is MeldKind.KONG else 3
         if max(copies) > 4:  # the first tile held more than four times
             i, n = next((i, n) for i, n in enumerate(copies) if n > 4)
             t = TILES_BY_INDEX[i]

@@ -365,7 +365,8 @@ class Score:
             "payments": [p.as_dict() for p in self.settlement.payments] if self.settlement else [],
             "options": applied(self.options) if options is None else options,
         }
-        d.update(_jsonable(dict(self.extra)))
+        if self.extra:  # most systems add nothing to most answers
+            d.update(_jsonable(dict(self.extra)))
         if options is not None:  # the caller's house rules stand over a system's field of the same name
             d["options"] = options
         return d
