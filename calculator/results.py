@@ -135,8 +135,16 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
 
-def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext) -> dict[str, Any]:
-    fans, excluded = _rows(ruleset, shape.shape, shape.items, shape.excluded, ctx)
+def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext, full: bool = True) -> dict[str, Any]:
+    """A reading: its kind, its tiles, what each wild plays, its total, its fans and what was not counted. Not
+    ``full`` (the calculator's cards): the scoring reading without its rows (the card draws the hand's), another
+    reading with its fans' names, values and counts alone (all it draws of them)."""
+    if full:
+        fans, excluded = _rows(ruleset, shape.shape, shape.items, shape.excluded, ctx)
+    else:
+        fans = [] if best else [{"name": pick(i.fan.zh, i.fan.en), "value": i.value, "count": i.count}
+                                for i in shape.items]
+        excluded = []
     return {
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
         "hand": reading_view(shape.shape),
@@ -174,22 +182,25 @@ class _SeatNames(dict[Seat, str]):
 
 def _payout_rows(
     settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False,
-    names: _SeatNames | None = None,
+    names: _SeatNames | None = None, whys: list[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per seat: its net, its role, and each payment it makes or receives."""
+    """One row per seat: its net, its role, and each payment it makes or receives. ``whys``: each payment's
+    reason in the player's words (:func:`_whys`), when the caller has them already."""
     names = _SeatNames() if names is None else names
     words = _payment_words()
     net = settlement.net
+    payments = settlement.payments
+    whys = _whys(settlement) if whys is None else whys
+    # each payment is said by both its seats: its reason and its arithmetic are written once
+    said = [(p, why, factor_text(p)) for p, why in zip(payments, whys, strict=True) if p.payer != p.payee]
     rows = []
     for seat in settlement.seats:
         lines = []
-        for p in settlement.payments:
-            if seat not in (p.payer, p.payee) or p.payer == p.payee:
+        for p, why, factors in said:
+            if seat is not p.payer and seat is not p.payee:
                 continue
             other = p.payee if p.payer == seat else p.payer
             signed = -p.amount if p.payer == seat else p.amount
-            why = wording.player_text(pick(p.why, p.why_en))
-            factors = factor_text(p)
             if factors and "=" in why:
                 why = ""  # the engine's line is the same arithmetic in its own notation: print it once
             lines.append({"other": names[other], "amount": signed, "why": why,
@@ -198,6 +209,11 @@ def _payout_rows(
         rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
     return rows
+
+
+def _whys(settlement: Settlement) -> list[str]:
+    """Each payment's reason in the player's words, in the order of ``settlement.payments``."""
+    return [wording.player_text(pick(p.why, p.why_en)) for p in settlement.payments]
 
 
 def number(value: int | Fraction) -> str:
@@ -266,14 +282,15 @@ def signed_cell(amount: int | Fraction | None) -> dict[str, str]:
     return {"text": number(amount), "css": "neg" if amount < 0 else ""}
 
 
-def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
+def result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, Any]:
     """Everything one result card shows (see the contract at the top of _results.html), in the system's own
-    words on a 繁體 page (``lang.system_words``)."""
+    words on a 繁體 page (``lang.system_words``). Not ``full``: what the calculator's card draws of its readings
+    (:func:`_shape_row`)."""
     with system_words(outcome.ruleset):
-        return _result_row(outcome, hand)
+        return _result_row(outcome, hand, full)
 
 
-def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
+def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, Any]:
     r = outcome.ruleset
     hu = wording.speaks_hu((r,))
     row: dict[str, Any] = {
@@ -304,8 +321,8 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     # no reading: draw the hand as it lies
     row["hand"] = wording.hand_in_words(hand_view(hand), hu) if s.shape is None else None
     if s.shape is not None:
-        row["shape"] = _shape_row(r, s.shape, True, ctx)
-        row["others"] = [_shape_row(r, other, False, ctx) for other in s.shapes
+        row["shape"] = _shape_row(r, s.shape, True, ctx, full)
+        row["others"] = [_shape_row(r, other, False, ctx, full) for other in s.shapes
                          if other is not s.shape and other != s.shape]
         row["readings"] = len(row["others"]) + 1
         row["lights"] = any(f["tiles"] for f in fans)
@@ -313,11 +330,11 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         winner = ctx.seat if s.valid else None
         discarder = ctx.discarder(r.players) if s.valid else None
         names = _SeatNames()
-        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names)
+        whys = _whys(s.settlement)
+        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names, whys)
         row["payments"] = [
-            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount,
-             "why": wording.player_text(pick(p.why, p.why_en))}
-            for p in s.settlement.payments if p.payer != p.payee and p.amount
+            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "why": why}
+            for p, why in zip(s.settlement.payments, whys, strict=True) if p.payer != p.payee and p.amount
         ]
         row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
         row["winner"] = names[winner] if winner is not None else None
@@ -327,7 +344,20 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
 
 def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
     """The context of ``_results.html``: result cards, the comparison table's seats, the share code."""
-    results = [result_row(o, request.hand) for o in outcomes]
+    context = _results(request, outcomes, full=True)
+    context["context_title"] = wording.word("How it was won", wording.speaks_hu(request.rulesets))
+    return context
+
+
+def cards_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
+    """What the calculator draws of a scored hand (:mod:`calculator.result_html`): the cards, the comparison
+    table's seats, the share code, "copy as text" and what the screen reader announces. The readings' rows the
+    cards do not draw are left out (:func:`_shape_row`); the share page's contract is :func:`results_context`."""
+    return _results(request, outcomes, full=False)
+
+
+def _results(request: Request, outcomes: list[Outcome], full: bool) -> dict[str, Any]:
+    results = [result_row(o, request.hand, full) for o in outcomes]
     # the side-by-side table's cells: drawn only beside another system's card (one card says it all)
     seats = _all_seats(o.ruleset for o in outcomes) if len(results) > 1 else []
     names = _SeatNames()
@@ -346,7 +376,6 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
         "table_seats": [{"seat": s.value, "name": names[s]} for s in seats],
         "share_code": _share_code(request),
         "context_line": line,
-        "context_title": wording.word("How it was won", wording.speaks_hu(request.rulesets)),
         "share_text": share_text(request.hand, results, line),
         "announce": "; ".join(verdict(r) for r in results),
     }

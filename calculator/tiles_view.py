@@ -200,12 +200,13 @@ def _rotated_position(meld: Meld) -> int | None:
 
 def meld_view(meld: Meld) -> GroupView:
     """A fixed meld: the claimed tile turned sideways; a concealed kong with its outer tiles face down."""
-    rotated = _rotated_position(meld)
-    last = len(meld.tiles) - 1
-    views = tuple(
-        tile_view(t, rotated=i == rotated, back=meld.kong is KongKind.CONCEALED and i in (0, last))
-        for i, t in enumerate(meld.tiles)
-    )
+    tiles = meld.tiles
+    if meld.kong is KongKind.CONCEALED:
+        last = len(tiles) - 1
+        views = tuple(_BACK[t.index] if i == 0 or i == last else _PLAIN[t.index] for i, t in enumerate(tiles))
+    else:
+        rotated = _rotated_position(meld)
+        views = tuple(_ROTATED[t.index] if i == rotated else _PLAIN[t.index] for i, t in enumerate(tiles))
     return GroupView(views, f"meld meld--{meld.kind.value}", meld.zh, _MELD_EN[meld.zh])
 
 
@@ -277,6 +278,9 @@ def _plain_group_view(group: Group, winning: Tile | str | None) -> GroupView:
 
 _PLAIN = tuple(_tile_view(t) for t in TILES_BY_INDEX)
 _WINNING = tuple(_tile_view(t, winning=True) for t in TILES_BY_INDEX)
+_ROTATED = tuple(_tile_view(t, rotated=True) for t in TILES_BY_INDEX)
+_BACK = tuple(_tile_view(t, back=True) for t in TILES_BY_INDEX)
+"""Each tile's shared views by index: as it is, as the winning tile, claimed (sideways), face down."""
 _GROUP_CAPTION = {kind: (_GROUP_ZH[kind], _GROUP_EN[kind], f"group group--{kind.value}") for kind in GroupKind}
 """A group's caption (中文, English) and CSS classes, by its kind."""
 
@@ -315,7 +319,9 @@ def reading_view(shape: Shape) -> HandView:
     groups = shape.groups
     winning = shape.winning_tile
     target = _first_holder(groups, winning)
-    views = tuple(meld_view(g.meld) if g.meld is not None else group_view(g, winning if i == target else None)
+    views = tuple(meld_view(g.meld) if g.meld is not None
+                  else _plain_group_view(g, winning if i == target else None) if not g.subs
+                  else group_view(g, winning if i == target else None)
                   for i, g in enumerate(groups))
     return HandView(views, " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
 
