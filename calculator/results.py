@@ -125,11 +125,12 @@ def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, 
 
 
 def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded: Iterable[Exclusion],
-          ctx: WinContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The fan rows and the not-counted rows, each naming its sets where one fan is split between them."""
+          ctx: WinContext, hu: bool | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The fan rows and the not-counted rows, each naming its sets where one fan is split between them; ``hu``:
+    the system speaks of 胡 (``wording.speaks_hu``), when the caller has asked it already."""
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
-    hu = wording.speaks_hu((ruleset,))
+    hu = wording.speaks_hu((ruleset,)) if hu is None else hu
     code = language()
     return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id, code) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
@@ -304,16 +305,16 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
     }
     if outcome.error is not None:  # no reading: the hand as it lies
         row.update(reason=wording.player_text(render(outcome.error, wording.writes_hu(r)), r),
-                   unit=unit_name(r.unit), verdict=wording.word("Not a legal win", hu),
+                   unit=_unit_name(r.unit, False, language()), verdict=wording.word("Not a legal win", hu),
                    hand=wording.hand_in_words(hand_view(hand), hu))
         return row
     s = outcome.score
     assert s is not None
     ctx = hand.context
-    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
+    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx, hu)
     row.update(
         valid=s.valid, reason=wording.player_text(wording.engine_text(s.reason, s.reason_en), r) if not s.valid else "",
-        total=s.total, unit=unit_name(r.unit, s.total),
+        total=s.total, unit=_unit_name(r.unit, s.total == 1, language()),
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
         notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
@@ -379,6 +380,13 @@ def _results(request: Request, outcomes: list[Outcome], full: bool) -> dict[str,
         "share_text": share_text(request.hand, results, line),
         "announce": "; ".join(verdict(r) for r in results),
     }
+
+
+@lru_cache(maxsize=256)
+def _unit_name(unit: str, one: bool, language: str) -> str:
+    """``lang.unit_name`` in ``language`` (the active one), after the number 1 when ``one``: asked once per
+    system's unit and language."""
+    return unit_name(unit, 1 if one else None)
 
 
 def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:

@@ -194,8 +194,13 @@ def _rotated_position(meld: Meld) -> int | None:
     if meld.kong is KongKind.CONCEALED:
         return None
     source = meld.source or Relative.LEFT
-    last = len(meld.tiles) - 1
-    return {Relative.LEFT: 0, Relative.ACROSS: 1, Relative.RIGHT: last}[source]
+    if source == Relative.LEFT:
+        return 0
+    if source == Relative.ACROSS:
+        return 1
+    if source == Relative.RIGHT:
+        return len(meld.tiles) - 1
+    raise KeyError(source)  # no other direction
 
 
 def meld_view(meld: Meld) -> GroupView:
