@@ -322,13 +322,17 @@ def reading_view(shape: Shape) -> HandView:
     concealed kong face down at both ends), the concealed groups as :func:`shape_view` draws them, the
     winning tile marked."""
     groups = shape.groups
-    winning = shape.winning_tile
-    target = _first_holder(groups, winning)
-    views = tuple(meld_view(g.meld) if g.meld is not None
-                  else _plain_group_view(g, winning if i == target else None) if not g.subs
-                  else group_view(g, winning if i == target else None)
-                  for i, g in enumerate(groups))
-    return HandView(views, " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
+    winning: Tile | None = shape.winning_tile
+    views = []
+    for g in groups:
+        if g.meld is not None:
+            views.append(meld_view(g.meld))
+            continue
+        # the winning tile is marked in the first concealed group that holds it
+        held = winning if winning is not None and winning in g.tiles else None
+        winning = None if held is not None else winning
+        views.append(_plain_group_view(g, held) if not g.subs else group_view(g, held))
+    return HandView(tuple(views), " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
 
 
 def _first_holder(groups: Sequence[Any], winning: Tile | str | None) -> int | None:
