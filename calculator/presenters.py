@@ -27,7 +27,7 @@ from .forms import CLAIMED_CHOICES, FROM_CHOICES, MODE_CHOICES, CalculatorForm, 
 from .house_rules import systems_context
 from .lang import system_words
 from .palette import palette_context, placed_context
-from .results import results_context, score_each
+from .results import cards_context, score_each
 from .waits import waits_context
 
 
@@ -150,7 +150,7 @@ def _scored(request: Request, link: Any) -> dict[str, Any]:
     waiting = [r for r in request.rulesets if not hand.is_complete and size == r.hand_size - 1 and r not in complete]
     if complete:
         sub = replace(request, rulesets=tuple(complete))
-        return {**results_context(sub, score_each(sub)), "mode_result": "scores"}
+        return {**cards_context(sub, score_each(sub)), "mode_result": "scores"}
     if waiting:
         sub = replace(request, rulesets=tuple(waiting))
         return {**waits_context(sub, link), "mode_result": "waits", "share_code": None}

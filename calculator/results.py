@@ -125,18 +125,27 @@ def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, 
 
 
 def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded: Iterable[Exclusion],
-          ctx: WinContext) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The fan rows and the not-counted rows, each naming its sets where one fan is split between them."""
+          ctx: WinContext, hu: bool | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The fan rows and the not-counted rows, each naming its sets where one fan is split between them; ``hu``:
+    the system speaks of 胡 (``wording.speaks_hu``), when the caller has asked it already."""
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
-    hu = wording.speaks_hu((ruleset,))
+    hu = wording.speaks_hu((ruleset,)) if hu is None else hu
     code = language()
     return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id, code) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
 
-def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext) -> dict[str, Any]:
-    fans, excluded = _rows(ruleset, shape.shape, shape.items, shape.excluded, ctx)
+def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext, full: bool = True) -> dict[str, Any]:
+    """A reading: its kind, its tiles, what each wild plays, its total, its fans and what was not counted. Not
+    ``full`` (the calculator's cards): the scoring reading without its rows (the card draws the hand's), another
+    reading with its fans' names, values and counts alone (all it draws of them)."""
+    if full:
+        fans, excluded = _rows(ruleset, shape.shape, shape.items, shape.excluded, ctx)
+    else:
+        fans = [] if best else [{"name": pick(i.fan.zh, i.fan.en), "value": i.value, "count": i.count}
+                                for i in shape.items]
+        excluded = []
     return {
         "kind": pick(shape.shape.kind.zh, shape.shape.kind.en),
         "hand": reading_view(shape.shape),
@@ -174,22 +183,25 @@ class _SeatNames(dict[Seat, str]):
 
 def _payout_rows(
     settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False,
-    names: _SeatNames | None = None,
+    names: _SeatNames | None = None, whys: list[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """One row per seat: its net, its role, and each payment it makes or receives."""
+    """One row per seat: its net, its role, and each payment it makes or receives. ``whys``: each payment's
+    reason in the player's words (:func:`_whys`), when the caller has them already."""
     names = _SeatNames() if names is None else names
     words = _payment_words()
     net = settlement.net
+    payments = settlement.payments
+    whys = _whys(settlement) if whys is None else whys
+    # each payment is said by both its seats: its reason and its arithmetic are written once
+    said = [(p, why, factor_text(p)) for p, why in zip(payments, whys, strict=True) if p.payer != p.payee]
     rows = []
     for seat in settlement.seats:
         lines = []
-        for p in settlement.payments:
-            if seat not in (p.payer, p.payee) or p.payer == p.payee:
+        for p, why, factors in said:
+            if seat is not p.payer and seat is not p.payee:
                 continue
             other = p.payee if p.payer == seat else p.payer
             signed = -p.amount if p.payer == seat else p.amount
-            why = wording.player_text(pick(p.why, p.why_en))
-            factors = factor_text(p)
             if factors and "=" in why:
                 why = ""  # the engine's line is the same arithmetic in its own notation: print it once
             lines.append({"other": names[other], "amount": signed, "why": why,
@@ -198,6 +210,11 @@ def _payout_rows(
         rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role, "lines": lines,
                      **signed_cell(net[seat])})
     return rows
+
+
+def _whys(settlement: Settlement) -> list[str]:
+    """Each payment's reason in the player's words, in the order of ``settlement.payments``."""
+    return [wording.player_text(pick(p.why, p.why_en)) for p in settlement.payments]
 
 
 def number(value: int | Fraction) -> str:
@@ -266,14 +283,15 @@ def signed_cell(amount: int | Fraction | None) -> dict[str, str]:
     return {"text": number(amount), "css": "neg" if amount < 0 else ""}
 
 
-def result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
+def result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, Any]:
     """Everything one result card shows (see the contract at the top of _results.html), in the system's own
-    words on a 繁體 page (``lang.system_words``)."""
+    words on a 繁體 page (``lang.system_words``). Not ``full``: what the calculator's card draws of its readings
+    (:func:`_shape_row`)."""
     with system_words(outcome.ruleset):
-        return _result_row(outcome, hand)
+        return _result_row(outcome, hand, full)
 
 
-def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
+def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, Any]:
     r = outcome.ruleset
     hu = wording.speaks_hu((r,))
     row: dict[str, Any] = {
@@ -287,16 +305,16 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     }
     if outcome.error is not None:  # no reading: the hand as it lies
         row.update(reason=wording.player_text(render(outcome.error, wording.writes_hu(r)), r),
-                   unit=unit_name(r.unit), verdict=wording.word("Not a legal win", hu),
+                   unit=_unit_name(r.unit, False, language()), verdict=wording.word("Not a legal win", hu),
                    hand=wording.hand_in_words(hand_view(hand), hu))
         return row
     s = outcome.score
     assert s is not None
     ctx = hand.context
-    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx)
+    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx, hu)
     row.update(
         valid=s.valid, reason=wording.player_text(wording.engine_text(s.reason, s.reason_en), r) if not s.valid else "",
-        total=s.total, unit=unit_name(r.unit, s.total),
+        total=s.total, unit=_unit_name(r.unit, s.total == 1, language()),
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
         notes=wording.player_notes(s.extra, r),
         verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
@@ -304,8 +322,8 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
     # no reading: draw the hand as it lies
     row["hand"] = wording.hand_in_words(hand_view(hand), hu) if s.shape is None else None
     if s.shape is not None:
-        row["shape"] = _shape_row(r, s.shape, True, ctx)
-        row["others"] = [_shape_row(r, other, False, ctx) for other in s.shapes
+        row["shape"] = _shape_row(r, s.shape, True, ctx, full)
+        row["others"] = [_shape_row(r, other, False, ctx, full) for other in s.shapes
                          if other is not s.shape and other != s.shape]
         row["readings"] = len(row["others"]) + 1
         row["lights"] = any(f["tiles"] for f in fans)
@@ -313,11 +331,11 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
         winner = ctx.seat if s.valid else None
         discarder = ctx.discarder(r.players) if s.valid else None
         names = _SeatNames()
-        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names)
+        whys = _whys(s.settlement)
+        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names, whys)
         row["payments"] = [
-            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount,
-             "why": wording.player_text(pick(p.why, p.why_en))}
-            for p in s.settlement.payments if p.payer != p.payee and p.amount
+            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "why": why}
+            for p, why in zip(s.settlement.payments, whys, strict=True) if p.payer != p.payee and p.amount
         ]
         row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
         row["winner"] = names[winner] if winner is not None else None
@@ -327,7 +345,20 @@ def _result_row(outcome: Outcome, hand: Hand) -> dict[str, Any]:
 
 def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
     """The context of ``_results.html``: result cards, the comparison table's seats, the share code."""
-    results = [result_row(o, request.hand) for o in outcomes]
+    context = _results(request, outcomes, full=True)
+    context["context_title"] = wording.word("How it was won", wording.speaks_hu(request.rulesets))
+    return context
+
+
+def cards_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
+    """What the calculator draws of a scored hand (:mod:`calculator.result_html`): the cards, the comparison
+    table's seats, the share code, "copy as text" and what the screen reader announces. The readings' rows the
+    cards do not draw are left out (:func:`_shape_row`); the share page's contract is :func:`results_context`."""
+    return _results(request, outcomes, full=False)
+
+
+def _results(request: Request, outcomes: list[Outcome], full: bool) -> dict[str, Any]:
+    results = [result_row(o, request.hand, full) for o in outcomes]
     # the side-by-side table's cells: drawn only beside another system's card (one card says it all)
     seats = _all_seats(o.ruleset for o in outcomes) if len(results) > 1 else []
     names = _SeatNames()
@@ -346,10 +377,16 @@ def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]
         "table_seats": [{"seat": s.value, "name": names[s]} for s in seats],
         "share_code": _share_code(request),
         "context_line": line,
-        "context_title": wording.word("How it was won", wording.speaks_hu(request.rulesets)),
         "share_text": share_text(request.hand, results, line),
         "announce": "; ".join(verdict(r) for r in results),
     }
+
+
+@lru_cache(maxsize=256)
+def _unit_name(unit: str, one: bool, language: str) -> str:
+    """``lang.unit_name`` in ``language`` (the active one), after the number 1 when ``one``: asked once per
+    system's unit and language."""
+    return unit_name(unit, 1 if one else None)
 
 
 def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:

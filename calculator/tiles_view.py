@@ -194,18 +194,24 @@ def _rotated_position(meld: Meld) -> int | None:
     if meld.kong is KongKind.CONCEALED:
         return None
     source = meld.source or Relative.LEFT
-    last = len(meld.tiles) - 1
-    return {Relative.LEFT: 0, Relative.ACROSS: 1, Relative.RIGHT: last}[source]
+    if source == Relative.LEFT:
+        return 0
+    if source == Relative.ACROSS:
+        return 1
+    if source == Relative.RIGHT:
+        return len(meld.tiles) - 1
+    raise KeyError(source)  # no other direction
 
 
 def meld_view(meld: Meld) -> GroupView:
     """A fixed meld: the claimed tile turned sideways; a concealed kong with its outer tiles face down."""
-    rotated = _rotated_position(meld)
-    last = len(meld.tiles) - 1
-    views = tuple(
-        tile_view(t, rotated=i == rotated, back=meld.kong is KongKind.CONCEALED and i in (0, last))
-        for i, t in enumerate(meld.tiles)
-    )
+    tiles = meld.tiles
+    if meld.kong is KongKind.CONCEALED:
+        last = len(tiles) - 1
+        views = tuple(_BACK[t.index] if i == 0 or i == last else _PLAIN[t.index] for i, t in enumerate(tiles))
+    else:
+        rotated = _rotated_position(meld)
+        views = tuple(_ROTATED[t.index] if i == rotated else _PLAIN[t.index] for i, t in enumerate(tiles))
     return GroupView(views, f"meld meld--{meld.kind.value}", meld.zh, _MELD_EN[meld.zh])
 
 
@@ -277,6 +283,9 @@ def _plain_group_view(group: Group, winning: Tile | str | None) -> GroupView:
 
 _PLAIN = tuple(_tile_view(t) for t in TILES_BY_INDEX)
 _WINNING = tuple(_tile_view(t, winning=True) for t in TILES_BY_INDEX)
+_ROTATED = tuple(_tile_view(t, rotated=True) for t in TILES_BY_INDEX)
+_BACK = tuple(_tile_view(t, back=True) for t in TILES_BY_INDEX)
+"""Each tile's shared views by index: as it is, as the winning tile, claimed (sideways), face down."""
 _GROUP_CAPTION = {kind: (_GROUP_ZH[kind], _GROUP_EN[kind], f"group group--{kind.value}") for kind in GroupKind}
 """A group's caption (中文, English) and CSS classes, by its kind."""
 
@@ -313,11 +322,17 @@ def reading_view(shape: Shape) -> HandView:
     concealed kong face down at both ends), the concealed groups as :func:`shape_view` draws them, the
     winning tile marked."""
     groups = shape.groups
-    winning = shape.winning_tile
-    target = _first_holder(groups, winning)
-    views = tuple(meld_view(g.meld) if g.meld is not None else group_view(g, winning if i == target else None)
-                  for i, g in enumerate(groups))
-    return HandView(views, " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
+    winning: Tile | None = shape.winning_tile
+    views = []
+    for g in groups:
+        if g.meld is not None:
+            views.append(meld_view(g.meld))
+            continue
+        # the winning tile is marked in the first concealed group that holds it
+        held = winning if winning is not None and winning in g.tiles else None
+        winning = None if held is not None else winning
+        views.append(_plain_group_view(g, held) if not g.subs else group_view(g, held))
+    return HandView(tuple(views), " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
 
 
 def _first_holder(groups: Sequence[Any], winning: Tile | str | None) -> int | None:

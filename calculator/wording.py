@@ -228,6 +228,8 @@ def notes(extra: Mapping[str, Any]) -> list[str]:
 
 def player_notes(extra: Mapping[str, Any], ruleset: Ruleset) -> list[str]:
     """:func:`notes`, each in the player's words (:func:`player_text`) and in the system's (胡 or 和)."""
+    if not extra.get("notes"):
+        return []  # most hands have none
     with spelt(writes_hu(ruleset)):
         return [player_text(n, ruleset) for n in notes(extra)]
 
@@ -309,7 +311,7 @@ def split_sets(shape: Shape | None, items: Iterable[Item], excluded: Iterable[Ex
     counted_ids = {i.fan.id: i.count for i in items}
     out_counted: dict[str, str] = {}
     out_dropped: dict[int, str] = {}
-    if shape is None:
+    if shape is None or not excluded:  # no fan both counted and not counted
         return out_counted, out_dropped
     for fan_id, qualifies in SET_FANS.items():
         drops = [(k, e) for k, e in enumerate(excluded) if e.fan.id == fan_id]
