@@ -142,8 +142,11 @@ def _pack_of(meld: Meld) -> Pack:
         return Pack("chow", meld.tile, meld.claimed or 1)
     if meld.kind is MeldKind.PUNG:
         return Pack("pung", meld.tile, source)
-    kind = {KongKind.EXPOSED: "exposed_kong", KongKind.CONCEALED: "concealed_kong", KongKind.ADDED: "added_kong"}
-    return Pack(kind[meld.kong], meld.tile, None if meld.kong is KongKind.CONCEALED else source)  # type: ignore[index]
+    return Pack(_KONG_MODES[meld.kong], meld.tile, None if meld.kong is KongKind.CONCEALED else source)  # type: ignore[index]
+
+
+_KONG_MODES = {KongKind.EXPOSED: "exposed_kong", KongKind.CONCEALED: "concealed_kong", KongKind.ADDED: "added_kong"}
+"""The palette's mode of each kind of kong."""
 
 
 class EditError(ValueError):

@@ -142,6 +142,11 @@ class Context:
     from_string: bool = False  # the hand string carried context of its own
 
 
+_LABEL_SUFFIX = _(":")
+"""The suffix of the fields' labels, Django's own, said when a label is drawn: the page draws its controls itself
+(calculator.controls), so the form does not ask for its translation on every request as Django's does."""
+
+
 class CalculatorForm(forms.Form):
     hand = forms.CharField(required=False, max_length=settings.MAX_HAND_STRING, strip=True)
     win = forms.ChoiceField(required=False, choices=WIN_CHOICES)
@@ -164,6 +169,7 @@ class CalculatorForm(forms.Form):
     kong4 = forms.ChoiceField(required=False, choices=KONG_EVENT_CHOICES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", _LABEL_SUFFIX)
         super().__init__(*args, **kwargs)
         self.rulesets = all_rulesets()
         registry = _registry(self.rulesets)
@@ -192,6 +198,10 @@ class CalculatorForm(forms.Form):
         errors, so a field's value and its errors are Django's either way."""
         data, cleaned, hooks, prefixed = self.data, self.cleaned_data, _hooks(type(self)), bool(self.prefix)
         self._game_kept = self._hu_kept = None
+        if not hooks and not prefixed:
+            self._clean_sent(_plan(tuple(self.fields.items())))
+            self._game_kept = self._game()
+            return
         for name, declared in self.fields.items():
             lean = _lean(declared)
             if lean is None:
@@ -209,6 +219,21 @@ class CalculatorForm(forms.Form):
             except ValidationError as e:
                 self.add_error(name, e)
         self._game_kept = self._game()  # the systems named no longer change: the page asks ~20 times
+
+    def _clean_sent(self, plan: _Plan) -> None:
+        """:meth:`_clean_fields` of a form without prefix or ``clean_<field>`` hook: every field not sent takes its
+        value as absent at once (in the fields' order), then the fields sent and those only Django's ``clean``
+        takes are cleaned one by one, as above (a field with an error is then left out, as Django leaves it)."""
+        data, cleaned = self.data, self.cleaned_data
+        cleaned.update(plan.absent)
+        for name in plan.lists:
+            cleaned[name] = []  # a list of its own for each form
+        for name, declared, lean in [entry for entry in plan.fields if entry[2] is None or entry[0] in data]:
+            value = _DJANGO if lean is None else lean.clean(data, name)
+            try:
+                cleaned[name] = cast(Any, declared)._clean_bound_field(self[name]) if value is _DJANGO else value
+            except ValidationError as e:
+                self.add_error(name, e)
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}  # Form.clean gives cleaned_data
@@ -281,7 +306,8 @@ class CalculatorForm(forms.Form):
 
     def table(self) -> Ruleset | None:
         """The system the table plays (the first one named), or None while no table is chosen."""
-        return self._game()[0]
+        kept = self._game_kept  # the page asks ~20 times, once the fields are clean
+        return (kept if kept is not None else self._game())[0]
 
     def speaks_hu(self) -> bool:
         """Whether the systems named (the table's and those compared) all write 胡: the engine's messages are
@@ -306,7 +332,8 @@ class CalculatorForm(forms.Form):
 
     def compared(self) -> tuple[Ruleset, ...]:
         """The systems compared with the table's (opted in), in the registry's order."""
-        return self._game()[1]
+        kept = self._game_kept
+        return (kept if kept is not None else self._game())[1]
 
     def hand_size(self) -> int:
         """The tiles of a complete hand at this table (its system's; 14 with none chosen)."""
@@ -494,6 +521,8 @@ def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
             seen[:] = [given, _choice_keys(normalize_choices(given))]
         return cast(frozenset[str], seen[1])
 
+    if kind is forms.ChoiceField and widget is forms.Select and keys is not None:
+        return _fixed_choice(keys)  # the usual case: choices given as a list
     if kind is forms.ChoiceField and widget is forms.Select:
         def choice(data: Any, name: str) -> Any:
             value = data.get(name)
@@ -513,6 +542,17 @@ def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
             return list(values) if all(type(v) is str and v in known for v in values) else _DJANGO
         return multiple
     return None
+
+
+def _fixed_choice(keys: frozenset[str]) -> _Cleaner:
+    """A choice field's short way when its choices are a list (not a function): nothing chosen, or one of ``keys``."""
+
+    def choice(data: Any, name: str) -> Any:
+        value = data.get(name)
+        if value is None or value == "":
+            return ""
+        return value if type(value) is str and value in keys else _DJANGO
+    return choice
 
 
 def _lean_text(field: forms.CharField) -> _Cleaner | None:
@@ -548,6 +588,23 @@ def _choice_keys(choices: Any) -> frozenset[str]:
         else:
             keys.add(str(key))
     return frozenset(keys)
+
+
+class _Plan(NamedTuple):
+    """How a form's fields are cleaned (:meth:`CalculatorForm._clean_sent`): read once per set of fields."""
+
+    fields: tuple[tuple[str, forms.Field, _Lean | None], ...]  # each field, with its short way (None: Django's)
+    absent: dict[str, Any]  # each field's value when not sent, in the fields' order: read it only
+    lists: tuple[str, ...]  # the multiple choices, whose value when not sent is a new empty list
+
+
+@lru_cache(maxsize=64)  # the form's own fields, with those of the systems whose house rules were sent
+def _plan(fields: tuple[tuple[str, forms.Field], ...]) -> _Plan:
+    entries = tuple((name, field, _lean(field)) for name, field in fields)
+    absent = {name: None if lean is None or lean.absent is _NO_VALUES else lean.absent
+              for name, _field, lean in entries}
+    lists = tuple(name for name, _field, lean in entries if lean is not None and lean.absent is _NO_VALUES)
+    return _Plan(entries, absent, lists)
 
 
 @lru_cache(maxsize=16)
@@ -619,14 +676,21 @@ def _mapping(data: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, kind, default in _SHARED_READ:
         if kind is Kind.KONGS:
-            kongs = [_kong_event(data.get(name) or "") for name in _KONG_NAMES]
+            sent = [data.get(name) for name in _KONG_NAMES]
+            if not any(sent):  # no row chosen (most requests): no kong
+                continue
+            kongs = [_kong_event(code or "") for code in sent]
             value: Any = [k for k in kongs if k]
-        elif kind is Kind.BOOL:
-            value = bool(data.get(key))
-        elif kind in (Kind.TILES, Kind.SEATS):
-            value = list(data.get(key) or ())
         else:
-            value = data.get(key) or None
+            raw = data.get(key)
+            if not raw:  # not set (most of the fields of most requests): nothing of any kind
+                continue
+            if kind is Kind.BOOL:
+                value = True
+            elif kind in (Kind.TILES, Kind.SEATS):
+                value = list(raw)
+            else:
+                value = raw
         if value and value != default:
             out[key] = value
     return out
@@ -740,32 +804,54 @@ def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: froze
 def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] = frozenset(),
                       facts: _TileFacts | None = None, said: tuple[str, bool] | None = None) -> None:
     """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
-    found once per context by :func:`_trials`, and the tiles' read once per hand: :class:`_TileFacts`).
+    found once per context by :func:`_choices`, and the tiles' read once per hand: :class:`_TileFacts`).
     The context's own verdicts are rendered once per ``said`` (see :func:`resolve_context`)."""
     ctx = result.value
     if hand is not None and facts is None:
         facts = _TileFacts.of(hand)
     if facts is None or facts.possible:  # else the tiles are the hand's own error, whatever the context
-        for control, trial, problem in _trials(ctx):
-            if problem is None:
-                if hand is not None and cast(_TileFacts, facts).may_refuse(trial):
-                    try:  # Hand.check_context: the context alone (known to pass), then the tiles
-                        hand.with_context(trial).check_context(players=4, skip_checks=skip)
-                    except ContextError as exc:
-                        result.unavailable[control] = render(exc)
-                    except MahjongError:
-                        pass
-            elif isinstance(problem, ContextError):
-                result.unavailable[control] = render(problem) if said is None else _said(problem, said)
+        unavailable = result.unavailable
+        for control, trial, verdict in _choices(ctx, said):
+            if trial is None:  # the context alone refuses it
+                unavailable[control] = verdict if type(verdict) is str else render(cast(MahjongError, verdict))
+            elif hand is not None and cast(_TileFacts, facts).may_refuse(trial):
+                try:  # Hand.check_context: the context alone (known to pass), then the tiles
+                    hand.with_context(trial).check_context(players=4, skip_checks=skip)
+                except ContextError as exc:
+                    unavailable[control] = render(exc)
+                except MahjongError:
+                    pass
     if ctx.self_drawn:
         result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
 
 
-@lru_cache(maxsize=4096)
-def _said(problem: MahjongError, said: tuple[str, bool]) -> str:
-    """``problem`` (one of :func:`_trials`' verdicts, kept with its context) rendered as ``said`` (the language and
-    the spelling it is rendered in, which are active), once."""
-    return render(problem)
+_MAY_REFUSE_ANY = _TileFacts(possible=True, kong=False, complete=True, held=True, standing=True)
+"""Tiles that refuse every context tiles can refuse: the contexts some hand's tiles may refuse are those they do."""
+
+
+def _choices(ctx: WinContext, said: tuple[str, bool] | None) -> tuple[tuple[str, WinContext | None, object], ...]:
+    """The choices of :func:`_trials` that may be off, in their order: ``(control, None, verdict)`` for one the
+    context alone refuses (its reason, rendered as ``said`` when given, else the error), ``(control, trial,
+    None)`` for one some tiles may refuse (:meth:`_TileFacts.may_refuse`). The choices every hand's tiles take
+    are left out: the page tries twenty-odd, and seven to fifteen of them each time are always available."""
+    try:
+        return _choices_kept(ctx, said)
+    except TypeError:  # a declared table value that cannot be hashed: found afresh
+        return _choices_kept.__wrapped__(ctx, said)
+
+
+@lru_cache(maxsize=256)
+def _choices_kept(ctx: WinContext, said: tuple[str, bool] | None) -> tuple[tuple[str, WinContext | None, object], ...]:
+    """:func:`_choices`, kept per context and ``said`` (the language and spelling its reasons are rendered in,
+    which are active when it is built): it reads no tile."""
+    out: list[tuple[str, WinContext | None, object]] = []
+    for control, trial, problem in _trials(ctx):
+        if problem is None:
+            if _MAY_REFUSE_ANY.may_refuse(trial):
+                out.append((control, trial, None))
+        elif isinstance(problem, ContextError):
+            out.append((control, None, problem if said is None else render(problem)))
+    return tuple(out)
 
 
 def _trials(ctx: WinContext) -> tuple[tuple[str, WinContext, MahjongError | None], ...]:

@@ -53,13 +53,15 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
     chosen = form.chosen_rulesets()
     table = form.table()
     opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
-    house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r) for r in chosen]
-    compare = () if table is None else _compare(script(), _Registry(form.rulesets), table.id,
+    words = script()
+    house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r, words) for r in chosen]
+    compare = () if table is None else _compare(words, _Registry(form.rulesets), table.id,
                                                 frozenset(r.id for r in chosen))
     return {
         "table_id": table.id if table is not None else "", "compare": compare,
         "compared": len(chosen) - 1 if table is not None else 0, "house_rules": house_rules,
-        "table_house": (house_rules[0] if not house_rules[0]["open"] else _folded(form, table)) if table else None,
+        "table_house": (house_rules[0] if not house_rules[0]["open"] else _folded(form, table, words))
+        if table else None,
     }
 
 
@@ -94,13 +96,14 @@ def _compare(language: str, registry: _Registry, table: str, chosen: frozenset[s
 # differ from the defaults, as calculator.js sends them).
 
 
-def _folded(form: CalculatorForm, r: Ruleset) -> dict[str, Any]:
-    """A system's house rules folded: the values that differ from its defaults as ``key-value.key-value``."""
+def _folded(form: CalculatorForm, r: Ruleset, words: str) -> dict[str, Any]:
+    """A system's house rules folded: the values that differ from its defaults as ``key-value.key-value``.
+    ``words``: ``lang.script()``, asked once by the page's caller."""
     preset = form.preset(r)
     values = form.option_values.get(r.id) or default_options(r)
     preset_values = preset_options(r, preset)
     if values is preset_values:  # the preset's own house rules (forms.system_options): none differs
-        return _folded_as_preset(script(), Keyed(r), preset)
+        return _folded_as_preset(words, Keyed(r), preset)
     baseline, current = options_as_dict(preset_values), options_as_dict(values)
     changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != baseline.get(key)]
     return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "applied": preset,

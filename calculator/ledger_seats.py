@@ -63,6 +63,9 @@ def _named(options: Any, names: list[str], key: str = "label") -> list[Any]:
 
 def apply(context: dict[str, Any], data: Mapping[str, Any]) -> None:
     """Name the seats in the page's controls and keep ``seats``/``at`` in the form (and for "Add to table")."""
+    if "seats" not in data and "at" not in data and "round" not in data:  # not opened from a ledger (most pages)
+        context["ledger_at"], context["ledger_round"], context["ledger_row"] = "", "", ""
+        return
     names, at, (draft, row) = names_of(data), at_of(data), round_of(data)
     context["ledger_at"] = at
     context["ledger_round"], context["ledger_row"] = draft, row

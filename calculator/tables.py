@@ -108,13 +108,17 @@ def remembered(table: Ruleset | None, house: dict[str, Any] | None) -> str:
     preset and the values that differ from it, in one ``hr-`` field). Empty with no table."""
     if table is None:
         return ""
-    query = [("rules", table.id)]  # spelt as QueryDict.urlencode spells it
-    preset = (house or {}).get("applied") or ""
+    return _remembered(table.id, (house or {}).get("applied") or "", (house or {}).get("compact") or "")
+
+
+@lru_cache(maxsize=256)
+def _remembered(system: str, preset: str, compact: str) -> str:
+    """:func:`remembered` of a table's game (its system, preset and house rules, never the hand), spelt once."""
+    query = [("rules", system)]  # spelt as QueryDict.urlencode spells it
     if preset:
-        query += [(f"preset-{table.id}", preset), (f"applied-{table.id}", preset)]
-    compact = (house or {}).get("compact") or ""
+        query += [(f"preset-{system}", preset), (f"applied-{system}", preset)]
     if compact:
-        query.append((f"hr-{table.id}", compact))
+        query.append((f"hr-{system}", compact))
     return urlencode(query)
 
 

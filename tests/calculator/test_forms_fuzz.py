@@ -181,5 +181,7 @@ def test_the_fields_are_cleaned_to_djangos_values_and_errors(query: dict[str, An
     form, django = CalculatorForm(data), _CleanedByDjango(data)
     assert form.is_valid() == django.is_valid()
     assert form.cleaned_data == django.cleaned_data
+    assert list(form.cleaned_data) == list(django.cleaned_data)  # in the fields' order, a field in error left out
     assert form.errors.get_json_data() == django.errors.get_json_data()
+    assert list(form.errors) == list(django.errors)
     assert (form.table(), form.compared()) == (django.table(), django.compared())
