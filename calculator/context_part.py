@@ -11,7 +11,8 @@ part still includes that partial, and tests/calculator/test_context_part.py chec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
@@ -42,39 +43,23 @@ def context_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
         out.append(f'<p class="alert alert--notice">{text}</p>')
     out.append(f'\n\n  <fieldset class="field">\n    <legend>{_e(c["win_legend"])}</legend>\n'
                '    <div class="chips">\n    ')
-    for ch in c["win"]:
-        out.append('\n      <label class="chip' + (" is-disabled" if ch["disabled"] else "")
-                   + f'"><input type="radio" name="win" value="{_e(ch["value"])}" id="{_e(ch["id"])}"'
-                   + (" checked" if ch["checked"] else "")
-                   + (f' disabled aria-describedby="{_e(ch["id"])}-why"' if ch["disabled"] else "")
-                   + f'><span>{_e(ch["label"])}</span></label>\n    ')
-    out.append("\n    </div>\n    ")
-    out += [f'<p id="{_e(ch["id"])}-why" class="why">{_e(ch["reason"])}</p>' for ch in c["win"] if ch["disabled"]]
-    out += ["\n    ", _why_unused(uses["win"]), "\n  </fieldset>\n\n  "]
+    out += [_drawn(_win_chips, c["win"]), "\n    ", _why_unused(uses["win"]), "\n  </fieldset>\n\n  "]
     if shown["from_seat"]:
         fs = c["from_seat"]
         out.append(f'<div class="field field--inline">\n    <label for="id_from_seat">{gettext("Discarder")}</label>\n'
                    '    <select id="id_from_seat" name="from_seat"'
                    + (' disabled aria-describedby="from-why"' if fs["disabled"] else "") + ">\n      ")
-        out += [f'<option value="{_e(o["value"])}"' + (" selected" if o["selected"] else "")
-                + (" disabled" if o.get("disabled") else "") + f'>{_e(o["label"])}</option>' for o in fs["options"]]
-        out.append("\n    </select>\n    ")
+        out += [_drawn(_seat_options, fs["options"]), "\n    </select>\n    "]
         if fs["disabled"]:
             out.append(f'<p id="from-why" class="why">{_e(fs["reason"])}</p>')
         out += ["\n    ", _why_unused(uses["from_seat"]), "\n  </div>"]
     seat_legend = gettext("Winner's seat (门风)")
     out.append(f'\n\n  <fieldset class="field">\n    <legend>{seat_legend}</legend>\n'
                '    <div class="chips chips--seats">')
-    out += [f'<label class="chip"><input type="radio" name="seat" value="{_e(ch["value"])}" id="{_e(ch["id"])}"'
-            + (" checked" if ch["checked"] else "") + f'><span>{_e(ch["label"])}</span></label>' for ch in c["seat"]]
-    out += ["</div>\n    ", _why_unused(uses["seat"]), "\n  </fieldset>\n\n  "]
+    out += [_drawn(_seat_chips, c["seat"]), "</div>\n    ", _why_unused(uses["seat"]), "\n  </fieldset>\n\n  "]
     if c["flags_shown"]:
-        out.append(f'<fieldset class="field">\n    <legend>{_e(c["flags_legend"])}</legend>\n'
-                   '    <ul class="flags">\n    ')
-        for f in c["flags"]:
-            if f["shown"]:
-                out.append(_flag_html(f))
-        out.append("\n    </ul>\n  </fieldset>")
+        out += [f'<fieldset class="field">\n    <legend>{_e(c["flags_legend"])}</legend>\n'
+                '    <ul class="flags">\n    ', _drawn(_flags_html, c["flags"]), "\n    </ul>\n  </fieldset>"]
     out += ["\n\n  ", table_context_html(part["table_context"], "table-context"), "\n\n  "]
     if c["more"]:
         out.append(_more_html(c))
@@ -84,6 +69,64 @@ def context_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
     out += [f'<input type="hidden" name="{_e(k["name"])}" value="{_e(k["value"])}">' for k in part["kept_ctx"]]
     out.append("\n</section>\n")
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+
+
+def _drawn(draw: Callable[[Any], str], view: Any) -> str:
+    """``draw(view)``; for a frozen view (``parts.Frozen``/``FrozenRow``: the controls' rows, built once per language,
+    choice and reasons) the drawing kept under the digest the view holds, as the same rows come back tap after tap."""
+    if getattr(view, "encoded", None) is None:  # a view made for this page (the seats named from a ledger)
+        return draw(view)
+    return _drawn_kept(draw, _Digested(view))
+
+
+class _Digested:
+    """A frozen view as a key: equal when their digests are (equal digests mean equal views)."""
+
+    __slots__ = ("digest", "view")
+
+    def __init__(self, view: Any) -> None:
+        self.view, self.digest = view, view.encoded
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Digested) and other.digest == self.digest
+
+
+@lru_cache(maxsize=512)
+def _drawn_kept(draw: Callable[[Any], str], view: _Digested) -> str:
+    """:func:`_drawn` of a frozen view: at most 512 drawings per worker (each under a kB)."""
+    return draw(view.view)
+
+
+def _win_chips(row: Any) -> str:
+    """How the hand was won: a chip per choice, then why each one that is off is."""
+    out = ['\n      <label class="chip' + (" is-disabled" if ch["disabled"] else "")
+           + f'"><input type="radio" name="win" value="{_e(ch["value"])}" id="{_e(ch["id"])}"'
+           + (" checked" if ch["checked"] else "")
+           + (f' disabled aria-describedby="{_e(ch["id"])}-why"' if ch["disabled"] else "")
+           + f'><span>{_e(ch["label"])}</span></label>\n    ' for ch in row]
+    out.append("\n    </div>\n    ")
+    out += [f'<p id="{_e(ch["id"])}-why" class="why">{_e(ch["reason"])}</p>' for ch in row if ch["disabled"]]
+    return "".join(out)
+
+
+def _seat_options(options: Any) -> str:
+    """The discarder's options."""
+    return "".join(f'<option value="{_e(o["value"])}"' + (" selected" if o["selected"] else "")
+                   + (" disabled" if o.get("disabled") else "") + f'>{_e(o["label"])}</option>' for o in options)
+
+
+def _seat_chips(row: Any) -> str:
+    """The winner's seat: a chip per seat."""
+    return "".join(f'<label class="chip"><input type="radio" name="seat" value="{_e(ch["value"])}" id="{_e(ch["id"])}"'
+                   + (" checked" if ch["checked"] else "") + f'><span>{_e(ch["label"])}</span></label>' for ch in row)
+
+
+def _flags_html(flags: Any) -> str:
+    """The special wins' checkboxes, those asked for."""
+    return "".join(_flag_html(f) for f in flags if f["shown"])
 
 
 def _flag_html(f: Mapping[str, Any]) -> str:

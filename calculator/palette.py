@@ -79,35 +79,48 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     its whitespace included: a hand has 14 of them, each a dozen template nodes. The packs' and the winning
     tile's pictures are named in the common words, as the template drew them (its drawing is outside
     ``lang.system_words``); the standing tiles' in the system's own."""
-    out = [_GAP]
-    for n, p in enumerate(packs, 1):
-        label = _pack_label(p)
-        names = " ".join(pick(t.zh, t.en) for t in p.tiles)
-        aria = gettext("Remove %(what)s") % {"what": f"{label} {names}"}
-        with common_words():
-            pictures = "".join(v.html for v in _pack_view(p))
-        out.append(f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" '
-                   f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
-                   f'<span class="placed__pack">{pictures}</span>\n        <small class="placed__caption">'
-                   f"{_e(label)}</small>\n      </button>{_GAP}")
-    out.append(_GAP)
     language = script()
+    out = [_GAP]
+    out += [_pack_button(n, p, language) for n, p in enumerate(packs, 1)]
+    out.append(_GAP)
     for n, t in enumerate(held, 1):
         before, after = _standing_pieces(t, win is not None, hu, language)
         out += (_GAP, before, str(n), after, _GAP)
     out.append(_GAP)
     if win is not None:
-        with common_words():
-            picture = tile_view(win, winning=True).html
-        remove = wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)}
-        out.append(f'{_GAP}<button type="submit" name="remove" value="w" id="placed-w" '
-                   f'class="placed__item placed__item--winning" aria-label="{_e(remove)}">\n        {picture}\n'
-                   f'        <small class="placed__caption">{_e(wording.word("winning tile", hu))}</small>\n'
-                   f"      </button>{_GAP}")
+        out.append(_winning_button(win, hu, language))
     out.append(_GAP)
     if not size:
         out.append(f'<p class="placed__empty">{_e(gettext("No tiles yet."))}</p>')
     return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
+
+
+@lru_cache(maxsize=1024)
+def _pack_button(n: int, p: editor.Pack, language: str) -> str:
+    """The button of the ``n``-th pack ``p`` that takes it back, in ``language`` (``lang.script``): drawn once per
+    place, pack and language, as a standing tile's is (:func:`_standing_pieces`)."""
+    label = _pack_label(p)
+    names = " ".join(pick(t.zh, t.en) for t in p.tiles)
+    aria = gettext("Remove %(what)s") % {"what": f"{label} {names}"}
+    with common_words():
+        pictures = "".join(v.html for v in _pack_view(p))
+    return (f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" '
+            f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
+            f'<span class="placed__pack">{pictures}</span>\n        <small class="placed__caption">'
+            f"{_e(label)}</small>\n      </button>{_GAP}")
+
+
+@lru_cache(maxsize=256)
+def _winning_button(win: Tile, hu: bool, language: str) -> str:
+    """The button that takes the winning tile ``win`` back, spelt with 胡 when ``hu``, in ``language``
+    (``lang.script``): drawn once per tile, spelling and language."""
+    with common_words():
+        picture = tile_view(win, winning=True).html
+    remove = wording.word("Remove the winning tile %(tile)s", hu) % {"tile": pick(win.zh, win.en)}
+    return (f'{_GAP}<button type="submit" name="remove" value="w" id="placed-w" '
+            f'class="placed__item placed__item--winning" aria-label="{_e(remove)}">\n        {picture}\n'
+            f'        <small class="placed__caption">{_e(wording.word("winning tile", hu))}</small>\n'
+            f"      </button>{_GAP}")
 
 
 @lru_cache(maxsize=1024)
@@ -174,9 +187,12 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     chosen = set(flowers)
     return {
         "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
-        "left_csv": ",".join(str(n) for n in left),
-        "flower_row": _flower_row(tuple(f in chosen for f in FLOWERS)),
+        "left_csv": ",".join(map(str, left)),
+        "flower_row": _flower_row(tuple(f in chosen for f in FLOWERS) if chosen else _NO_FLOWERS),
     }
+
+
+_NO_FLOWERS = (False,) * len(FLOWERS)
 
 
 _FLOWER_VIEWS = tuple((f, tile_view(f)) for f in FLOWERS)
@@ -216,6 +232,8 @@ def _static_changed(*, setting: str, **kwargs: Any) -> None:
     """The tiles' markup holds static URLs: a test that changes them starts afresh."""
     if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
         _standing_pieces.cache_clear()
+        _pack_button.cache_clear()
+        _winning_button.cache_clear()
 
 
 setting_changed.connect(_static_changed)

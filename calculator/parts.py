@@ -84,15 +84,18 @@ class Part:
         return isinstance(other, Part) and other.sig == self.sig
 
 
-def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: Mapping[str, Any]) -> Part:
-    """Part ``name`` of ``page``: its context and the digest of it, the part's name and the language."""
+def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: Mapping[str, Any],
+         code: str | None = None) -> Part:
+    """Part ``name`` of ``page``: its context and the digest of it, the part's name and the language (``code``,
+    the active one's as :func:`~calculator.lang.language` says it, when given)."""
     context = build(page)
-    return Part(context, hashlib.sha256(encode((name, language(), context))).hexdigest())
+    return Part(context, hashlib.sha256(_dumps((name, language() if code is None else code, context))).hexdigest())
 
 
 def parts(page: Mapping[str, Any]) -> dict[str, Part]:
     """Every out-of-band part of ``page``."""
-    return {name: part(name, build, page) for name, build in PARTS.items()}
+    code = language()
+    return {name: part(name, build, page, code) for name, build in PARTS.items()}
 
 
 def to_send(shown: dict[str, Part], reported: str) -> set[str]:
@@ -180,7 +183,7 @@ def encode(value: object) -> bytes:
     """``value`` as bytes that tell apart every two values a template could draw differently: a pickle (the C
     pickler walks the dicts, lists, tuples, strings and numbers itself) in which every other value is written
     as what a template reads of it (:func:`_reducer`), and a value of a type it does not know is an error.
-    Equal values give equal bytes, whichever of their parts are shared objects (the pickle keeps no memo); a
+    Equal values give equal bytes, whichever of their parts are shared objects (the pickle memoises no value); a
     set is written in the order a template iterates it."""
     return _dumps(value)
 
@@ -191,6 +194,9 @@ def _dumps(value: object) -> bytes:
         out = io.BytesIO()
         pickler = _Pickler(out, pickle.HIGHEST_PROTOCOL)
         pickler.fast = True  # no memo: the encoding of a value never depends on which of its parts are the same object
+        # but the tags, in a memo given once and never added to: each written as a reference to its place in
+        # _TAGS (the same in every worker) instead of its module and name, looked up again at each value
+        pickler.memo = {id(tag): (place, tag) for place, tag in enumerate(_TAGS)}
         kept = out, pickler
     out, pickler = kept
     pickler.dump(value)  # a value it refuses raises, and the pickler, in whatever state, is dropped
@@ -214,8 +220,8 @@ class _Pickler(pickle.Pickler):
         return reduce(obj)
 
 
-# The tags of the values written by :func:`_reducer`: module-level functions, so that the pickle names each by
-# its name; never called (an encoding is digested, never read back).
+# The tags of the values written by :func:`_reducer`: module-level functions, which the pickle writes as their
+# places in _TAGS (its memo); never called (an encoding is digested, never read back).
 
 
 def _safe(text: str) -> None: ...  # safe markup (not escaped when drawn)
@@ -248,7 +254,8 @@ def _row(items: tuple[Any, ...]) -> None: ...  # a list or tuple of another kind
 def _set(items: tuple[Any, ...]) -> None: ...  # a set of another kind, in its own order
 
 
-_TAGS = frozenset({_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set})
+_TAGS = (_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set)
+"""The tags in the order the encoding numbers them (a new one goes last: the others keep their numbers)."""
 
 
 def _reducer(kind: type) -> Callable[[Any], Any]:
