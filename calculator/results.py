@@ -400,9 +400,11 @@ def _share_code(request: Request) -> str | None:
         options_as_dict(request.options[r.id]) != options_as_dict(default_options(r)) for r in request.rulesets
     )
     named = request.explicit_rules or changed
+    # request.hand is canonical (build_request makes it so); checked as share_code checks it when read from text
     try:
         if not named:
-            return share_code(request.hand)
-        return share_code(request.hand, [r.id for r in request.rulesets], dict(request.options))
+            return share_code(request.hand, canonical=True, checked=request.checked)
+        return share_code(request.hand, [r.id for r in request.rulesets], dict(request.options), canonical=True,
+                          checked=request.checked)
     except MahjongError:
         return None

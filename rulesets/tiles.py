@@ -66,6 +66,12 @@ _SUITED_EN = {Suit.M: "Character", Suit.P: "Dot", Suit.S: "Bamboo"}
 _UNICODE_BASE = {Suit.M: 0x1F007, Suit.S: 0x1F010, Suit.P: 0x1F019}
 _UNICODE_HONOUR = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F004, 0x1F005, 0x1F006)
 _UNICODE_FLOWER = (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029)
+_UNICODE_OF = tuple(
+    chr(_UNICODE_BASE[suit] + rank - 1 if suit in _UNICODE_BASE
+        else _UNICODE_HONOUR[rank - 1] if suit is Suit.Z else _UNICODE_FLOWER[rank - 1])
+    for suit, rank in zip(_SUIT_OF, _RANK_OF, strict=True)
+)
+"""Each tile's character by its index (:attr:`Tile.unicode`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +161,8 @@ class Tile:
 
     @property
     def unicode(self) -> str:
-        if self.is_suited:
-            return chr(_UNICODE_BASE[self.suit] + self.rank - 1)
-        if self.is_honour:
-            return chr(_UNICODE_HONOUR[self.rank - 1])
-        return chr(_UNICODE_FLOWER[self.rank - 1])
+        """The tile's character in the Unicode Mahjong Tiles block: looked up, "copy as text" draws every tile."""
+        return _UNICODE_OF[self.index]
 
     @property
     def letter(self) -> str:

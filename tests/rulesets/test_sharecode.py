@@ -400,3 +400,31 @@ def test_every_house_rule_of_every_system_survives_a_share_code(rules_id, key, v
     shared = parse_share_code(code)
     assert ruleset.parse_options(shared.options[rules_id]) == options
     assert canonical_share_code(code) == code
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_a_requests_hand_gets_the_same_code_when_share_code_trusts_its_canonical_form_and_checks(seed):
+    """The calculator and the API pass ``canonical=True`` and ``checked=request.checked`` for a request's hand:
+    over hands read from text (checked) and hands entered with a context (not), the code is the one made in full."""
+    from rulesets.engine import build_request
+
+    rng = random.Random(seed)
+    h = random_hand(rng, full_context=False, six_seats=False)
+    systems = rng.choice([None, ["guobiao"], ["sichuan", "guobiao"], ["wuhan"], ["hongkong", "taiwan"]])
+    for entered in (format_hand(h, rng.choice(["gb", "helper", "mpsz"])), h):
+        try:
+            request = build_request(entered, systems)
+        except (ContextError, HandError, NotationError, RulesError):
+            continue
+        assert request.checked is isinstance(entered, str)
+        rules = [r.id for r in request.rulesets] if systems else None
+        options = dict(request.options) if systems else None
+        try:
+            full = share_code(request.hand, rules, options)
+        except (ContextError, HandError, RulesError) as exc:
+            full = type(exc).__name__
+        try:
+            trusted = share_code(request.hand, rules, options, canonical=True, checked=request.checked)
+        except (ContextError, HandError, RulesError) as exc:
+            trusted = type(exc).__name__
+        assert trusted == full
