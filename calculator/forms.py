@@ -805,24 +805,65 @@ def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] =
                       facts: _TileFacts | None = None, said: tuple[str, bool] | None = None) -> None:
     """Which choices the current context rules out (:func:`conflict` of each, with the context's own verdicts
     found once per context by :func:`_choices`, and the tiles' read once per hand: :class:`_TileFacts`).
-    The context's own verdicts are rendered once per ``said`` (see :func:`resolve_context`)."""
+    The context's own verdicts are rendered once per ``said`` (see :func:`resolve_context`), and so are the
+    tiles' (:func:`_ruled_out`)."""
     ctx = result.value
     if hand is not None and facts is None:
         facts = _TileFacts.of(hand)
     if facts is None or facts.possible:  # else the tiles are the hand's own error, whatever the context
-        unavailable = result.unavailable
-        for control, trial, verdict in _choices(ctx, said):
-            if trial is None:  # the context alone refuses it
-                unavailable[control] = verdict if type(verdict) is str else render(cast(MahjongError, verdict))
-            elif hand is not None and cast(_TileFacts, facts).may_refuse(trial):
-                try:  # Hand.check_context: the context alone (known to pass), then the tiles
-                    hand.with_context(trial).check_context(players=4, skip_checks=skip)
-                except ContextError as exc:
-                    unavailable[control] = render(exc)
-                except MahjongError:
-                    pass
+        result.unavailable.update(_ruled_out(ctx, said, _Tiles(hand, facts, skip)))
     if ctx.self_drawn:
         result.unavailable["from_seat"] = gettext("A self-drawn win has no discarder.")
+
+
+class _Tiles:
+    """The tiles a context is judged against, as a key: by what the engine's checks of a context against the
+    tiles read of them (``Hand._check_context_against_tiles``: its :class:`_TileFacts`, the winning tile its
+    messages name, and the checks skipped), so that two hands alike in those are judged alike."""
+
+    __slots__ = ("facts", "hand", "key", "skip")
+
+    def __init__(self, hand: Hand | None, facts: _TileFacts | None, skip: frozenset[str]) -> None:
+        self.hand, self.facts, self.skip = hand, facts, skip
+        self.key = (facts, hand.winning_tile, skip) if hand is not None else None
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Tiles) and other.key == self.key
+
+
+def _ruled_out(ctx: WinContext, said: tuple[str, bool] | None, tiles: _Tiles) -> tuple[tuple[str, str], ...]:
+    """The choices of :func:`_choices` that ``ctx`` or the ``tiles`` rule out, each with its reason, in their order:
+    kept per context, ``said`` and tiles when their reasons are rendered as ``said`` says (else found afresh)."""
+    if said is None:
+        return _ruled_out_kept.__wrapped__(ctx, said, tiles)
+    try:
+        return _ruled_out_kept(ctx, said, tiles)
+    except TypeError:  # a declared table value that cannot be hashed: found afresh
+        return _ruled_out_kept.__wrapped__(ctx, said, tiles)
+
+
+@lru_cache(maxsize=512)
+def _ruled_out_kept(ctx: WinContext, said: tuple[str, bool] | None, tiles: _Tiles) -> tuple[tuple[str, str], ...]:
+    """:func:`_ruled_out`: the tiles' verdicts asked of the engine (``Hand.check_context``) for the choices their
+    facts say they may refuse (:meth:`_TileFacts.may_refuse`), the first time these tiles meet this context;
+    a tap's hand is judged like many before it (a robbed kong's tile held, a last copy standing…)."""
+    hand, facts, skip = tiles.hand, tiles.facts, tiles.skip
+    out: list[tuple[str, str]] = []
+    for control, trial, verdict in _choices(ctx, said):
+        if trial is None:  # the context alone refuses it
+            out.append((control, verdict if type(verdict) is str else render(cast(MahjongError, verdict))))
+        elif hand is not None and cast(_TileFacts, facts).may_refuse(trial):
+            try:  # Hand.check_context: the context alone (known to pass), then the tiles
+                hand.with_context(trial).check_context(players=4, skip_checks=skip)
+            except ContextError as exc:
+                out.append((control, render(exc)))
+            except MahjongError:
+                pass
+    tiles.hand = None  # kept as a key only: the hand is not held on to
+    return tuple(out)
 
 
 _MAY_REFUSE_ANY = _TileFacts(possible=True, kong=False, complete=True, held=True, standing=True)

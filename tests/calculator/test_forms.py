@@ -156,6 +156,17 @@ def test_the_choices_ruled_out_are_the_engines_each_choice_asked_alone():
                 assert result.unavailable == _every_trial_asked(hand, ctx, skip), (str(hand), ctx, skip)
 
 
+def test_the_choices_ruled_out_kept_per_tiles_are_the_engines_for_each_hand():
+    # kept per context, language and the tiles' facts: every hand alike in those is judged as the engine judges it
+    with translation.override("en"):
+        for hand in _sample_hands():
+            for ctx in (hand.context, WinContext(win=WinMethod.SELF_DRAWN, last_copy=True)):
+                result = forms.Context(value=ctx)
+                forms._list_unavailable(result, hand, frozenset(), None, ("en", False))
+                result.unavailable.pop("from_seat", None)
+                assert result.unavailable == _every_trial_asked(hand, ctx, frozenset()), (str(hand), ctx)
+
+
 @pytest.mark.parametrize("rules", ["guobiao", "sichuan", "hongkong"])
 def test_the_reasons_a_choice_is_off_are_said_in_the_pages_language_and_words(rules):
     # the reasons the context alone gives are rendered once per language, words and spelling: a page in
