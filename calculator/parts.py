@@ -87,9 +87,81 @@ class Part:
 def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: Mapping[str, Any],
          code: str | None = None) -> Part:
     """Part ``name`` of ``page``: its context and the digest of it, the part's name and the language (``code``,
-    the active one's as :func:`~calculator.lang.language` says it, when given)."""
+    the active one's as :func:`~calculator.lang.language` says it, when given). The digest of a part that is the
+    same tap after tap (:data:`STEADY`) is kept under its context's :func:`_key`, when it has one."""
     context = build(page)
-    return Part(context, hashlib.sha256(_dumps((name, language() if code is None else code, context))).hexdigest())
+    code = language() if code is None else code
+    if name in STEADY:
+        key = _key(context)
+        if key is not None:
+            return Part(context, _signed(name, code, _Keyed(key, context)))
+    return Part(context, _signature(name, code, context))
+
+
+def _signature(name: str, code: str, context: dict[str, Any]) -> str:
+    return hashlib.sha256(_dumps((name, code, context))).hexdigest()
+
+
+STEADY = frozenset({"chooser", "setup", "flowers", "systems"})
+"""The parts whose context is the same from one tap to the next (the table, its house rules, the flowers chosen):
+their signatures are kept (:func:`_signed`) rather than digested again each time."""
+
+
+class _Keyed:
+    """A part's context as a key: by its :func:`_key` (equal keys, equal encodings)."""
+
+    __slots__ = ("context", "key")
+
+    def __init__(self, key: tuple[Any, ...], context: dict[str, Any]) -> None:
+        self.key, self.context = key, context
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Keyed) and other.key == self.key
+
+
+@lru_cache(maxsize=256)
+def _signed(name: str, code: str, keyed: _Keyed) -> str:
+    """:func:`_signature` of the context ``keyed``, kept per part, language and key: at most 256 per worker."""
+    signature = _signature(name, code, keyed.context)
+    keyed.context = {}  # kept as a key only: the page's values are not held on to
+    return signature
+
+
+class _NoKey(Exception):
+    pass
+
+
+def _key(context: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A key of ``context`` read without encoding it: frozen views by their digests, strings, numbers and None as
+    they are, dicts, lists and tuples by what they hold (each tagged with its type, so that equal keys mean equal
+    encodings); None when it holds a value of another kind (only encoding it says what it draws)."""
+    try:
+        return _key_of(context)
+    except _NoKey:
+        return None
+
+
+def _key_of(value: Any) -> Any:
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is Frozen or kind is FrozenRow:
+        return value.encoded  # bytes: never equal to a str, nor to a tuple
+    if kind is dict:
+        items = []
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NoKey
+            items.append((key, _key_of(item)))
+        return (dict, tuple(items))
+    if kind is list or kind is tuple:
+        return (kind, tuple([_key_of(item) for item in value]))
+    if kind is bool or kind is int or value is None:
+        return (kind, value)
+    raise _NoKey
 
 
 def parts(page: Mapping[str, Any]) -> dict[str, Part]:
@@ -124,6 +196,7 @@ def draw(name: str, p: Part, oob: bool) -> SafeString:
 def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
     draw.cache_clear()
+    _signed.cache_clear()
 
 
 def _settings_changed(*, setting: str, **kwargs: Any) -> None:

@@ -3,6 +3,7 @@ differently, gives equal values equal bytes, and refuses a value it does not kno
 
 import dataclasses
 import enum
+import hashlib
 from fractions import Fraction
 
 import pytest
@@ -62,3 +63,27 @@ def test_a_lazy_text_is_encoded_as_its_text_in_the_active_language():
 def test_a_value_the_encoding_does_not_know_is_refused(value):
     with pytest.raises(TypeError, match="signature cannot cover"):
         parts.encode({"deep": [1, {"inside": value}]})
+
+
+def test_a_context_is_keyed_as_its_encoding_tells_it_apart():
+    # a steady part's signature is kept under its context's key: equal keys for equal encodings, and values of
+    # the kinds the key does not read (only their encoding tells them apart) give no key
+    values = ["x", "1", 1, True, False, 0, None, "", [1], (1,), [], (), {}, [[1]], [1, [2]], {"a": 1}, {"a": "1"},
+              {"a": 1, "b": 2}, {"b": 2, "a": 1}, parts.frozen({"a": [1, 2]}), parts.frozen({"a": [2, 1]}),
+              parts.frozen([1, 2]), {"a": parts.frozen([1, 2])}]
+    keys = [parts._key({"v": v}) for v in values]
+    assert None not in keys and len(set(keys)) == len({parts.encode({"v": v}) for v in values}) == len(values)
+    for other in [SafeString("x"), 1.0, Fraction(1, 2), tile_view("5m"), Colour.RED, {1: "a"}, gettext_lazy("x")]:
+        assert parts._key({"v": [other]}) is None
+
+
+def test_a_steady_parts_kept_signature_is_its_digest():
+    page = {"table_id": "guobiao", "compare": parts.frozen([{"id": "a", "checked": True}]), "compared": 0,
+            "house_rules": [parts.frozen({"id": "guobiao", "changed": 0})]}
+    parts.clear()
+    for _ in range(2):  # made, then kept
+        p = parts.part("systems", parts.PARTS["systems"], page, "en")
+        assert p.sig == hashlib.sha256(parts.encode(("systems", "en", p.context))).hexdigest()
+        assert p.context == page
+    assert parts.part("systems", parts.PARTS["systems"], {**page, "compared": 1}, "en").sig != p.sig
+    assert parts.part("systems", parts.PARTS["systems"], page, "zh-hans").sig != p.sig
