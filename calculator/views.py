@@ -14,10 +14,12 @@ house rules, the default win context…).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
@@ -96,7 +98,7 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
         context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
-        context["share_url"] = request.build_absolute_uri(path("share", context["share_code"]))
+        context["share_url"] = _absolute(request, path("share", context["share_code"]))
     context["oob"] = bool(request.htmx)
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))
@@ -114,6 +116,58 @@ def landing_page(language: str) -> dict[str, Any]:
     context.update(oob=False, parts=_parts(context, htmx=False))
     context["main_html"] = get_template("calculator.html#calc").render(context)
     return context
+
+
+def _absolute(request: HttpRequest, location: str) -> str:
+    """``request.build_absolute_uri(location)`` for a ``location`` that is a path of the site: the site's address
+    (its scheme and host, the host checked against ALLOWED_HOSTS as Django checks it) found once per address the
+    request gives (:func:`_site`), ``location`` written after it as Django writes it (``iri_to_uri``, which leaves
+    a path of these characters as it is). Any other location is Django's own to build."""
+    if location[:1] != "/" or location[:2] == "//" or "/./" in location or "/../" in location \
+            or _URI_AS_IS.fullmatch(location) is None:
+        return request.build_absolute_uri(location)
+    meta = request.META
+    address = (request.scheme or "", *(meta.get(key) for key in _ADDRESS))
+    return _site(_Address(address, request)) + location
+
+
+_URI_AS_IS = re.compile(r"[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
+"""The characters ``iri_to_uri`` leaves as they are (those it does not quote)."""
+
+_ADDRESS = ("HTTP_X_FORWARDED_HOST", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "HTTP_X_FORWARDED_PORT")
+"""What a request's host is read from (``HttpRequest.get_host``, with its scheme and the settings)."""
+
+
+class _Address:
+    """A request as a key: by its scheme and what its host is read from (:data:`_ADDRESS`)."""
+
+    __slots__ = ("key", "request")
+
+    def __init__(self, key: tuple[str | None, ...], request: HttpRequest | None) -> None:
+        self.key, self.request = key, request
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Address) and other.key == self.key
+
+
+@lru_cache(maxsize=64)
+def _site(address: _Address) -> str:
+    """The site's address (``scheme://host``) as ``build_absolute_uri`` writes it, for the request of ``address``:
+    found by Django (its host checked: a host not allowed raises, and is not kept), kept per address."""
+    request = cast(HttpRequest, address.request)
+    address.request = None  # kept as a key only: the request is not held on to
+    return request.build_absolute_uri("/")[:-1]
+
+
+def _address_settings_changed(*, setting: str, **kwargs: Any) -> None:
+    if setting in ("ALLOWED_HOSTS", "DEBUG", "USE_X_FORWARDED_HOST", "USE_X_FORWARDED_PORT", "SECURE_PROXY_SSL_HEADER"):
+        _site.cache_clear()
+
+
+setting_changed.connect(_address_settings_changed)
 
 
 def _with_hand(data: QueryDict, text: str) -> QueryDict:

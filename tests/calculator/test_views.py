@@ -525,3 +525,24 @@ def test_the_csp_header_is_sent_and_no_page_has_inline_script_or_style(client, q
     assert not re.search(r"<style\b", html)
     assert not re.search(r"\sstyle=", html)
     assert not re.search(r"\son[a-z]+=", html)
+
+
+@pytest.mark.parametrize("meta", [
+    {}, {"HTTP_HOST": "example.com:8443"}, {"wsgi.url_scheme": "https"}, {"HTTP_HOST": "other.example"},
+    {"HTTP_X_FORWARDED_HOST": "other.example", "HTTP_HOST": "example.com"},
+])
+@pytest.mark.parametrize("location", ["/h/v1.123m~guobiao", "/h/v1.%E4%B8%AD", "/h/a b", "/h/中", "//x/y", "/a/./b"])
+def test_a_share_links_address_is_djangos_absolute_uri(rf, settings, meta, location):
+    # the site's address is found once per address a request gives; a host not allowed is refused every time
+    settings.ALLOWED_HOSTS = ["example.com", "testserver"]
+    for forwarded in (False, True, False):
+        settings.USE_X_FORWARDED_HOST = forwarded
+        request = rf.get("/", **meta)
+        try:
+            expected = request.build_absolute_uri(location)
+        except Exception as exc:  # noqa: BLE001 - the same refusal
+            with pytest.raises(type(exc)):
+                views._absolute(rf.get("/", **meta), location)
+            continue
+        assert views._absolute(rf.get("/", **meta), location) == expected
+
