@@ -100,12 +100,47 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
     defaults, as hidden fields: choosing another table never loses what was entered."""
     data = form.cleaned_data if hasattr(form, "cleaned_data") else {}
     out: list[dict[str, str]] = []
-    for name, default in _hidden(tuple(key for key, asked in shown.items() if not asked)):
+    for name, default in _hidden_of(shown):
         value = data.get(name)
+        if value in _UNSET:  # not set (most of them): nothing kept
+            continue
         values = value if isinstance(value, list) else [value]
         out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
                 if v not in (None, "", False) and v != default]
     return out
+
+
+_UNSET: tuple[object, ...] = (None, "", False, [])
+"""Values of a control that never give a kept value (each equal to a value :func:`kept_values` leaves out)."""
+
+
+def _hidden_of(shown: dict[str, bool]) -> tuple[tuple[str, Any], ...]:
+    """:func:`_hidden` of the fields ``shown`` does not ask for: found once per frozen view (``shown_context``'s,
+    told apart by its digest)."""
+    digest = getattr(shown, "encoded", None)
+    if digest is None:
+        return _hidden(tuple(key for key, asked in shown.items() if not asked))
+    return _hidden_kept(_Shown(digest, shown))
+
+
+class _Shown:
+    """A frozen ``shown`` view as a key: by its digest (equal digests, equal views)."""
+
+    __slots__ = ("digest", "view")
+
+    def __init__(self, digest: bytes, view: dict[str, bool]) -> None:
+        self.digest, self.view = digest, view
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Shown) and other.digest == self.digest
+
+
+@lru_cache(maxsize=64)
+def _hidden_kept(shown: _Shown) -> tuple[tuple[str, Any], ...]:
+    return _hidden(tuple(key for key, asked in shown.view.items() if not asked))
 
 
 @lru_cache(maxsize=64)

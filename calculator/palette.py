@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -12,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from rulesets.tiles import FLOWERS, Suit, Tile
+from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor, wording
 from .lang import HANT, common_words, html_lang, is_hant, pick, script, zh
@@ -29,10 +30,17 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: 
     if hand is None:
         return {"size": 0, "full": full, "text": "", "winning": False, "win_hint": win_hint,
                 "pack_tokens": "", "tile_tokens": "", "tiles_html": _tiles_html((), (), None, 0, hu)}
-    win = hand.winning_tile
+    win, standing = hand.winning_tile, hand.standing
+    ordered = (*sorted(standing[:-1], key=_INDEX), *standing[-1:])  # hand.ordered, its tiles compared in C
+    held = ordered[:-1] if win is not None else tuple(sorted(standing, key=_INDEX))  # hand.held
     return {"size": hand.size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
-            "win_hint": win_hint, **model_tokens(hand),
-            "tiles_html": _tiles_html(hand.packs, hand.held, win, hand.size, hu)}
+            "win_hint": win_hint, **model_tokens(hand, ordered),
+            "tiles_html": _tiles_html(hand.packs, held, win, hand.size, hu)}
+
+
+_INDEX = attrgetter("index")
+"""A tile's place in the order tiles sort in (``Tile.__lt__``): as a sort's key, the order without a call per
+comparison."""
 
 
 def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
@@ -83,8 +91,9 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     out = [_GAP]
     out += [_pack_button(n, p, language) for n, p in enumerate(packs, 1)]
     out.append(_GAP)
+    pieces = _standing_row(win is not None, hu, language)
     for n, t in enumerate(held, 1):
-        before, after = _standing_pieces(t, win is not None, hu, language)
+        before, after = pieces[t.index] or _standing_piece(pieces, t, win is not None, hu, language)
         out += (_GAP, before, str(n), after, _GAP)
     out.append(_GAP)
     if win is not None:
@@ -123,6 +132,19 @@ def _winning_button(win: Tile, hu: bool, language: str) -> str:
             f"      </button>{_GAP}")
 
 
+@lru_cache(maxsize=64)
+def _standing_row(winnable: bool, hu: bool, language: str) -> list[tuple[str, str] | None]:
+    """:func:`_standing_pieces` of every tile (by its index), as each is first drawn, per ``winnable``, spelling and
+    ``language``: a hand's fourteen looked up by place, none hashed."""
+    return [None] * (len(ALL_TILES) + len(FLOWERS))  # a tile's index is below 42
+
+
+def _standing_piece(row: list[tuple[str, str] | None], t: Tile, winnable: bool, hu: bool,
+                    language: str) -> tuple[str, str]:
+    pieces = row[t.index] = _standing_pieces(t, winnable, hu, language)
+    return pieces
+
+
 @lru_cache(maxsize=1024)
 def _standing_pieces(t: Tile, winnable: bool, hu: bool, language: str) -> tuple[str, str]:
     """The markup of a standing tile's button that takes it back, before and after its place number, and,
@@ -138,12 +160,13 @@ def _standing_pieces(t: Tile, winnable: bool, hu: bool, language: str) -> tuple[
     return before, after + "</span>"
 
 
-def model_tokens(hand: editor.EditorHand) -> dict[str, str]:
+def model_tokens(hand: editor.EditorHand, ordered: tuple[Tile, ...] | None = None) -> dict[str, str]:
     """The editor's model of ``hand`` as tokens, for calculator.js (which reads no hand strings): the packs
     (``chow-1m-2 pung-5p-3 concealed_kong-7s``: kind, lowest tile, digit) and the standing tiles in the
-    order written (the last one the last tapped, the winning tile when full)."""
+    order written (the last one the last tapped, the winning tile when full: ``hand.ordered``, when not given)."""
     packs = " ".join(f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs)
-    return {"pack_tokens": packs, "tile_tokens": " ".join(str(t) for t in hand.ordered)}
+    tiles = hand.ordered if ordered is None else ordered
+    return {"pack_tokens": packs, "tile_tokens": " ".join(str(t) for t in tiles)}
 
 
 def _remove_label(t: Tile) -> str:
@@ -232,6 +255,7 @@ def _static_changed(*, setting: str, **kwargs: Any) -> None:
     """The tiles' markup holds static URLs: a test that changes them starts afresh."""
     if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
         _standing_pieces.cache_clear()
+        _standing_row.cache_clear()
         _pack_button.cache_clear()
         _winning_button.cache_clear()
 

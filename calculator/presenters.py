@@ -34,6 +34,8 @@ from .waits import waits_context
 def hand_error_context(form: CalculatorForm) -> dict[str, Any] | None:
     """What is wrong with the input: the engine's message, and the hand box's text with the character at
     fault marked; values no control offers (an edited URL) are listed too."""
+    if not form.errors:  # nothing wrong (most requests)
+        return None
     # the form holds the engine's messages rendered in the reader's language (calculator/forms.py)
     messages = [str(m) for m in (form.errors.get("hand") or [])] + [str(m) for m in form.non_field_errors()]
     messages += [f"{name}: {m}" for name, errs in form.errors.items() if name not in ("hand", "__all__") for m in errs]
