@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
 from django import forms
@@ -301,8 +302,8 @@ class CalculatorForm(forms.Form):
             return self._game_kept
         named = self._named()
         table = self._by_id.get(named[0]) if named else None
-        others = set(named[1:])
-        return table, tuple(r for r in self.rulesets if r.id in others and r is not table)
+        others = set(named[1:])  # most tables compare no other system
+        return table, tuple(r for r in self.rulesets if r.id in others and r is not table) if others else ()
 
     def table(self) -> Ruleset | None:
         """The system the table plays (the first one named), or None while no table is chosen."""
@@ -747,14 +748,16 @@ class _TileFacts:
     @classmethod
     def of(cls, hand: Hand) -> _TileFacts:
         won = hand.winning_tile
-        standing = won is not None and won in hand.standing
+        # a tile is its index (Tile's equality): the tiles compared as their indexes, with no call per tile
+        index = won.index if won is not None else -1
+        standing = won is not None and index in map(_INDEX, hand.standing)
         try:
             hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
             possible = True
         except MahjongError:
             possible = False
         return cls(possible=possible, kong=any(m.is_kong for m in hand.melds), complete=won is not None,
-                   held=standing or any(won in m.tiles for m in hand.melds), standing=standing)
+                   held=standing or any(index in map(_INDEX, m.tiles) for m in hand.melds), standing=standing)
 
     def may_refuse(self, ctx: WinContext) -> bool:
         """Whether the tiles may refuse ``ctx``: a replacement win without a kong, a robbed kong's tile or a
@@ -762,6 +765,9 @@ class _TileFacts:
         if ctx.kong_replacement and not self.kong:
             return True
         return self.complete and ((ctx.win is WinMethod.ROB_KONG and self.held) or (ctx.last_copy and self.standing))
+
+
+_INDEX = attrgetter("index")
 
 
 def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset(),
