@@ -171,7 +171,11 @@ setting_changed.connect(_address_settings_changed)
 
 
 def _with_hand(data: QueryDict, text: str) -> QueryDict:
-    changed = data.copy()
+    """``data`` with the hand box set to ``text`` (a waiting hand's link for each tile it waits on): a copy as
+    ``QueryDict.copy`` makes it, each key's values a list of its own, without deep-copying every value."""
+    changed = data.__class__("", mutable=True, encoding=data.encoding)
+    for key, values in data.lists():
+        changed.setlist(key, values)  # QueryDict.setlist keeps a list of its own
     changed["hand"] = text
     return changed
 

@@ -546,3 +546,15 @@ def test_a_share_links_address_is_djangos_absolute_uri(rf, settings, meta, locat
             continue
         assert views._absolute(rf.get("/", **meta), location) == expected
 
+
+@pytest.mark.parametrize("query", ["", "hand=1m", "rules=guobiao&hand=1m&win=discard&rules=sichuan",
+                                   "a=1&a=2&b=%E4%B8%AD"])
+def test_a_waits_link_is_the_query_with_the_hand_set(query):
+    data = QueryDict(query)
+    changed = views._with_hand(data, "123m")
+    expected = data.copy()
+    expected["hand"] = "123m"
+    assert changed.urlencode() == expected.urlencode() and list(changed.lists()) == list(expected.lists())
+    assert changed._mutable and changed.encoding == data.encoding and data.urlencode() == QueryDict(query).urlencode()
+    changed.appendlist("a", "3")  # a list of its own
+    assert data.urlencode() == QueryDict(query).urlencode()
