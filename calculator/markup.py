@@ -64,6 +64,23 @@ def path(name: str, segment: str | None = None) -> str:
     return before if segment is None else before + quote(segment, safe=_SAFE) + after
 
 
+def paths(names: tuple[str, ...], segment: str) -> list[str]:
+    """:func:`path` of each of ``names`` with the same ``segment`` (a share code's page and its QR code), the
+    script prefix and URLconf asked once and the segment quoted once.
+
+    >>> paths(("share", "share-qr"), "a b")
+    ['/h/a%20b', '/h/a%20b/qr.svg']
+    """
+    if not segment or "/" in segment:
+        return [reverse(name, args=[segment]) for name in names]
+    prefix, urlconf, quoted = get_script_prefix(), get_urlconf(), quote(segment, safe=_SAFE)
+    out = []
+    for name in names:
+        before, after = _route(name, True, prefix, urlconf)
+        out.append(before + quoted + after)
+    return out
+
+
 _SAFE = RFC3986_SUBDELIMS + "/~:@"
 """What ``reverse`` leaves unquoted in an argument (RFC 3986's ``pchar``)."""
 

@@ -17,10 +17,11 @@ from urllib.parse import quote
 
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
+from .lang import language as active_language
 from .lang import zh
-from .markup import escape, path
+from .markup import escape, path, paths
 from .markup import text as _text
 
 _MESSAGES = {
@@ -94,7 +95,7 @@ def summary_html(context: Any) -> SafeString:
     """The ``summary`` partial of calculator.html (``#summary``, the sticky bar): each result's total and the
     winner's net (the table's own one and how many more are compared), else the waits or the tiles entered, and
     how the hand was won (the link to its controls)."""
-    words = _words(get_language())
+    words = _words(active_language())
     code = context.get("share_code")
     out = ['\n<div id="summary" class="summary-bar"', ' hx-swap-oob="true"' if context.get("oob") else "",
            f' data-hand="{_text(context.get("hand_text", ""))}" data-code="{_text(code) if code else ""}">\n'
@@ -135,7 +136,7 @@ def result_section(context: Any) -> SafeString:
     """The ``result`` partial of calculator.html up to its out-of-band parts: the section ``#result`` (a status,
     the waits table, the result cards and the share section, or how to use the calculator), and the newline
     after it."""
-    language = get_language()
+    language = active_language()
     words = _words(language)
     out = [f'\n<section id="result" class="result" aria-labelledby="result-h">\n'
            f'  <h2 id="result-h" class="panel__title">{words["result"]}</h2>\n'
@@ -199,8 +200,7 @@ def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
 
 def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any) -> None:
     url, text = _text(context.get("share_url", "")), _text(context.get("share_text", ""))
-    link = escape(path("share", share_code))
-    qr = escape(path("share-qr", share_code))
+    link, qr = map(escape, paths(("share", "share-qr"), share_code))
     out.append(
         f'\n    <section class="share" aria-labelledby="share-h">\n      <h3 id="share-h">{words["share"]}</h3>\n'
         f'      <p class="share__link"><a id="share-link" href="{link}">{url}</a></p>\n'
@@ -227,7 +227,7 @@ def _intro(out: list[str], words: dict[str, str], examples: Any) -> None:
 def results_html(context: Any) -> SafeString:
     """``_results.html`` for ``context`` (a mapping or a template's context: its contract is at the top of the
     template), in the active language."""
-    language = get_language()
+    language = active_language()
     words = _words(language)
     chinese = (language or "")[:2] == "zh"
     results = context.get("results") or ()

@@ -27,7 +27,7 @@ from rulesets.sharecode import share_code
 from . import wording
 from .engine_messages import render
 from .house_rules import default_options, options_as_dict
-from .lang import language, pick, seat_name, system_words, unit_name, zh
+from .lang import language, pick, script, seat_name, system_words, unit_name, zh
 from .share_text import context_line, share_text, verdict
 from .tiles_view import hand_view, reading_view
 
@@ -92,14 +92,16 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     can light them; ``hu``: the card speaks of 胡 (the words of "how it was won"); ``system``: the id of the
     system counting it (the link to the fan's page); ``code``: the active language (``lang.language``), when
     the caller has asked it already."""
-    name = pick(item.fan.zh, item.fan.en)
-    definition, definition_label = _definition(system, item.fan.id, name, language() if code is None else code)
+    fan = item.fan
+    name = pick(fan.zh, fan.en)
+    definition, definition_label = _definition(system, fan.id, name, language() if code is None else code)
+    value, count, about = item.value, item.count, item.about
     return {
-        "id": item.fan.id, "name": name, "definition": definition, "definition_label": definition_label,
-        "value": item.value, "count": item.count,
-        "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
-        "about": item.about, "tiles": " ".join(map(str, item.tiles)) if drawn else "",
-        "how": wording.word("How it was won", hu) if item.about == WIN else "",
+        "id": fan.id, "name": name, "definition": definition, "definition_label": definition_label,
+        "value": value, "count": count,
+        "total": value * count, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
+        "about": about, "tiles": " ".join(map(str, item.tiles)) if drawn and item.tiles else "",
+        "how": wording.word("How it was won", hu) if about == WIN else "",
     }
 
 
@@ -113,7 +115,7 @@ def _definition(system: str, fan: str, name: str, language: str) -> tuple[str, s
 def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, Any]:
     """A fan not counted; ``sets``: the sets it was not counted for, when it was counted for others."""
     by, principle = excluded_by(ruleset, ex.by)
-    why = gettext("not counted: %(by)s") if principle else gettext("not counted: implied by %(by)s")
+    why = _not_counted(language())[principle]
     # a principle's generic restatement ("patterns do not stack") says what ``why`` says; a particular
     # reason (the two chows 套算一次 dropped) stays
     generic = principle and ex.by in PRINCIPLES and wording.is_bilingual(ex.reason)
@@ -122,6 +124,12 @@ def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, 
         "id": ex.fan.id, "name": pick(ex.fan.zh, ex.fan.en), "count": ex.count, "by": by, "principle": principle,
         "reason": reason, "why": why % {"by": by}, "sets": sets,
     }
+
+
+@lru_cache(maxsize=16)
+def _not_counted(language: str) -> tuple[str, str]:
+    """The reasons of a row not counted in ``language`` (the active one): implied by a fan, or by a principle."""
+    return gettext("not counted: implied by %(by)s"), gettext("not counted: %(by)s")
 
 
 def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded: Iterable[Exclusion],
@@ -293,19 +301,19 @@ def result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, Any
 
 def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, Any]:
     r = outcome.ruleset
-    hu = wording.speaks_hu((r,))
+    hu = wording.writes_hu(r)
+    not_a_win, won_on, legal, not_legal = _card_words(hu, script())
     row: dict[str, Any] = {
         "id": r.id, "name": pick(r.zh, r.en), "unit": "", "provisional": r.provisional,
         "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
         "readings": 0, "lights": False, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
         "facts": [], "notes": [],
         "hand": None, "verdict": "",
-        "not_a_win": wording.word("not a win", hu), "no_wild": no_wild_text(r) if outcome.no_wild else "",
-        "won_on": wording.word("won on", hu),
+        "not_a_win": not_a_win, "no_wild": no_wild_text(r) if outcome.no_wild else "", "won_on": won_on,
     }
     if outcome.error is not None:  # no reading: the hand as it lies
         row.update(reason=wording.player_text(render(outcome.error, wording.writes_hu(r)), r),
-                   unit=_unit_name(r.unit, False, language()), verdict=wording.word("Not a legal win", hu),
+                   unit=_unit_name(r.unit, False, language()), verdict=not_legal,
                    hand=wording.hand_in_words(hand_view(hand), hu))
         return row
     s = outcome.score
@@ -317,7 +325,7 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
         total=s.total, unit=_unit_name(r.unit, s.total == 1, language()),
         fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
         notes=wording.player_notes(s.extra, r),
-        verdict=wording.word("Legal win" if s.valid else "Not a legal win", hu),
+        verdict=legal if s.valid else not_legal,
     )
     # no reading: draw the hand as it lies
     row["hand"] = wording.hand_in_words(hand_view(hand), hu) if s.shape is None else None
@@ -341,6 +349,14 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
         row["winner"] = names[winner] if winner is not None else None
         row["gain"] = s.settlement.net.get(winner) if winner is not None else None
     return row
+
+
+@lru_cache(maxsize=64)
+def _card_words(hu: bool, script: str) -> tuple[str, str, str, str]:
+    """A card's words in ``script`` (the active language and system's words), spelt with 胡 when ``hu``: "not a
+    win", "won on", "Legal win" and "Not a legal win"."""
+    return (wording.word("not a win", hu), wording.word("won on", hu), wording.word("Legal win", hu),
+            wording.word("Not a legal win", hu))
 
 
 def results_context(request: Request, outcomes: list[Outcome]) -> dict[str, Any]:
@@ -372,13 +388,14 @@ def _results(request: Request, outcomes: list[Outcome], full: bool) -> dict[str,
     hand = request.hand
     won = hand.winning_tile is not None or any(complete_as_it_stands(hand.context, r.context) for r in request.rulesets)
     line = context_line(hand.context, request.rulesets, won=won)
+    verdicts = [verdict(r) for r in results]  # the text's and the screen reader's
     return {
         "results": results,
         "table_seats": [{"seat": s.value, "name": names[s]} for s in seats],
         "share_code": _share_code(request),
         "context_line": line,
-        "share_text": share_text(request.hand, results, line),
-        "announce": "; ".join(verdict(r) for r in results),
+        "share_text": share_text(request.hand, results, line, verdicts),
+        "announce": "; ".join(verdicts),
     }
 
 

@@ -36,6 +36,7 @@ class _Templates(NamedTuple):
     labelled: str
     bracketed: str
     payment: str
+    total: str
 
 
 @lru_cache(maxsize=16)
@@ -43,7 +44,7 @@ def _templates(language: str) -> _Templates:
     """The templates of the text's lines in ``language`` (the active one), looked up once: a text has a
     dozen lines."""
     return _Templates(pgettext("a label and its value", "%(label)s: %(value)s"), pgettext("in brackets", " (%(what)s)"),
-                      gettext("%(payer)s → %(payee)s %(amount)s"))
+                      gettext("%(payer)s → %(payee)s %(amount)s"), gettext("Total"))
 
 
 def verdict(row: dict[str, Any]) -> str:
@@ -52,22 +53,25 @@ def verdict(row: dict[str, Any]) -> str:
     return _labelled(row["name"], row.get("not_a_win") or gettext("not a win"))
 
 
-def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "") -> str:
+def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "", verdicts: list[str] | None = None) -> str:
     """"Copy as text", what a group chat needs to settle the hand (the page puts the link first): the hand
     string and the hand in Unicode tiles, how it was won, then per system its total, one line per fan with
-    its value, what was not counted, and who pays whom."""
+    its value, what was not counted, and who pays whom. ``verdicts``: each result's :func:`verdict`, when the
+    caller has them already."""
     try:
         text = hand_to_text(hand)
     except MahjongError:
         text = ""
     lines = [text, context]
-    for r in results:
-        lines += ["", verdict(r) + (f" — {r['reason']}" if r["reason"] else "")]
+    templates = _templates(language())
+    for k, r in enumerate(results):
+        said = verdict(r) if verdicts is None else verdicts[k]
+        lines += ["", said + (f" — {r['reason']}" if r["reason"] else "")]
         lines += [f"  {_fan_line(f)}" for f in r["fans"]]
         lines += [f"  {e['name']}{' ' + e['sets'] if e['sets'] else ''} — {e['why']}" for e in r["excluded"]]
         if r["valid"]:
-            lines.append("  " + _labelled(gettext("Total"), f"{r['total']} {r['unit']}"))
-        lines += [f"  {_payment_line(p)}" for p in r["payments"]]
+            lines.append("  " + templates.labelled % {"label": templates.total, "value": f"{r['total']} {r['unit']}"})
+        lines += [f"  {_payment_line(p, templates)}" for p in r["payments"]]
     return "\n".join(line for line in lines if line is not None).strip()
 
 
@@ -78,10 +82,12 @@ def _fan_line(f: dict[str, Any]) -> str:
     return f"{name} {value}" + (_bracketed(f["note"]) if f["note"] else "")
 
 
-def _payment_line(p: dict[str, Any]) -> str:
-    """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"."""
-    text = _templates(language()).payment % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
-    return text + _bracketed(p["why"]) if p["why"] else text
+def _payment_line(p: dict[str, Any], templates: _Templates | None = None) -> str:
+    """"西 → 南 22（自摸：底分8+14番）" / "West → South 22 (self-drawn: …)"; ``templates``: :func:`_templates` of the
+    active language, when the caller has them already."""
+    templates = _templates(language()) if templates is None else templates
+    text = templates.payment % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
+    return text + templates.bracketed % {"what": p["why"]} if p["why"] else text
 
 
 def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_always: bool = True,

@@ -79,6 +79,13 @@ class GroupView:
     zh: str = ""  # caption, e.g. 碰 / 暗杠 (empty: none)
     en: str = ""
 
+    def __post_init__(self) -> None:
+        # hashed once: a view is a key of its memoised markup (:func:`_group_html`), and a reading's views are shared
+        object.__setattr__(self, "_hash", hash((self.tiles, self.kind, self.zh, self.en)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
 
 @dataclass(frozen=True)
 class HandView:
@@ -204,7 +211,18 @@ def _rotated_position(meld: Meld) -> int | None:
 
 
 def meld_view(meld: Meld) -> GroupView:
-    """A fixed meld: the claimed tile turned sideways; a concealed kong with its outer tiles face down."""
+    """A fixed meld: the claimed tile turned sideways; a concealed kong with its outer tiles face down. The
+    same view for every meld of the same kind, tile, kong, source and claimed tile (made once, :data:`_MELD_VIEWS`)."""
+    key = (meld.kind, meld.tile.index, meld.kong, meld.source, meld.claimed)
+    view = _MELD_VIEWS.get(key)
+    if view is None:
+        view = _meld_view(meld)
+        if len(_MELD_VIEWS) < _VIEWS_MAX:
+            _MELD_VIEWS[key] = view
+    return view
+
+
+def _meld_view(meld: Meld) -> GroupView:
     tiles = meld.tiles
     if meld.kong is KongKind.CONCEALED:
         last = len(tiles) - 1
@@ -289,6 +307,14 @@ _BACK = tuple(_tile_view(t, back=True) for t in TILES_BY_INDEX)
 _GROUP_CAPTION = {kind: (_GROUP_ZH[kind], _GROUP_EN[kind], f"group group--{kind.value}") for kind in GroupKind}
 """A group's caption (中文, English) and CSS classes, by its kind."""
 
+_MELD_VIEWS: dict[tuple[Any, ...], GroupView] = {}
+""":func:`meld_view` by the meld's kind, tile index, kong, source and claimed tile: a few hundred melds there are."""
+_CONCEALED_VIEWS: dict[tuple[Any, ...], GroupView] = {}
+""":func:`reading_view`'s view of a concealed group no wild plays in, by what the group shows (``Group.shown``:
+its kind and tiles) and the index of the winning tile it holds (-1: none)."""
+_VIEWS_MAX = 4096
+"""At most this many views kept in each (the groups and melds a hand can hold are fewer)."""
+
 
 def _held(names: list[str], subs: list[tuple[str, str]]) -> list[str]:
     """The tile held at each place of a group that plays ``names``: a wild's own tile where it plays another."""
@@ -331,7 +357,16 @@ def reading_view(shape: Shape) -> HandView:
         # the winning tile is marked in the first concealed group that holds it
         held = winning if winning is not None and winning in g.tiles else None
         winning = None if held is not None else winning
-        views.append(_plain_group_view(g, held) if not g.subs else group_view(g, held))
+        if g.subs:
+            views.append(group_view(g, held))
+            continue
+        key = (g.shown, -1 if held is None else held.index)
+        view = _CONCEALED_VIEWS.get(key)
+        if view is None:
+            view = _plain_group_view(g, held)
+            if len(_CONCEALED_VIEWS) < _VIEWS_MAX:
+                _CONCEALED_VIEWS[key] = view
+        views.append(view)
     return HandView(tuple(views), " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
 
 
