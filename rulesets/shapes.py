@@ -449,6 +449,14 @@ def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape
     if win.index >= 34:
         return []
     counts[win.index] += 1
+    return shapes_of(hand, counts, kinds)
+
+
+def shapes_of(hand: Hand, counts: list[int], kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape]:
+    """:func:`decompose`'s readings of a complete hand of 3n + 2 concealed tiles whose counts (its standing
+    tiles and its winning tile, none a flower: 34 slots, left as they are) a scorer already holds."""
+    win = hand.winning_tile
+    assert win is not None
     melds = hand.melds
     fixed = tuple(_meld_group(m) for m in melds)
     out: list[Shape] = []
