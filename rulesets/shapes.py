@@ -342,23 +342,6 @@ def _standard(counts: list[int]) -> list[tuple[int, ...]]:
             for s0, s1, s2, s3 in product(*splits):
                 out.append(pair + s0 + s1 + s2 + s3)
     return out
-    paired = left.index(2)
-    # each part split on its own (the other parts once for every pair), the hand's splits their product, in
-    # the order of one search over the tiles from the lowest: the last part's splits vary fastest
-    splits = [() if k == paired else _sets_only_cached(part, a) for k, (part, (a, _, _)) in
-              enumerate(zip(parts, _PARTS, strict=True))]
-    if not all(split for k, split in enumerate(splits) if k != paired):
-        return out
-    a, b, _ = _PARTS[paired]
-    for p in range(a, b):
-        if counts[p] >= 2:
-            counts[p] -= 2
-            splits[paired] = _sets_only_cached(tuple(counts[a:b]), a)
-            counts[p] += 2
-            pair = (_PAIR_KEY[p],)
-            for s0, s1, s2, s3 in product(*splits):
-                out.append(pair + s0 + s1 + s2 + s3)
-    return out
 
 
 def _seven_pairs(counts: list[int]) -> list[tuple[int, ...]]:
