@@ -16,7 +16,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
+from operator import attrgetter, eq
 from typing import Any
 
 from .errors import ContextError, HandError
@@ -25,6 +25,8 @@ from .tiles import TILES_BY_INDEX, Tile, counts34
 from .values import quick
 
 _BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
+_SAME = tuple(tuple((i,) * n for n in range(5)) for i in range(42))
+"""``_SAME[i][n]``: the index ``i`` ``n`` times (a pung's or a kong's tiles by index)."""
 
 
 class Seat(enum.Enum):
@@ -369,23 +371,22 @@ class Hand:
             have = self.size()
             key = "hand.count" if self.winning_tile is not None else "hand.count_waiting"
             raise HandError(msg(key, n=have, expected=expected))
-        copies = [0] * len(TILES_BY_INDEX)
-        for t in self.standing + ((self.winning_tile,) if self.winning_tile else ()):
-            if t.index >= 34:  # a flower (Tile.is_flower, without the property's call)
-                raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
-            copies[t.index] += 1
+        held = self.standing + ((self.winning_tile,) if self.winning_tile else ())
+        indices = list(map(_BY_INDEX, held))  # the tiles by index, in C: no loop of Python over the tiles
+        if indices and max(indices) >= 34:  # a flower (Tile.is_flower), the first one standing
+            t = next(t for t in held if t.index >= 34)
+            raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
         for m in self.melds:  # a meld's tiles by index, without building them (Meld.tiles)
             first = m.tile.index
             if m.kind is MeldKind.CHOW:
-                copies[first] += 1
-                copies[first + 1] += 1
-                copies[first + 2] += 1
+                indices += (first, first + 1, first + 2)
             else:
-                copies[first] += 4 if m.kind is MeldKind.KONG else 3
-        if max(copies) > 4:  # the first tile held more than four times
-            i, n = next((i, n) for i, n in enumerate(copies) if n > 4)
+                indices += _SAME[first][4 if m.kind is MeldKind.KONG else 3]
+        indices.sort()
+        if any(map(eq, indices, indices[4:])):  # some tile held more than four times: the first one, by index
+            i = next(i for i, j in zip(indices, indices[4:], strict=False) if i == j)
             t = TILES_BY_INDEX[i]
-            raise HandError(msg("hand.copies", n=n, tile=str(t), name=t.zh))
+            raise HandError(msg("hand.copies", n=indices.count(i), tile=str(t), name=t.zh))
 
     def check_context(self, *, players: int = 4, winners_stay: bool = False,
                       skip_checks: frozenset[str] = frozenset()) -> None:

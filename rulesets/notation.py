@@ -63,6 +63,8 @@ _PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
 """A plain hand string: runs of tiles, honour letters and packs of one run each, with their digit; no space,
 no context, no flower, no red five. Most hands are written so; :meth:`_Reader.read_plain` reads them whole."""
 _PLAIN_PART = re.compile(r"([1-9]+)([mpsz])|\[([1-9]+[mpsz]|[ESWNCFP]+),?([0-9]?)\]|(.)")
+_RELATIVE = (None, Relative.LEFT, Relative.ACROSS, Relative.RIGHT)
+"""Each claim digit's :class:`Relative` (1 to 3), looked up: ``Relative(digit)`` is a Python call of the enum's."""
 _WRITTEN = {f"{t.rank}{t.suit.value}": ("flower" if t.is_flower else "tile", t) for t in TILES_BY_INDEX}
 """Each tile as a digit and its suit letter reads (``5m``, ``7z``, ``3f``): its token kind and the tile. A red
 five (``0m``) and a digit its suit does not have are read the long way (a note, an error)."""
@@ -380,13 +382,13 @@ class _Reader:
         if n == 3:
             if number is not None and not 1 <= number <= 3:
                 self.fail(msg("notation.pung_digit", pack=written, digit=number), pos)
-            return Meld(MeldKind.PUNG, t, source=Relative(number or 1))
+            return Meld(MeldKind.PUNG, t, source=_RELATIVE[number or 1])
         if number is None:
             return Meld(MeldKind.KONG, t, kong=KongKind.CONCEALED)
         if 1 <= number <= 3:
-            return Meld(MeldKind.KONG, t, kong=KongKind.EXPOSED, source=Relative(number))
+            return Meld(MeldKind.KONG, t, kong=KongKind.EXPOSED, source=_RELATIVE[number])
         if 5 <= number <= 7:
-            return Meld(MeldKind.KONG, t, kong=KongKind.ADDED, source=Relative(number - 4))
+            return Meld(MeldKind.KONG, t, kong=KongKind.ADDED, source=_RELATIVE[number - 4])
         self.fail(msg("notation.kong_digit", pack=written, digit=number), pos)
 
     # -- the GB-Mahjong tail -------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import permutations
+from itertools import permutations, product
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
@@ -268,27 +268,30 @@ _SINGLE_KEY = tuple(_key_of(GroupKind.SINGLE, i) for i in range(34))
 
 
 @lru_cache(maxsize=65536)
-def _sets_only_cached(counts: tuple[int, ...], start: int) -> tuple[tuple[int, ...], ...]:
-    """All ways to split ``counts`` into pungs and chows, each set as its sort key."""
-    i = start
-    while i < 34 and counts[i] == 0:
+def _sets_only_cached(part: tuple[int, ...], base: int) -> tuple[tuple[int, ...], ...]:
+    """All ways to split the counts of one part of the tiles (:data:`_PARTS`: a suit from ``base``, or the
+    honours from 27, pungs only) into pungs and chows, each set as its sort key, lowest tile first, a pung
+    before a chow. A set lies within one part, so a part's splits hold for every hand it is part of."""
+    i = 0
+    size = len(part)
+    while i < size and part[i] == 0:
         i += 1
-    if i == 34:
+    if i == size:
         return ((),)
     out: list[tuple[int, ...]] = []
-    c = list(counts)
+    c = list(part)
     if c[i] >= 3:
         c[i] -= 3
-        key = (_PUNG_KEY[i],)
-        for rest in _sets_only_cached(tuple(c), i):
+        key = (_PUNG_KEY[base + i],)
+        for rest in _sets_only_cached(tuple(c), base):
             out.append(key + rest)
         c[i] += 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+    if base < 27 and i <= 6 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        key = (_CHOW_KEY[i],)
-        for rest in _sets_only_cached(tuple(c), i):
+        key = (_CHOW_KEY[base + i],)
+        for rest in _sets_only_cached(tuple(c), base):
             out.append(key + rest)
     return tuple(out)
 
@@ -318,17 +321,26 @@ def _standard(counts: list[int]) -> list[tuple[int, ...]]:
     """Sets + one pair of the concealed counts (the groups' keys). A set lies within one suit (or the honours),
     so the pair lies in the one part whose count leaves 2 when divided by 3, every other part leaving 0."""
     out: list[tuple[int, ...]] = []
-    left = [sum(counts[a:b]) % 3 for a, b, _ in _PARTS]
+    parts = [tuple(counts[a:b]) for a, b, _ in _PARTS]
+    left = [n % 3 for n in map(sum, parts)]
     if left.count(2) != 1 or left.count(0) != 3:
         return out
-    a, b, _ = _PARTS[left.index(2)]
-    for p in range(a, b):
-        if counts[p] >= 2:
-            counts[p] -= 2
-            pair = (_PAIR_KEY[p],)
-            for sets in _sets_only_cached(tuple(counts), 0):
-                out.append(pair + sets)
-            counts[p] += 2
+    # each part split on its own (the others once for every pair), the hand's splits their product, in the
+    # order of one search over the tiles from the lowest (a pung before a chow): the last part's vary fastest
+    paired = left.index(2)
+    held, parts[paired] = parts[paired], ()
+    splits = list(map(_sets_only_cached, parts, _BASES))
+    if not all(splits):
+        return out
+    base = _BASES[paired]
+    for i, n in enumerate(held):
+        if n >= 2:
+            rest = list(held)
+            rest[i] -= 2
+            splits[paired] = _sets_only_cached(tuple(rest), base)
+            pair = (_PAIR_KEY[base + i],)
+            for s0, s1, s2, s3 in product(*splits):
+                out.append(pair + s0 + s1 + s2 + s3)
     return out
 
 
@@ -420,6 +432,14 @@ def decompose(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape
     if win.index >= 34:
         return []
     counts[win.index] += 1
+    return shapes_of(hand, counts, kinds)
+
+
+def shapes_of(hand: Hand, counts: list[int], kinds: Iterable[ShapeKind] = ALL_SHAPES) -> list[Shape]:
+    """:func:`decompose`'s readings of a complete hand of 3n + 2 concealed tiles whose counts (its standing
+    tiles and its winning tile, none a flower: 34 slots, left as they are) a scorer already holds."""
+    win = hand.winning_tile
+    assert win is not None
     melds = hand.melds
     fixed = tuple(_meld_group(m) for m in melds)
     out: list[Shape] = []
@@ -459,6 +479,7 @@ def waits(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES, candidates: Itera
 # --- waits on tile counts (a fast path for scorers) -------------------------------------------------
 
 _PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_BASES = tuple(a for a, _, _ in _PARTS)
 """The tile ranges that sets cannot cross: the three suits (chows allowed) and the honours."""
 _ORPHAN_SET = frozenset(_ORPHANS)
 _HONOUR_INDICES = frozenset(range(27, 34))

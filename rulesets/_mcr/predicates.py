@@ -542,7 +542,8 @@ SCOPES: tuple[Scope, ...] = tuple(
          "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
          "two_dragons_pungs"),
         ("honour_pung", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False, "dragon_pung prevalent_wind seat_wind"),
-        ("pung_patterns", lambda v: has_pung_fans(v.pungs), False,
+        # every pattern needs two suited pungs: sorted, the second is suited (asked before the table of patterns)
+        ("pung_patterns", lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27 and has_pung_fans(v.pungs), False,
          "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung"),
         ("four_pungs", lambda v: len(v.pungs) == 4, False, "all_even_pungs all_pungs"),
         ("pungs", lambda v: bool(v.pungs), False, "pung_of_terminals_or_honors"),

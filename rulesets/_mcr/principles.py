@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -166,13 +167,18 @@ def _chow_text(first: int) -> str:
 # --- unique wait ------------------------------------------------------------------------------------
 
 
-def has_unique_wait(hand: Hand) -> bool:
+def has_unique_wait(hand: Hand, concealed: Sequence[int] | None = None) -> bool:
     """Whether the hand, before its winning tile, waited on that tile alone (formally: a tile held
     four times still counts as a wait). The winning tiles come from
-    :func:`rulesets.shapes.winning_tiles`, cached per tile-count tuple."""
+    :func:`rulesets.shapes.winning_tiles`, cached per tile-count tuple. ``concealed``: the counts of the
+    standing tiles and the winning tile (:func:`rulesets._mcr.view.concealed_counts`), when the scorer holds them."""
     assert hand.winning_tile is not None
-    counts = [0] * 34
-    for t in hand.standing:
-        counts[t.index] += 1
     win = hand.winning_tile.index
+    if concealed is None:
+        counts = [0] * 34
+        for t in hand.standing:
+            counts[t.index] += 1
+    else:
+        counts = list(concealed)
+        counts[win] -= 1
     return all(i == win for i in winning_tiles(tuple(counts), ALL_SHAPES, len(hand.melds)))

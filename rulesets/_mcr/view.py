@@ -16,7 +16,7 @@ pungs are concealed, which wait the winning tile can be read as).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
@@ -115,15 +115,23 @@ class View:
         return len(self.chows) + (3 if self.kind is ShapeKind.KNITTED_STRAIGHT else 0)
 
 
-def facts_of(hand: Hand) -> Facts:
-    """The whole-hand facts of a complete, validated hand."""
+def concealed_counts(hand: Hand) -> list[int]:
+    """The 34 counts of a complete, validated hand's concealed tiles: its standing tiles and its winning tile."""
     assert hand.winning_tile is not None
-    ctx = hand.context
-    win = hand.winning_tile.index
     counts = [0] * 34
     for t in hand.standing:
         counts[t.index] += 1
-    counts[win] += 1
+    counts[hand.winning_tile.index] += 1
+    return counts
+
+
+def facts_of(hand: Hand, concealed: Sequence[int] | None = None) -> Facts:
+    """The whole-hand facts of a complete, validated hand (``concealed``: its :func:`concealed_counts`, when
+    the scorer holds them already)."""
+    assert hand.winning_tile is not None
+    ctx = hand.context
+    win = hand.winning_tile.index
+    counts = concealed_counts(hand) if concealed is None else list(concealed)
     melded_copies = claimed = melded_kongs = concealed_kongs = 0
     kong_tiles = set()
     for m in hand.melds:

@@ -22,13 +22,13 @@ from operator import attrgetter
 
 from rulesets._mcr.lights import light_items
 from rulesets._mcr.principles import account_once, has_unique_wait
-from rulesets._mcr.view import Facts, View, facts_of, mask_of, reading_view, wait_reading
+from rulesets._mcr.view import Facts, View, concealed_counts, facts_of, mask_of, reading_view, wait_reading
 from rulesets.errors import HandError, MahjongError
 from rulesets.hand import Hand
 from rulesets.messages import Words, msg
 from rulesets.pipeline import Minimum, Outcome, Pipeline, Problem, Valued
 from rulesets.scoring import Exclusion, Fan, Item, Ruleset, Score
-from rulesets.shapes import ALL_SHAPES, GroupKind, ShapeKind, decompose, winning_tiles
+from rulesets.shapes import ALL_SHAPES, GroupKind, ShapeKind, shapes_of, winning_tiles
 from rulesets.tiles import ALL_TILES, Tile
 
 from . import context
@@ -64,10 +64,11 @@ def validate(hand: Hand, options: Options) -> None:
 
 def readings(hand: Hand, options: Options) -> list[View]:
     """Each decomposition's view. The unique-wait search runs only if some reading has a wait fan."""
-    facts = facts_of(hand)
-    shapes = decompose(hand, shape_kinds(facts, len(hand.melds)))
+    concealed = concealed_counts(hand)  # counted once: the facts, the shapes and the wait read them
+    facts = facts_of(hand, concealed)
+    shapes = shapes_of(hand, concealed, shape_kinds(facts, len(hand.melds)))
     waited = [wait_reading(s, options.knitted_wait_fans) for s in shapes]
-    unique = any(waited) and has_unique_wait(hand)
+    unique = any(waited) and has_unique_wait(hand, concealed)
     return [reading_view(s, facts, w if unique else None) for s, w in zip(shapes, waited, strict=True)]
 
 

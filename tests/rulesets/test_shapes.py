@@ -167,3 +167,68 @@ def test_the_kinds_a_system_finds_itself_have_names_and_no_finder() -> None:
     hand = Hand(standing=tiles("11m22m33m44p55p66s77s99s"), winning_tile=tiles("9s")[0])
     assert decompose(hand, [ShapeKind.SEVEN_PAIRS_PUNG, ShapeKind.EIGHT_PAIRS]) == []
     assert (ShapeKind.SEVEN_PAIRS_PUNG.zh, ShapeKind.SEVEN_PAIRS_PUNG.en) == ("七对加一刻", "Seven pairs and a pung")
+
+
+# --- the order of the readings: one search over the whole hand, lowest tile first ----------------------------
+
+
+def _search(counts, i=0):
+    """Every split of ``counts`` into pungs and chows: the lowest tile left in a pung, then in a chow."""
+    while i < 34 and counts[i] == 0:
+        i += 1
+    if i == 34:
+        yield ()
+        return
+    if counts[i] >= 3:
+        rest = list(counts)
+        rest[i] -= 3
+        yield from ((("pung", i), *sets) for sets in _search(rest, i))
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        rest = list(counts)
+        for j in (i, i + 1, i + 2):
+            rest[j] -= 1
+        yield from ((("chow", i), *sets) for sets in _search(rest, i))
+
+
+def _searched(hand):
+    """The standard readings in the order of one search over the whole hand: by the pair, then the sets, each
+    reading once, where the search first finds it."""
+    counts = [0] * 34
+    for t in (*hand.standing, hand.winning_tile):
+        counts[t.index] += 1
+    out = []
+    for p in range(34):
+        if counts[p] >= 2:
+            rest = list(counts)
+            rest[p] -= 2
+            out += [(p, tuple(sorted(sets))) for sets in _search(rest)]
+    return list(dict.fromkeys(out))  # a set of sets found twice (a pung then a chow of one tile, and back) once
+
+
+def _found(hand):
+    return [(shape.pair.tile.index, tuple(sorted((g.kind.value, g.tile.index) for g in shape.sets)))
+            for shape in decompose(hand, {ShapeKind.STANDARD})]
+
+
+@pytest.mark.parametrize("text", ["11m111222333p555s", "111222333m11123p", "11122233344455m", "11123m33345p789s",
+                                  "123m111222333s11z", "22233344m111p777z", "111222333m222333444p55z"])
+def test_the_readings_come_in_the_order_of_one_search_from_the_lowest_tile(text):
+    t = tiles(text)
+    hand = Hand(standing=t[:-1], winning_tile=t[-1])
+    assert _found(hand) == _searched(hand)
+
+
+_SETS = [("pung", i) for i in range(34)] + [("chow", i) for i in range(27) if i % 9 <= 6]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_SETS), min_size=1, max_size=5), st.integers(0, 33))  # 5 sets: 台湾's 17 tiles
+def test_the_readings_of_any_suits_come_in_the_order_of_one_search(sets, pair):
+    counts = Counter({pair: 2})
+    for kind, i in sets:
+        counts.update((i,) * 3 if kind == "pung" else (i, i + 1, i + 2))
+    if max(counts.values()) > 4:
+        return
+    t = [ALL_TILES[i] for i in sorted(counts.elements())]
+    hand = Hand(standing=tuple(t[:-1]), winning_tile=t[-1])
+    assert _found(hand) == _searched(hand)
