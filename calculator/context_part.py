@@ -18,6 +18,7 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from .keyed import Keyed
 from .markup import text as _e
 
 
@@ -76,28 +77,13 @@ def _drawn(draw: Callable[[Any], str], view: Any) -> str:
     choice and reasons) the drawing kept under the digest the view holds, as the same rows come back tap after tap."""
     if getattr(view, "encoded", None) is None:  # a view made for this page (the seats named from a ledger)
         return draw(view)
-    return _drawn_kept(draw, _Digested(view))
-
-
-class _Digested:
-    """A frozen view as a key: equal when their digests are (equal digests mean equal views)."""
-
-    __slots__ = ("digest", "view")
-
-    def __init__(self, view: Any) -> None:
-        self.view, self.digest = view, view.encoded
-
-    def __hash__(self) -> int:
-        return hash(self.digest)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Digested) and other.digest == self.digest
+    return _drawn_kept(draw, Keyed(view.encoded, view))
 
 
 @lru_cache(maxsize=512)
-def _drawn_kept(draw: Callable[[Any], str], view: _Digested) -> str:
+def _drawn_kept(draw: Callable[[Any], str], view: Keyed) -> str:
     """:func:`_drawn` of a frozen view: at most 512 drawings per worker (each under a kB)."""
-    return draw(view.view)
+    return draw(view.value)
 
 
 def _win_chips(row: Any) -> str:

@@ -21,6 +21,7 @@ from rulesets.tiles import ALL_TILES, Tile
 
 from . import wording
 from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm
+from .keyed import Keyed
 from .lang import language, pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
@@ -120,27 +121,12 @@ def _hidden_of(shown: dict[str, bool]) -> tuple[tuple[str, Any], ...]:
     digest = getattr(shown, "encoded", None)
     if digest is None:
         return _hidden(tuple(key for key, asked in shown.items() if not asked))
-    return _hidden_kept(_Shown(digest, shown))
-
-
-class _Shown:
-    """A frozen ``shown`` view as a key: by its digest (equal digests, equal views)."""
-
-    __slots__ = ("digest", "view")
-
-    def __init__(self, digest: bytes, view: dict[str, bool]) -> None:
-        self.digest, self.view = digest, view
-
-    def __hash__(self) -> int:
-        return hash(self.digest)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Shown) and other.digest == self.digest
+    return _hidden_kept(Keyed(digest, shown))
 
 
 @lru_cache(maxsize=64)
-def _hidden_kept(shown: _Shown) -> tuple[tuple[str, Any], ...]:
-    return _hidden(tuple(key for key, asked in shown.view.items() if not asked))
+def _hidden_kept(shown: Keyed) -> tuple[tuple[str, Any], ...]:
+    return _hidden(tuple(key for key, asked in shown.value.items() if not asked))
 
 
 @lru_cache(maxsize=64)

@@ -39,6 +39,7 @@ from django.utils.safestring import SafeData, SafeString
 from rulesets.tiles import Tile
 
 from .context_part import context_html
+from .keyed import Keyed
 from .lang import language
 from .palette import palette_rows, placed_html
 
@@ -94,7 +95,7 @@ def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: 
     if name in STEADY:
         key = _key(context)
         if key is not None:
-            return Part(context, _signed(name, code, _Keyed(key, context)))
+            return Part(context, _signed(name, code, Keyed(key, context)))
     return Part(context, _signature(name, code, context))
 
 
@@ -107,26 +108,11 @@ STEADY = frozenset({"chooser", "setup", "flowers", "systems"})
 their signatures are kept (:func:`_signed`) rather than digested again each time."""
 
 
-class _Keyed:
-    """A part's context as a key: by its :func:`_key` (equal keys, equal encodings)."""
-
-    __slots__ = ("context", "key")
-
-    def __init__(self, key: tuple[Any, ...], context: dict[str, Any]) -> None:
-        self.key, self.context = key, context
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Keyed) and other.key == self.key
-
-
 @lru_cache(maxsize=256)
-def _signed(name: str, code: str, keyed: _Keyed) -> str:
+def _signed(name: str, code: str, keyed: Keyed) -> str:
     """:func:`_signature` of the context ``keyed``, kept per part, language and key: at most 256 per worker."""
-    signature = _signature(name, code, keyed.context)
-    keyed.context = {}  # kept as a key only: the page's values are not held on to
+    signature = _signature(name, code, keyed.value)
+    keyed.value = {}  # kept as a key only: the page's values are not held on to
     return signature
 
 

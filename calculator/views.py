@@ -34,6 +34,7 @@ from serving.memo import drawn_from, kept, piece
 
 from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
+from .keyed import Keyed
 from .markup import path
 
 
@@ -128,7 +129,7 @@ def _absolute(request: HttpRequest, location: str) -> str:
         return request.build_absolute_uri(location)
     meta = request.META
     address = (request.scheme or "", *(meta.get(key) for key in _ADDRESS))
-    return _site(_Address(address, request)) + location
+    return _site(Keyed(address, request)) + location
 
 
 _URI_AS_IS = re.compile(r"[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
@@ -138,27 +139,12 @@ _ADDRESS = ("HTTP_X_FORWARDED_HOST", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", 
 """What a request's host is read from (``HttpRequest.get_host``, with its scheme and the settings)."""
 
 
-class _Address:
-    """A request as a key: by its scheme and what its host is read from (:data:`_ADDRESS`)."""
-
-    __slots__ = ("key", "request")
-
-    def __init__(self, key: tuple[str | None, ...], request: HttpRequest | None) -> None:
-        self.key, self.request = key, request
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Address) and other.key == self.key
-
-
 @lru_cache(maxsize=64)
-def _site(address: _Address) -> str:
+def _site(address: Keyed) -> str:
     """The site's address (``scheme://host``) as ``build_absolute_uri`` writes it, for the request of ``address``:
     found by Django (its host checked: a host not allowed raises, and is not kept), kept per address."""
-    request = cast(HttpRequest, address.request)
-    address.request = None  # kept as a key only: the request is not held on to
+    request = cast(HttpRequest, address.value)
+    address.value = None  # kept as a key only: the request is not held on to
     return request.build_absolute_uri("/")[:-1]
 
 
