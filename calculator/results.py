@@ -99,7 +99,7 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     return {
         "id": fan.id, "name": name, "definition": definition, "definition_label": definition_label,
         "value": value, "count": count,
-        "total": value * count, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
+        "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
         "about": about, "tiles": " ".join(map(str, item.tiles)) if drawn and item.tiles else "",
         "how": wording.word("How it was won", hu) if about == WIN else "",
     }

@@ -70,7 +70,7 @@ def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "", ver
         lines += [f"  {_fan_line(f)}" for f in r["fans"]]
         lines += [f"  {e['name']}{' ' + e['sets'] if e['sets'] else ''} — {e['why']}" for e in r["excluded"]]
         if r["valid"]:
-            lines.append("  " + templates.labelled % {"label": templates.total, "value": f"{r['total']} {r['unit']}"})
+            lines.append("  " + _labelled(templates.total, f"{r['total']} {r['unit']}"))
         lines += [f"  {_payment_line(p, templates)}" for p in r["payments"]]
     return "\n".join(line for line in lines if line is not None).strip()
 
@@ -87,7 +87,7 @@ def _payment_line(p: dict[str, Any], templates: _Templates | None = None) -> str
     active language, when the caller has them already."""
     templates = _templates(language()) if templates is None else templates
     text = templates.payment % {"payer": p["from"], "payee": p["to"], "amount": p["amount"]}
-    return text + templates.bracketed % {"what": p["why"]} if p["why"] else text
+    return text + _bracketed(p["why"]) if p["why"] else text
 
 
 def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_always: bool = True,

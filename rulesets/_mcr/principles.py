@@ -20,7 +20,7 @@ from itertools import combinations
 from rulesets.hand import Hand
 from rulesets.scoring import Exclusion, Item
 from rulesets.shapes import ALL_SHAPES, winning_tiles
-from rulesets.tiles import ALL_TILES
+from rulesets.tiles import ALL_TILES, counts34
 
 from .predicates import FOUR_CHOW_FANS, PAIR_FANS, THREE_CHOW_FANS, pair_edges, triples
 from .view import View
@@ -175,9 +175,7 @@ def has_unique_wait(hand: Hand, concealed: Sequence[int] | None = None) -> bool:
     assert hand.winning_tile is not None
     win = hand.winning_tile.index
     if concealed is None:
-        counts = [0] * 34
-        for t in hand.standing:
-            counts[t.index] += 1
+        counts = counts34(hand.standing)
     else:
         counts = list(concealed)
         counts[win] -= 1

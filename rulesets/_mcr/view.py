@@ -22,6 +22,7 @@ from itertools import compress
 
 from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinContext, WinMethod
 from rulesets.shapes import GroupKind, Shape, ShapeKind
+from rulesets.tiles import counts34
 from rulesets.values import quick
 
 EDGE, CLOSED, SINGLE = "edge", "closed", "single"
@@ -118,9 +119,7 @@ class View:
 def concealed_counts(hand: Hand) -> list[int]:
     """The 34 counts of a complete, validated hand's concealed tiles: its standing tiles and its winning tile."""
     assert hand.winning_tile is not None
-    counts = [0] * 34
-    for t in hand.standing:
-        counts[t.index] += 1
+    counts = counts34(hand.standing)
     counts[hand.winning_tile.index] += 1
     return counts
 
