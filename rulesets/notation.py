@@ -63,6 +63,10 @@ _PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
 """A plain hand string: runs of tiles, honour letters and packs of one run each, with their digit; no space,
 no context, no flower, no red five. Most hands are written so; :meth:`_Reader.read_plain` reads them whole."""
 _PLAIN_PART = re.compile(r"([1-9]+)([mpsz])|\[([1-9]+[mpsz]|[ESWNCFP]+),?([0-9]?)\]|(.)")
+_PLAIN_MELDS: dict[tuple[str, int | None], Meld] = {}
+_PLAIN_MELDS_MAX = 4096
+"""The meld of each pack of a plain string, by its text and digit (``("123m", 2)``), made the first time it is
+read; at most this many kept (the packs written in play are a few hundred)."""
 _RELATIVE = (None, Relative.LEFT, Relative.ACROSS, Relative.RIGHT)
 """Each claim digit's :class:`Relative` (1 to 3), looked up: ``Relative(digit)`` is a Python call of the enum's."""
 _WRITTEN = {f"{t.rank}{t.suit.value}": ("flower" if t.is_flower else "tile", t) for t in TILES_BY_INDEX}
@@ -134,7 +138,11 @@ def canonical_hand(hand: Hand) -> Hand:
         flowers, kongs = tuple(sorted(ctx.flowers)), tuple(sorted(ctx.kongs, key=kong_event_order))
         if flowers != ctx.flowers or kongs != ctx.kongs:
             ctx = replace(ctx, flowers=flowers, kongs=kongs)
-    melds = tuple(sorted(map(filled_meld, hand.melds), key=meld_order)) if hand.melds else ()
+    melds = hand.melds
+    if len(melds) > 1:
+        melds = tuple(sorted(map(filled_meld, melds), key=meld_order))
+    elif melds:  # one meld: nothing to order
+        melds = (filled_meld(melds[0]),)
     return Hand(standing=tuple(sorted(hand.standing, key=_BY_INDEX)), melds=melds, winning_tile=hand.winning_tile,
                 context=ctx)
 
@@ -222,14 +230,26 @@ class _Reader:
                 else:
                     standing.append(_LETTER_TILES[letter])
             winning = standing.pop() if len(standing) % 3 == 2 else None
+            if len(standing) % 3 != 1:
+                return None
             hand = Hand(standing=tuple(standing), melds=tuple(melds), winning_tile=winning, context=_NO_CONTEXT)
-            check_hand(hand)
+            # check_hand's checks: with no context and no flower (the grammar has none), only a fifth copy can fail
+            hand.check_tiles(hand_size=hand.size() + (winning is None))
         except MahjongError:
             return None
         return hand
 
     def plain_meld(self, pack: str, number: int | None) -> Meld:
-        """The meld of a pack written as one run of one suit (``123m``, ``CCC``) and its digit."""
+        """The meld of a pack written as one run of one suit (``123m``, ``CCC``) and its digit (a meld is a value:
+        each pack's is made once, :data:`_PLAIN_MELDS`)."""
+        meld = _PLAIN_MELDS.get((pack, number))
+        if meld is None:
+            meld = self.new_plain_meld(pack, number)
+            if len(_PLAIN_MELDS) < _PLAIN_MELDS_MAX:
+                _PLAIN_MELDS[pack, number] = meld
+        return meld
+
+    def new_plain_meld(self, pack: str, number: int | None) -> Meld:
         if pack[-1] in _RUN_TILES:
             kinds = list(map(_RUN_TILES[pack[-1]].__getitem__, pack[:-1]))
         else:
@@ -587,29 +607,16 @@ def tile_runs(seq: Iterable[Tile], letters: bool) -> str:
     >>> tile_runs(tiles("123m45p5p1z22z"), False), tile_runs(tiles("123m45p5p1z22z"), True)
     ('123m455p122z', '123m455pESS')
     """
-    if not letters:  # each tile's text, then a suit letter followed by a tile of the same suit left out
-        return _SAME_SUIT_NEXT.sub("", "".join([_TILE_TEXT[t.index] for t in seq]))
-    out: list[str] = []
-    suit = ""
-    for t in seq:
-        if letters and t.is_honour:
-            out.append(suit + t.letter)
-            suit = ""
-            continue
-        rank, letter = _RANK_AND_SUIT[t.index]
-        if suit and letter != suit:
-            out.append(suit)
-        out.append(rank)
-        suit = letter
-    if suit:
-        out.append(suit)
-    return "".join(out)
+    # each tile's text, then a suit letter followed by a tile of the same suit left out (an honour's letter is
+    # upper case: it ends the run before it and is never left out)
+    text = _LETTER_TEXT if letters else _TILE_TEXT
+    return _SAME_SUIT_NEXT.sub("", "".join([text[t.index] for t in seq]))
 
 
-_RANK_AND_SUIT = tuple((str(t.rank), t.suit.value) for t in TILES_BY_INDEX)
-"""Each tile's digit and suit letter, by index."""
 _TILE_TEXT = tuple(str(t) for t in TILES_BY_INDEX)
 """Each tile's text (its digit and suit letter), by index."""
+_LETTER_TEXT = tuple(t.letter if t.is_honour else str(t) for t in TILES_BY_INDEX)
+"""Each tile's text with the honours as letters (E S W N C F P), by index."""
 _SAME_SUIT_NEXT = re.compile(r"([a-z])(?=[0-9]\1)")
 """A suit letter whose next tile is of the same suit: a run writes the letter once, after its last digit."""
 
@@ -682,7 +689,11 @@ def format_hand(hand: Hand, fmt: str = "helper") -> str:
 
 
 def _unicode(seq: Iterable[Tile]) -> str:
-    return "".join(t.unicode + (_VS15 if t.index == 31 else "") for t in seq)
+    return "".join([_UNICODE_TEXT[t.index] for t in seq])
+
+
+_UNICODE_TEXT = tuple(t.unicode + (_VS15 if t.index == 31 else "") for t in TILES_BY_INDEX)
+"""Each tile drawn in Unicode, by index (🀄 with its text presentation selector)."""
 
 
 def hand_to_text(hand: Hand) -> str:

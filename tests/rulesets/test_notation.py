@@ -454,3 +454,16 @@ def test_the_plain_reader_reads_as_the_token_reader_over_strings_of_its_own_char
         text = "".join(rng.choice("123456789mpsz[],0ESWNCFP") for _ in range(rng.choice((4, 9, 14, 20))))
         plain, tokens = _read_both(text, monkeypatch)
         assert plain == tokens, text
+
+
+def test_a_plain_pack_read_again_is_the_same_meld_as_the_token_reader_makes():
+    """A plain string's packs come from a table of the packs read before: the same meld as the token-by-token
+    reader makes of the same pack (a space sends a string that way), and a pack that is no set stays an error."""
+    for pack in ("[123m2]", "[789s3]", "[555p3]", "[CCC2]", "[1111m]", "[4444z5]", "[EEEE1]"):
+        tail, other = ("123456789s1s", "789s123456s1s") if "p" in pack else ("123456789p1p", "789p123456p1p")
+        plain, again, spaced = parse_hand(pack + tail), parse_hand(pack + other), parse_hand(pack + " " + tail)
+        assert plain.melds == again.melds == spaced.melds
+        assert plain.melds[0] is again.melds[0]
+    for _ in range(2):
+        with pytest.raises(NotationError, match="not a chow"):
+            parse_hand("[124m]12345678p5s")
