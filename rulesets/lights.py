@@ -390,24 +390,31 @@ def _lit_shape(s: ShapeScore, ctx: WinContext, extra: Extra) -> ShapeScore:
         s = _replaced(s, items=tuple(s.lighter()), lighter=None)
     if all([i.about for i in s.items]):  # a list: a few items, no generator to run
         return s
-    return _replaced(s, items=tuple(lit(i, s.shape, ctx, extra) for i in s.items))
+    return _replaced(s, items=tuple([lit(i, s.shape, ctx, extra) for i in s.items]))
 
 
 def light(score: Score, ctx: WinContext) -> Score:
     """``score`` with every item saying what it is about and which tiles make it (the items of its
     readings too). Items its system already lit are kept; the others are lit as declared (:func:`lit`)."""
-    shapes = score.shapes if score.shape is None or score.shape in score.shapes else (*score.shapes, score.shape)
-    if all(i.about for i in score.items) and all(i.about for s in shapes for i in s.items):
+    shape, shapes = score.shape, score.shapes
+    # lists, not generators: a few items and readings, no generator to run (the same below)
+    if all([i.about for i in score.items]) and all([i.about for s in shapes for i in s.items]) and (
+            shape is None or shape in shapes or all([i.about for i in shape.items])):
         return score
     extra = score.extra
-    lit_shapes = tuple(_lit_shape(s, ctx, extra) for s in score.shapes)
-    best = score.shape
-    if best is not None:
-        best = next((new for old, new in zip(score.shapes, lit_shapes, strict=True) if old is best), None) \
-            or _lit_shape(best, ctx, extra)
-    reading = best.shape if best is not None else None
-    if best is not None and score.shape is not None and score.items == score.shape.items:
+    lit_shapes = tuple([_lit_shape(s, ctx, extra) for s in shapes])
+    best = shape
+    if shape is not None:
+        best = None
+        for old, new in zip(shapes, lit_shapes, strict=True):
+            if old is shape:
+                best = new
+                break
+        if best is None:
+            best = _lit_shape(shape, ctx, extra)
+    if best is not None and shape is not None and score.items == shape.items:
         items = best.items  # the score's items are its reading's: lit with it (by the system's own lights)
     else:
-        items = tuple(lit(i, reading, ctx, extra) for i in score.items)
+        reading = best.shape if best is not None else None
+        items = tuple([lit(i, reading, ctx, extra) for i in score.items])
     return _replaced(score, items=items, shape=best, shapes=lit_shapes)

@@ -36,10 +36,7 @@ class Reading:
 
     def __init__(self, shape: Shape, view: View) -> None:
         self.shape, self.view = shape, view
-
-    @cached_property
-    def where(self) -> tuple[range, ...]:
-        return spans(self.shape)
+        self.where: tuple[range, ...] = spans(shape)  # the positions of each group: nearly every fan reads them
 
     @cached_property
     def chows(self) -> list[int]:
@@ -62,7 +59,10 @@ class Reading:
         return self.shape.groups[group].tiles[0].index
 
     def of(self, groups: Iterable[int]) -> tuple[int, ...]:
-        return tuple(chain.from_iterable(map(self.where.__getitem__, sorted(set(groups)))))
+        chosen = sorted(set(groups))
+        if len(chosen) == 1:  # one set (a pung, the pair, the wait): its positions alone
+            return tuple(self.where[chosen[0]])
+        return tuple(chain.from_iterable(map(self.where.__getitem__, chosen)))
 
     @cached_property
     def every(self) -> tuple[int, ...]:
