@@ -169,11 +169,24 @@ class Meld:
         return {"chow": "吃", "pung": "碰"}[self.kind.value]
 
     def __str__(self) -> str:
-        text = str(self.tile)  # the lowest tile's digit and suit letter
-        rank, suit = text[0], text[1]
-        if self.kind is MeldKind.CHOW:
-            return f"{rank}{int(rank) + 1}{int(rank) + 2}{suit}"
-        return rank * (4 if self.kind is MeldKind.KONG else 3) + suit
+        found = _MELD_TEXT.get((self.kind, self.tile.index))  # every meld of a playing tile: written out once
+        return found if found is not None else _meld_text(self.kind, self.tile)
+
+
+def _meld_text(kind: MeldKind, tile: Tile) -> str:
+    """A meld's text: the digits of its tiles and their suit letter (``123m``, ``555p``, ``1111z``)."""
+    text = str(tile)  # the lowest tile's digit and suit letter
+    rank, suit = text[0], text[1]
+    if kind is MeldKind.CHOW:
+        return f"{rank}{int(rank) + 1}{int(rank) + 2}{suit}"
+    return rank * (4 if kind is MeldKind.KONG else 3) + suit
+
+
+_MELD_TEXT: dict[tuple[MeldKind, int], str] = {
+    (kind, t.index): _meld_text(kind, t) for kind in MeldKind for t in TILES_BY_INDEX[:34]
+    if kind is not MeldKind.CHOW or (t.index < 27 and t.index % 9 <= 6)
+}
+"""Each meld's text by its kind and lowest tile (:meth:`Meld.__str__`), for the 34 playing tiles."""
 
 
 def _next(t: Tile) -> str:

@@ -629,7 +629,7 @@ def _meld_digit(meld: Meld) -> int | None:
     if meld.kong is KongKind.CONCEALED:
         return None
     assert meld.source is not None
-    return meld.source.value + (4 if meld.kong is KongKind.ADDED else 0)
+    return meld.source._value_ + (4 if meld.kong is KongKind.ADDED else 0)  # the member's value, not the property
 
 
 def _pack(meld: Meld, fmt: str) -> str:
@@ -654,11 +654,10 @@ def _gb_tail(hand: Hand) -> str:
             raise NotationError(msg("notation.gb_seat", seat=seat.value))
     drawn = ctx.self_drawn
     kong = ctx.kong_replacement if drawn else ctx.win is WinMethod.ROB_KONG
-    flags = "".join("1" if f else "0" for f in (drawn, ctx.last_copy, ctx.last_tile, kong))
-    winds = f"|{ctx.round_wind.value}{ctx.seat.value}{flags}"
-    letters = "".join(f.letter for f in sorted(ctx.flowers))
-    if letters:
-        return f"{winds}|{letters}"
+    flags = "".join(["1" if f else "0" for f in (drawn, ctx.last_copy, ctx.last_tile, kong)])
+    winds = f"|{ctx.round_wind._value_}{ctx.seat._value_}{flags}"  # the members' values, not the enum's property
+    if ctx.flowers:
+        return f"{winds}|{''.join([f.letter for f in sorted(ctx.flowers)])}"
     return "" if winds == "|EE0000" else winds
 
 

@@ -293,12 +293,11 @@ class ShapeScore:
     lighter: Callable[[], Sequence[Item]] | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            **self.shape.as_dict(),
-            "total": self.total,
-            "fans": [i.as_dict() for i in self.items],
-            "excluded": [e.as_dict() for e in self.excluded],
-        }
+        d = self.shape.as_dict()  # a fresh dict: the reading's keys, then these
+        d["total"] = self.total
+        d["fans"] = [i.as_dict() for i in self.items]
+        d["excluded"] = [e.as_dict() for e in self.excluded]
+        return d
 
 
 class Details:

@@ -311,10 +311,22 @@ _GROUP_OF: dict[int, Group] = {
 
 
 def _meld_group(meld: Meld) -> Group:
-    kind = meld.kind
-    if kind is MeldKind.CHOW:
-        return Group(GroupKind.CHOW, meld.tiles, meld)
-    return Group(GroupKind.PUNG if kind is MeldKind.PUNG else GroupKind.KONG, meld.tiles, meld)
+    """The group of a fixed meld: made once per meld value (:data:`_MELD_GROUPS`), with what it shows."""
+    key = (meld.kind, meld.tile.index, meld.kong, meld.source, meld.claimed)  # the meld's fields: hashed in C
+    group = _MELD_GROUPS.get(key)
+    if group is None:
+        kind = meld.kind
+        group = Group(GroupKind.CHOW if kind is MeldKind.CHOW else GroupKind.PUNG if kind is MeldKind.PUNG
+                      else GroupKind.KONG, meld.tiles, meld)
+        if len(_MELD_GROUPS) < _MELD_GROUPS_MAX:
+            _MELD_GROUPS[key] = group
+    return group
+
+
+_MELD_GROUPS: dict[tuple[object, ...], Group] = {}
+_MELD_GROUPS_MAX = 4096
+"""The group of each fixed meld, by the meld's fields (a group is a value, and the melds played are a few
+hundred): its result object's parts (:attr:`Group.shown`) are then worked out once too."""
 
 
 def _standard(counts: list[int]) -> list[tuple[int, ...]]:
@@ -441,7 +453,7 @@ def shapes_of(hand: Hand, counts: list[int], kinds: Iterable[ShapeKind] = ALL_SH
     win = hand.winning_tile
     assert win is not None
     melds = hand.melds
-    fixed = tuple(_meld_group(m) for m in melds)
+    fixed = tuple([_meld_group(m) for m in melds])
     out: list[Shape] = []
     group_of = _GROUP_OF.__getitem__
     for kind, find in _finders(kinds, bool(melds)):  # a kind without a finder is a system's own: it finds it

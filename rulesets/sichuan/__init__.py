@@ -153,7 +153,7 @@ def validate(variant: Variant, hand: Hand, options: SichuanOptions) -> None:
         raise HandError(msg("hand.waiting_not_a_win", n=hand.size()))
     size = hand.size()
     # copies and the context first, then the size; 血流成河: winners stay in, may discard and win again
-    hand.validate(hand_size=size, players=variant.players, winners_stay=options.mode.value == "xueliu")
+    hand.validate(hand_size=size, players=variant.players, winners_stay=options.mode._value_ == "xueliu")
     if size != variant.hand_size:
         raise HandError(msg("hand.count_at_table", n=size, expected=variant.hand_size,
                             table=Words(variant.zh, variant.zh)))

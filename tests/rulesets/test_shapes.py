@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
-from rulesets.shapes import ALL_SHAPES, SETS_AND_PAIRS, ShapeKind, decompose, is_winning, waits
+from rulesets.shapes import ALL_SHAPES, SETS_AND_PAIRS, Group, GroupKind, ShapeKind, decompose, is_winning, waits
 from rulesets.tiles import ALL_TILES, Tile, tile, tiles
 
 GOLDEN = json.loads((Path(__file__).parent.parent / "golden" / "shapes.json").read_text(encoding="utf-8"))["cases"]
@@ -232,3 +232,19 @@ def test_the_readings_of_any_suits_come_in_the_order_of_one_search(sets, pair):
     t = [ALL_TILES[i] for i in sorted(counts.elements())]
     hand = Hand(standing=tuple(t[:-1]), winning_tile=t[-1])
     assert _found(hand) == _searched(hand)
+
+
+def test_a_fixed_meld_is_one_group_for_every_hand_that_holds_an_equal_meld():
+    """The group of a fixed meld is made once per meld value: two hands holding equal melds (two objects) read
+    it as the same group, which shows what a group made afresh shows."""
+    def pung() -> Meld:
+        return Meld(MeldKind.PUNG, tiles("5p")[0], source=Relative.ACROSS)
+
+    first, second = pung(), pung()
+    assert first is not second
+    rest = tiles("123m456m789s11z")
+    a = decompose(Hand(rest[:-1], (first,), rest[-1]))[0].groups[0]
+    b = decompose(Hand(rest[:-1], (second,), rest[-1]))[0].groups[0]
+    assert a is b and a.meld == first
+    fresh = Group(GroupKind.PUNG, first.tiles, first)
+    assert a == fresh and a.shown == fresh.shown and str(first) == "555p"
