@@ -9,6 +9,7 @@ instead of templates, byte for byte the markup the templates wrote; each writes 
 from __future__ import annotations
 
 import html
+import re
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
@@ -30,7 +31,9 @@ def text(value: Any) -> str:
     kind = type(value)
     if kind is str:
         return escape(value)
-    if kind is int or kind is SafeString:
+    if kind is SafeString:
+        return value  # what ``str(value)`` answers (``SafeString.__str__`` is itself), without the call
+    if kind is int:
         return str(value)
     if hasattr(value, "__html__"):
         return str(value.__html__())
@@ -49,7 +52,27 @@ def escape(value: str) -> str:
     return value
 
 
-def path(name: str, segment: str | None = None) -> str:
+def where() -> tuple[str, object]:
+    """The script prefix and URLconf addresses are reversed in (each an asgiref ``Local``, asked for on each
+    read): asked once by a caller that writes several addresses, and given to :func:`path` and :func:`paths`."""
+    return get_script_prefix(), get_urlconf()
+
+
+def quoted(value: str, safe: str = "/") -> str:
+    """``urllib.parse.quote(value, safe)``: a text of unreserved characters alone (a share code's) as it is,
+    found by one match instead of its encoding and decoding.
+
+    >>> quoted("v1.123m~guobiao"), quoted("a b"), quoted("中")
+    ('v1.123m~guobiao', 'a%20b', '%E4%B8%AD')
+    """
+    return value if _UNRESERVED(value) else quote(value, safe=safe)
+
+
+_UNRESERVED = re.compile(r"[A-Za-z0-9._~-]*").fullmatch
+"""Whether a text holds only the characters ``quote`` never quotes (RFC 3986's unreserved characters)."""
+
+
+def path(name: str, segment: str | None = None, at: tuple[str, object] | None = None) -> str:
     """``reverse(name)``, or ``reverse(name, args=[segment])`` for a route whose one argument is a path segment
     (a share code): the route is reversed once per script prefix and URLconf, and a segment written into it
     quoted as ``reverse`` quotes it (the page asks for a share code's addresses three times). A segment that is
@@ -57,27 +80,32 @@ def path(name: str, segment: str | None = None) -> str:
 
     >>> path("calculator"), path("share", "v1.123m~guobiao"), path("share-qr", "a b")
     ('/', '/h/v1.123m~guobiao', '/h/a%20b/qr.svg')
+
+    ``at``: :func:`where`, when the caller has asked it already.
     """
     if segment is not None and (not segment or "/" in segment):
         return reverse(name, args=[segment])
-    before, after = _route(name, segment is not None, get_script_prefix(), get_urlconf())
-    return before if segment is None else before + quote(segment, safe=_SAFE) + after
+    prefix, urlconf = where() if at is None else at
+    before, after = _route(name, segment is not None, prefix, urlconf)
+    return before if segment is None else before + quoted(segment, _SAFE) + after
 
 
-def paths(names: tuple[str, ...], segment: str) -> list[str]:
+def paths(names: tuple[str, ...], segment: str, at: tuple[str, object] | None = None) -> list[str]:
     """:func:`path` of each of ``names`` with the same ``segment`` (a share code's page and its QR code), the
-    script prefix and URLconf asked once and the segment quoted once.
+    script prefix and URLconf asked once (``at``: :func:`where`, when the caller has asked it already) and the
+    segment quoted once.
 
     >>> paths(("share", "share-qr"), "a b")
     ['/h/a%20b', '/h/a%20b/qr.svg']
     """
     if not segment or "/" in segment:
         return [reverse(name, args=[segment]) for name in names]
-    prefix, urlconf, quoted = get_script_prefix(), get_urlconf(), quote(segment, safe=_SAFE)
+    prefix, urlconf = where() if at is None else at
+    segment = quoted(segment, _SAFE)
     out = []
     for name in names:
         before, after = _route(name, True, prefix, urlconf)
-        out.append(before + quoted + after)
+        out.append(before + segment + after)
     return out
 
 

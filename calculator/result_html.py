@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
-from urllib.parse import quote
 
 from django.template.loader import get_template
 from django.utils.safestring import SafeString
@@ -21,8 +20,9 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from .lang import language as active_language
 from .lang import zh
-from .markup import escape, path, paths
+from .markup import escape, path, paths, quoted, where
 from .markup import text as _text
+from .tiles_view import HandView, hand_into
 
 _MESSAGES = {
     "result": gettext_noop("Result"),
@@ -78,9 +78,10 @@ def result_update(context: Any) -> SafeString:
     """The ``result`` partial of calculator.html: the section ``#result`` and, for an htmx update (``oob``), what
     it swaps out of band: the sticky summary, the hand box when the server rewrote the hand, the parts that
     changed (``parts``: name → drawn) and the words the screen reader announces."""
-    out: list[str] = [result_section(context)]
+    out: list[str] = []  # the whole update written into one list, joined once
+    _section(out, context)
     if context.get("oob"):
-        out.append(summary_html(context))
+        _summary(out, context)
         if context.get("rewrite_hand"):
             out.append(get_template("calculator.html#handbox").render(
                 {key: context.get(key) for key in ("hand_text", "max_hand", "hand_error", "oob")}))
@@ -95,11 +96,17 @@ def summary_html(context: Any) -> SafeString:
     """The ``summary`` partial of calculator.html (``#summary``, the sticky bar): each result's total and the
     winner's net (the table's own one and how many more are compared), else the waits or the tiles entered, and
     how the hand was won (the link to its controls)."""
+    out: list[str] = []
+    _summary(out, context)
+    return SafeString("".join(out))
+
+
+def _summary(out: list[str], context: Any) -> None:
     words = _words(active_language())
     code = context.get("share_code")
-    out = ['\n<div id="summary" class="summary-bar"', ' hx-swap-oob="true"' if context.get("oob") else "",
-           f' data-hand="{_text(context.get("hand_text", ""))}" data-code="{_text(code) if code else ""}">\n'
-           '  <p class="summary-bar__totals" id="summary-totals">']
+    out += ['\n<div id="summary" class="summary-bar"', ' hx-swap-oob="true"' if context.get("oob") else "",
+            f' data-hand="{_text(context.get("hand_text", ""))}" data-code="{_text(code) if code else ""}">\n'
+            '  <p class="summary-bar__totals" id="summary-totals">']
     if context.get("results"):
         for r in context.get("summary_results") or ():
             valid = r["valid"]
@@ -129,18 +136,22 @@ def summary_html(context: Any) -> SafeString:
                f'{_text(controls["title"])}: {_text(controls["summary"])} <span aria-hidden="true">✎</span></a>'
                f'<button type="button" id="undo" class="btn btn--quiet btn--small js-only" hidden>{words["undo"]}'
                "</button></p>\n</div>\n")
-    return SafeString("".join(out))
 
 
 def result_section(context: Any) -> SafeString:
     """The ``result`` partial of calculator.html up to its out-of-band parts: the section ``#result`` (a status,
     the waits table, the result cards and the share section, or how to use the calculator), and the newline
     after it."""
-    language = active_language()
-    words = _words(language)
-    out = [f'\n<section id="result" class="result" aria-labelledby="result-h">\n'
-           f'  <h2 id="result-h" class="panel__title">{words["result"]}</h2>\n'
-           f'  <p id="busy" class="busy htmx-indicator" role="status">{words["working"]}</p>\n  ']
+    out: list[str] = []
+    _section(out, context)
+    return SafeString("".join(out))
+
+
+def _section(out: list[str], context: Any) -> None:
+    words = _words(active_language())
+    out.append(f'\n<section id="result" class="result" aria-labelledby="result-h">\n'
+               f'  <h2 id="result-h" class="panel__title">{words["result"]}</h2>\n'
+               f'  <p id="busy" class="busy htmx-indicator" role="status">{words["working"]}</p>\n  ')
     status = context.get("status")
     if status:
         out.append(f'<p class="status">{_text(status)}</p>')
@@ -149,16 +160,18 @@ def result_section(context: Any) -> SafeString:
         _waits(out, words, context)
     out.append("\n\n  ")
     if context.get("results"):
-        out.append("\n    " + results_html(context) + "\n    ")
+        at = where()  # the addresses below are reversed in the request's script prefix and URLconf
+        out.append("\n    ")
+        _results(out, context, at)
+        out.append("\n    ")
         share_code = context.get("share_code")
         if share_code:
-            _share(out, words, share_code, context)
+            _share(out, words, share_code, context, at)
         out.append("\n  ")
     out.append("\n\n  ")
     if not context.get("hand_text"):
         _intro(out, words, context.get("examples") or ())
     out.append("\n</section>\n")
-    return SafeString("".join(out))
 
 
 def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
@@ -198,9 +211,10 @@ def _waits(out: list[str], words: dict[str, str], context: Any) -> None:
     out.append("\n  </section>\n  ")
 
 
-def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any) -> None:
+def _share(out: list[str], words: dict[str, str], share_code: Any, context: Any,
+           at: tuple[str, object] | None = None) -> None:
     url, text = _text(context.get("share_url", "")), _text(context.get("share_text", ""))
-    link, qr = map(escape, paths(("share", "share-qr"), share_code))
+    link, qr = map(escape, paths(("share", "share-qr"), share_code, at))
     out.append(
         f'\n    <section class="share" aria-labelledby="share-h">\n      <h3 id="share-h">{words["share"]}</h3>\n'
         f'      <p class="share__link"><a id="share-link" href="{link}">{url}</a></p>\n'
@@ -227,11 +241,18 @@ def _intro(out: list[str], words: dict[str, str], examples: Any) -> None:
 def results_html(context: Any) -> SafeString:
     """``_results.html`` for ``context`` (a mapping or a template's context: its contract is at the top of the
     template), in the active language."""
+    out: list[str] = []
+    _results(out, context)
+    return SafeString("".join(out))
+
+
+def _results(out: list[str], context: Any, at: tuple[str, object] | None = None) -> None:
+    """:func:`results_html` written into ``out``; ``at``: ``markup.where``, when the caller has asked it already."""
     language = active_language()
     words = _words(language)
     chinese = (language or "")[:2] == "zh"
     results = context.get("results") or ()
-    out: list[str] = ["\n"]
+    out.append("\n")
     if len(results) > 1:  # one system alone: its card says it all
         _compare(out, words, results, context.get("table_seats") or ())
     out.append("\n\n")
@@ -240,8 +261,8 @@ def results_html(context: Any) -> SafeString:
     out.append("\n")
     share_code = context.get("share_code")
     code = share_code if share_code else context.get("code")
-    out.append(_add_to_table(words, code, context) + "\n")
-    return SafeString("".join(out))
+    out.append(_add_to_table(words, code, context, at))
+    out.append("\n")
 
 
 def _compare(out: list[str], words: dict[str, str], results: Any, seats: Any) -> None:
@@ -343,7 +364,12 @@ def _reading(out: list[str], rid: str, r: Mapping[str, Any], chinese: bool) -> N
                 if t.winning:
                     name = _text(zh(t.zh) if chinese else t.en)
                     out.append(f' · <span class="card__won">{_text(r["won_on"])} {name}</span>')
-        out.append(f"</p>\n    {_text(hand.html)}\n    ")
+        out.append("</p>\n    ")
+        if type(hand) is HandView:
+            hand_into(out, hand)
+        else:
+            out.append(_text(hand.html))
+        out.append("\n    ")
         wilds = shape["wilds"]
         if wilds:
             out.append('<p class="card__wilds">' + " · ".join(f"<span>{_text(w)}</span>" for w in wilds) + "</p>")
@@ -410,7 +436,7 @@ def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any],
 @lru_cache(maxsize=2048, typed=True)  # typed: safe text and text alike are drawn apart
 def _definition_link(href: Any, label: Any) -> str:
     """The link to a fan's page ("?", titled "Definition of 平和"): the same for every card that counts the fan
-    in a language (``results._definition``), so escaped once."""
+    in a language (``results._fan_words``), so escaped once."""
     label = _text(label)
     return (f'<a class="fans__def" href="{_text(href)}" title="{label}" aria-label="{label}">'
             '<span aria-hidden="true">?</span></a>')
@@ -440,15 +466,16 @@ def _payouts(out: list[str], words: dict[str, str], seats: Any) -> None:
     out.append("\n    </tbody>\n  </table>\n  ")
 
 
-def _add_to_table(words: dict[str, str], code: Any, context: Any) -> str:
-    """``ledger/_add_to_table.html``: "Add to table" (or, for a round's row, "Back to the round")."""
+def _add_to_table(words: dict[str, str], code: Any, context: Any, at: tuple[str, object] | None = None) -> str:
+    """``ledger/_add_to_table.html``: "Add to table" (or, for a round's row, "Back to the round"); ``at``:
+    ``markup.where``, when the caller has asked it already."""
     if not code:
         return "\n\n"
-    at, round_, row = context.get("ledger_at"), context.get("ledger_round"), context.get("ledger_row")
-    href = escape(path("ledger-add")) + "?hand=" + _text(quote(str(code)))
-    if at:
-        href += f"&amp;at={_text(at)}"
+    table, round_, row = context.get("ledger_at"), context.get("ledger_round"), context.get("ledger_row")
+    href = escape(path("ledger-add", at=at)) + "?hand=" + _text(quoted(str(code)))
+    if table:
+        href += f"&amp;at={_text(table)}"
     if round_:
-        href += f"&amp;round={_text(quote(str(round_)))}&amp;row={_text(row)}"
+        href += f"&amp;round={_text(quoted(str(round_)))}&amp;row={_text(row)}"
     label = words["back_to_round"] if round_ else words["add_to_table"]
     return f'\n<p class="add-to-table"><a class="btn" href="{href}">{label}</a></p>\n'

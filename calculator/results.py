@@ -90,11 +90,11 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     """A counted fan; ``sets``: the sets it was counted for, when the same fan was not counted for others.
     ``drawn``: the card draws the reading the item's tiles are positions in (rulesets.lights), so the row
     can light them; ``hu``: the card speaks of 胡 (the words of "how it was won"); ``system``: the id of the
-    system counting it (the link to the fan's page); ``code``: the active language (``lang.language``), when
-    the caller has asked it already."""
+    system counting it (the link to the fan's page); ``code``: what the active language writes (``lang.script``),
+    when the caller has asked it already."""
     fan = item.fan
-    name = pick(fan.zh, fan.en)
-    definition, definition_label = _definition(system, fan.id, name, language() if code is None else code)
+    key = (system, fan.id, fan.zh, fan.en, script() if code is None else code)
+    name, definition, definition_label = _FAN_WORDS.get(key) or _fan_words(key, pick(fan.zh, fan.en))
     value, count, about = item.value, item.count, item.about
     return {
         "id": fan.id, "name": name, "definition": definition, "definition_label": definition_label,
@@ -105,11 +105,20 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     }
 
 
-@lru_cache(maxsize=2048)
-def _definition(system: str, fan: str, name: str, language: str) -> tuple[str, str]:
-    """The address of a fan's page and the name of the link to it, "Definition of 平和" (``language``: the
-    active one, a key of the memo): the same for every card that counts the fan."""
-    return reverse("fan-detail", args=[system, fan]), gettext("Definition of %(name)s") % {"name": name}
+def _fan_words(key: tuple[str, str, str, str, str], name: str) -> tuple[str, str, str]:
+    """A counted fan's ``name``, the address of its page and the name of the link to it, "Definition of 平和":
+    the same for every card that counts the fan in a language, so kept in :data:`_FAN_WORDS` under ``key``
+    (the system's id, the fan's id and names, and ``lang.script``: what the name is written in)."""
+    words = name, reverse("fan-detail", args=[key[0], key[1]]), gettext("Definition of %(name)s") % {"name": name}
+    if len(_FAN_WORDS) < _FAN_WORDS_MAX:
+        _FAN_WORDS[key] = words
+    return words
+
+
+_FAN_WORDS: dict[tuple[str, str, str, str, str], tuple[str, str, str]] = {}
+""":func:`_fan_words` by its key: some hundreds of fans, in each language and system's words."""
+_FAN_WORDS_MAX = 8192
+"""At most this many kept (the fans of every system in every language are fewer)."""
 
 
 def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, Any]:
@@ -139,7 +148,7 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
     items, excluded = tuple(items), tuple(excluded)
     counted, dropped = wording.split_sets(shape, items, excluded, ctx)
     hu = wording.speaks_hu((ruleset,)) if hu is None else hu
-    code = language()
+    code = script()
     return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id, code) for i in items],
             [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
 
@@ -413,10 +422,7 @@ def _all_seats(rulesets: Iterable[Ruleset]) -> list[Seat]:
 
 def _share_code(request: Request) -> str | None:
     """The share code: the systems are named when they were chosen by hand or play by other house rules."""
-    changed = any(
-        options_as_dict(request.options[r.id]) != options_as_dict(default_options(r)) for r in request.rulesets
-    )
-    named = request.explicit_rules or changed
+    named = request.explicit_rules or _changed(request)
     # request.hand is canonical (build_request makes it so); checked as share_code checks it when read from text
     try:
         if not named:
@@ -425,3 +431,13 @@ def _share_code(request: Request) -> str | None:
                           checked=request.checked)
     except MahjongError:
         return None
+
+
+def _changed(request: Request) -> bool:
+    """Whether a system of ``request`` plays by other house rules than its defaults."""
+    for r in request.rulesets:
+        given, default = request.options[r.id], default_options(r)
+        # most often equal to the defaults, told so without writing both as dicts
+        if given != default and options_as_dict(given) != options_as_dict(default):
+            return True
+    return False

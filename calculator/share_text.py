@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from django.utils.translation import gettext, pgettext
@@ -106,10 +108,13 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
         parts = [words.round[ctx.round_wind], words.seat[ctx.seat]]
     if won:
         parts.append(words.win[ctx.win.value])
-    discarder = ctx.from_seat if not discarder_always else ctx.discarder(players)
-    if won and not ctx.self_drawn and discarder is not None:
-        parts.append(words.discarder[discarder])
-    parts += [short for k, short in words.flags if getattr(ctx, k)]
+        if not ctx.self_drawn:
+            discarder = ctx.discarder(players) if discarder_always else ctx.from_seat
+            if discarder is not None:
+                parts.append(words.discarder[discarder])
+    values = _FLAG_VALUES(ctx)
+    if any(values):
+        parts += compress(words.flags, values)
     if ctx.flowers:
         names = " ".join(words.flowers[f] for f in sorted(ctx.flowers))
         parts.append(gettext("%(n)d flowers") % {"n": len(ctx.flowers)} + _bracketed(names))
@@ -126,7 +131,7 @@ class _LineWords:
     seat: dict[Seat, str]
     discarder: dict[Seat, str]
     win: dict[str, str]
-    flags: tuple[tuple[str, str], ...]  # each flag's key and its short name
+    flags: tuple[str, ...]  # each flag's short name, in the order of :data:`_FLAG_VALUES`
     flowers: dict[Tile, str]
 
 
@@ -140,7 +145,7 @@ def _line_words(script: str, hu: bool) -> _LineWords:
         seat={s: gettext("%(wind)s seat") % {"wind": seat_name(s)} for s in seats},
         discarder={s: gettext("from %(seat)s") % {"seat": seat_name(s)} for s in seats},
         win={value: win_label(value, hu) for value in WIN_MSGIDS},
-        flags=tuple((k, wording.short_flag(k, hu)) for k in FLAGS),
+        flags=tuple(wording.short_flag(k, hu) for k in FLAGS),
         flowers={f: pick(f.zh, f.en) for f in FLOWERS},
     )
 
@@ -174,6 +179,10 @@ def _declared_text(value: Any, f: Any = None) -> str:
     if isinstance(value, tuple):
         return " ".join(str(t) for t in value)
     return str(value)
+
+
+_FLAG_VALUES = attrgetter(*FLAGS)
+"""A context's value of each flag (:data:`forms.FLAGS`), in their order: read at once."""
 
 
 WIN_MSGIDS = {"discard": "On a discard", "self_drawn": "Self-drawn", "rob_kong": "Robbing a kong"}

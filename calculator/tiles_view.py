@@ -141,10 +141,17 @@ def _tile_html(view: TileView, language: str) -> SafeString:
 def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
     """``_hand.html`` for ``view`` in the active language (``hide_captions`` as the partial's option). Each
     text escaped as ``format_html`` would (the tiles' markup is safe), without its call per group."""
+    out: list[str] = []
+    hand_into(out, view, hide_captions=hide_captions)
+    return SafeString("".join(out))
+
+
+def hand_into(out: list[str], view: HandView, *, hide_captions: bool = False) -> None:
+    """:func:`hand_html` written into ``out``, a page being drawn: its pieces, joined once with the page's."""
     language = _language()
-    groups = "".join([_group_html(g, hide_captions, language) for g in view.groups])
-    label = _escape(pick(view.zh, view.en))
-    return SafeString(f'<div class="hand" role="group" aria-label="{label}">{groups}</div>')
+    out += ('<div class="hand" role="group" aria-label="', _escape(pick(view.zh, view.en)), '">')
+    out += [_group_html(g, hide_captions, language) for g in view.groups]
+    out.append("</div>")
 
 
 @lru_cache(maxsize=2048)

@@ -22,8 +22,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
 from typing import Any, NoReturn
@@ -108,10 +109,7 @@ def share_code(
         hand = canonical_hand(hand)
     if not checked:
         check_hand(hand, skipped_checks(rules))
-    sections = [".".join([VERSION, *_hand_fields(hand)])]
-    for rules_id, values in _systems(rules, options):
-        sections.append(".".join([rules_id, *(f"{key}-{_text_value(v)}" for key, v in sorted(values.items()))]))
-    code = "~".join(sections)
+    code = "~".join([".".join([VERSION, *_hand_fields(hand)]), *_system_sections(rules, options)])
     if len(code) > MAX_LENGTH:  # every code issued must open: the readers take at most MAX_LENGTH characters
         raise RulesError(msg("share.too_long", n=len(code), max=MAX_LENGTH))
     return code
@@ -122,11 +120,19 @@ def skipped_checks(rules: object) -> frozenset[str]:
     system is named (every system) or a name is unknown (the engine reports it)."""
     from . import registry  # lazily: reading and writing hands needs no ruleset
 
-    names = rules.split(",") if isinstance(rules, str) else list(rules) if isinstance(rules, (list, tuple)) else []
+    names = rules.split(",") if isinstance(rules, str) else rules if isinstance(rules, (list, tuple)) else ()
     try:
-        found = [registry.get_ruleset(str(name)).skip_checks for name in names]
+        return _skipped_by(registry.get_ruleset, tuple([str(name) for name in names]))
     except RulesError:
         return frozenset()
+
+
+@lru_cache(maxsize=256)
+def _skipped_by(find: Callable[[str], Any], names: tuple[str, ...]) -> frozenset[str]:
+    """:func:`skipped_checks` of the systems ``find`` (the registry's lookup, a key: a stand-in registry names
+    other systems) calls ``names``, found once per names (a table's come with every hand it shares); raises
+    :class:`RulesError` for an unknown name."""
+    found = [find(name).skip_checks for name in names]
     return frozenset.intersection(*found) if found else frozenset()
 
 
@@ -162,6 +168,34 @@ def _meld_field(meld: Meld) -> str:
     digit = meld.claimed if meld.kind is MeldKind.CHOW else meld.source._value_ if meld.source else None
     tail = str(digit) if digit and digit != 1 else ""
     return f"{_MELD_LETTER[meld.kind, meld.kong]}{meld}{tail}"  # the meld's text: its digits and suit letter
+
+
+def _system_sections(rules: object, options: object) -> tuple[str, ...]:
+    """The code's sections after the hand's: each chosen system's id and its non-default house rules
+    (``guobiao``, ``sichuan.xzdd-true``), sorted by id. Written once per ``rules`` and ``options`` that can be a key
+    (names, options values; a table asks for the same ones with every hand it shares)."""
+    from . import registry  # lazily: reading and writing hands needs no ruleset
+
+    if options is not None and type(options) is not dict:
+        return _sections(rules, options)
+    try:
+        return _sections_of(registry.get_ruleset, tuple(rules) if type(rules) is list else rules,
+                            None if options is None else tuple(options.items()))
+    except TypeError:  # a value that cannot be a key (a ruleset's options as a dict)
+        return _sections(rules, options)
+
+
+@lru_cache(maxsize=256)
+def _sections_of(find: Callable[[str], Any], rules: object,
+                 options: tuple[tuple[object, object], ...] | None) -> tuple[str, ...]:
+    """:func:`_sections` of ``rules`` and the items of the options' dict, as the registry's lookup ``find`` (a
+    key: a stand-in registry names other systems) reads them."""
+    return _sections(rules, None if options is None else dict(options))
+
+
+def _sections(rules: object, options: object) -> tuple[str, ...]:
+    return tuple([".".join([rules_id, *(f"{key}-{_text_value(v)}" for key, v in sorted(values.items()))])
+                  for rules_id, values in _systems(rules, options)])
 
 
 def _systems(rules: object, options: object) -> list[tuple[str, dict[str, object]]]:

@@ -326,3 +326,31 @@ def test_the_tiles_entered_offer_the_winning_tile_in_the_tables_words(client, ru
     html = page(client, "zh-hans", hand="[555s1]1122233344s4s", rules=rules)
     placed = text_of(html[html.index('id="placed"'):html.index('id="palette"')])
     assert all(w in placed for w in words) and other not in placed
+
+
+def test_a_fan_rows_words_follow_the_language_and_the_systems_words():
+    # a fan's name and the link to its page are kept per system, fan and what the page writes (lang.script)
+    from django.urls import reverse
+    from django.utils import translation
+
+    from calculator import results
+    from calculator.lang import system_words
+    from rulesets.registry import all_rulesets, get_ruleset
+    from rulesets.scoring import Item
+
+    hk = get_ruleset("hongkong")  # its own words on a 繁體 page: 糊 for 胡
+    fan = next(f for r in all_rulesets() for f in r.fans if "胡" in f.zh)
+    seen = {}
+    for lang in ("en", "zh-hans", "zh-hant", "en"):
+        with translation.override(lang):
+            for words in (system_words(hk), system_words(get_ruleset("guobiao"))):
+                with words:
+                    row = results._fan_row(Item(fan), system=hk.id)
+                    seen[lang, results.script()] = row["name"]
+                    assert row["definition"] == reverse("fan-detail", args=[hk.id, fan.id])
+                    assert row["definition_label"] == translation.gettext("Definition of %(name)s") % {
+                        "name": row["name"]}
+    assert seen["en", "en"] == fan.en
+    assert seen["zh-hans", "zh-hans"] == fan.zh
+    assert seen["zh-hant", "zh-hant:hongkong"] != seen["zh-hant", "zh-hant"]  # 香港's own 糊
+    assert "糊" in seen["zh-hant", "zh-hant:hongkong"]

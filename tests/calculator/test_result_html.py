@@ -152,3 +152,12 @@ def test_a_payments_words_follow_the_active_language():
         english = _payment_text(8, "East")
     with translation.override("zh-hans"):
         assert _payment_text(8, "East") != english
+
+
+@pytest.mark.parametrize("value", ["v1.123m~guobiao", "", "a b", "中文", "%41", "x?y#z", "a/b", "'&<>\"", "-._~"])
+def test_a_text_is_quoted_as_urllib_quotes_it(value):
+    from urllib.parse import quote
+
+    from calculator.markup import quoted
+
+    assert quoted(value) == quote(value) and quoted(value, "~:@") == quote(value, safe="~:@")

@@ -241,6 +241,38 @@ def test_unknown_rules_and_house_rules_a_code_cannot_spell_are_refused(systems, 
         share_code(parse_hand("1m"), rules, options)
 
 
+def test_the_systems_part_is_the_same_however_rules_and_options_are_given(systems):
+    # the systems' sections are kept per rules and options that can be a key: every spelling writes them alike
+    hand = parse_hand("1m")
+    code = share_code(hand, ["dm", "other"], {"demo": DemoOptions(min_fan=6), "other": OtherOptions(flowers=False)})
+    assert code == "v1.1m~demo.min_fan-6~other.flowers-false"
+    for rules in (["demo", "other"], ("other", "demo"), "demo,other"):
+        for options in ({"demo": DemoOptions(min_fan=6), "other": OtherOptions(flowers=False)},
+                        {"demo": {"min_fan": 6}, "other": {"flowers": False}}):
+            assert share_code(hand, rules, options) == code, (rules, options)
+    # other values of the same options are never answered from the kept ones
+    assert share_code(hand, ["demo"], {"demo": DemoOptions(min_fan=7)}) == "v1.1m~demo.min_fan-7"
+    assert share_code(hand, ["demo"], {"demo": DemoOptions()}) == share_code(hand, ["demo"]) == "v1.1m~demo"
+
+
+def test_the_kept_systems_part_follows_the_registry(monkeypatch):
+    # a stand-in registry names other systems: what the real one wrote is not answered for them
+    hand = parse_hand("1m")
+    assert share_code(hand, ["guobiao"]) == "v1.1m~guobiao"
+    def demo_only(name: str) -> Ruleset:
+        if name != "demo":
+            raise RulesError(f"unknown rules {name!r}")
+        return STAND_INS[0]
+
+    monkeypatch.setattr(registry, "get_ruleset", demo_only)
+    with pytest.raises(RulesError, match="unknown rules 'guobiao'"):
+        share_code(hand, ["guobiao"])
+    assert share_code(hand, ["demo"]) == "v1.1m~demo"
+    monkeypatch.undo()
+    with pytest.raises(RulesError):
+        share_code(hand, ["demo"])
+
+
 # --- hands that cannot exist get no code ---------------------------------------------------------------
 
 
