@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor, wording
+from .keyed import Drawn
 from .lang import HANT, common_words, html_lang, is_hant, pick, script, zh
 from .markup import text as _e
 from .tiles_view import TileView, tile_view
@@ -78,6 +79,10 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
 _GAP = "\n      "
 """The whitespace between the placed tiles' buttons, as the partial's loops drew it."""
 
+_drawings = [0]
+"""How many times the static files' settings changed (their URLs are in the tiles' markup): an input of every
+drawing of the placed tiles, so a drawing made before a change never has the inputs of one made after it."""
+
 
 def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Tile | None, size: int,
                 hu: bool) -> SafeString:
@@ -86,8 +91,11 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     "No tiles yet." when there are none. Drawn here rather than by the template's loops, in the same markup,
     its whitespace included: a hand has 14 of them, each a dozen template nodes. The packs' and the winning
     tile's pictures are named in the common words, as the template drew them (its drawing is outside
-    ``lang.system_words``); the standing tiles' in the system's own."""
+    ``lang.system_words``); the standing tiles' in the system's own. Drawn with its inputs (``keyed.Drawn``):
+    the ``placed`` part's signature encodes them, not the markup."""
     language = script()
+    inputs = ("placed-tiles", tuple([(p.kind, p.tile.index, p.digit) for p in packs]), bytes([t.index for t in held]),
+              None if win is None else win.index, size, hu, language, _drawings[0])
     out = [_GAP]
     out += [_pack_button(n, p, language) for n, p in enumerate(packs, 1)]
     out.append(_GAP)
@@ -101,20 +109,25 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     out.append(_GAP)
     if not size:
         out.append(f'<p class="placed__empty">{_e(gettext("No tiles yet."))}</p>')
-    return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
+    return Drawn("".join(out), inputs)  # every piece escaped above
+
+
+def _pack_button(n: int, p: editor.Pack, language: str) -> str:
+    """The button of the ``n``-th pack ``p`` that takes it back, in ``language`` (``lang.script``): its place
+    written here, the rest drawn once per pack and language (:func:`_pack_rest`), as a standing tile's is
+    (:func:`_standing_pieces`)."""
+    return f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" {_pack_rest(p, language)}'
 
 
 @lru_cache(maxsize=1024)
-def _pack_button(n: int, p: editor.Pack, language: str) -> str:
-    """The button of the ``n``-th pack ``p`` that takes it back, in ``language`` (``lang.script``): drawn once per
-    place, pack and language, as a standing tile's is (:func:`_standing_pieces`)."""
+def _pack_rest(p: editor.Pack, language: str) -> str:
+    """:func:`_pack_button` after its place: the same for the pack wherever it stands in the hand."""
     label = _pack_label(p)
     names = " ".join(pick(t.zh, t.en) for t in p.tiles)
     aria = gettext("Remove %(what)s") % {"what": f"{label} {names}"}
     with common_words():
         pictures = "".join(v.html for v in _pack_view(p))
-    return (f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" '
-            f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
+    return (f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
             f'<span class="placed__pack">{pictures}</span>\n        <small class="placed__caption">'
             f"{_e(label)}</small>\n      </button>{_GAP}")
 
@@ -254,9 +267,10 @@ def _suit_tiles(suit: Suit) -> list[Tile]:
 def _static_changed(*, setting: str, **kwargs: Any) -> None:
     """The tiles' markup holds static URLs: a test that changes them starts afresh."""
     if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _drawings[0] += 1
         _standing_pieces.cache_clear()
         _standing_row.cache_clear()
-        _pack_button.cache_clear()
+        _pack_rest.cache_clear()
         _winning_button.cache_clear()
 
 

@@ -6,8 +6,9 @@ here that picks, from the page's view model, everything that partial reads. The 
 dict alone (no request, no context processors, no other key of the page), so its markup is a function of the
 dict, the language and whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
 encoded whole (:func:`encode`: a pickle, its walk in C; a value the encoding does not know is an error, never
-a guess), so two states with the same signature draw the same markup: a template that reads a key its part
-does not give gets nothing, every time, instead of the markup of some other state.
+a guess; markup drawn in Python as a :class:`~calculator.keyed.Drawn` is written as what it was drawn from), so
+two states with the same signature draw the same markup: a template that reads a key its part does not give
+gets nothing, every time, instead of the markup of some other state.
 
 The drawings are kept per worker under (part, signature, out of band) by :func:`functools.lru_cache`
 (bounded, thread-safe): a part is drawn once per distinct state, and the browser reports the
@@ -39,7 +40,7 @@ from django.utils.safestring import SafeData, SafeString
 from rulesets.tiles import Tile
 
 from .context_part import context_html
-from .keyed import Keyed
+from .keyed import Drawn, Keyed
 from .lang import language
 from .palette import palette_rows, placed_html
 
@@ -313,13 +314,18 @@ def _row(items: tuple[Any, ...]) -> None: ...  # a list or tuple of another kind
 def _set(items: tuple[Any, ...]) -> None: ...  # a set of another kind, in its own order
 
 
-_TAGS = (_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set)
+def _drawn(inputs: tuple[Any, ...]) -> None: ...  # markup drawn from these inputs (keyed.Drawn)
+
+
+_TAGS = (_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set, _drawn)
 """The tags in the order the encoding numbers them (a new one goes last: the others keep their numbers)."""
 
 
 def _reducer(kind: type) -> Callable[[Any], Any]:
     """How the pickle writes a value of type ``kind`` (every one but the builtin containers, strings and numbers,
     which it writes itself): decided once per type."""
+    if issubclass(kind, Drawn):  # markup as what it was drawn from (equal inputs draw the same text)
+        return lambda value: (_drawn, (value.inputs,))
     if issubclass(kind, str):
         if issubclass(kind, SafeData):  # safe markup is not escaped
             return lambda value: (_safe, (str.__str__(value),))
