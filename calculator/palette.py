@@ -17,7 +17,7 @@ from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor, wording
 from .keyed import Drawn
-from .lang import HANT, common_words, html_lang, is_hant, pick, script, zh
+from .lang import HANT, common_words, html_lang, is_hant, language, pick, script, zh
 from .markup import text as _e
 from .tiles_view import TileView, tile_view
 
@@ -67,13 +67,19 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
         out.append(f'<p class="alert alert--notice" role="status">{_e(notice)}</p>')
     out.append(f'\n    </div>\n    <div class="placed__head">\n      <span class="placed__count"><strong>'
                f'{_e(placed["size"])}</strong> / {_e(placed["full"])}</span>\n      ')
+    hint, entered = _placed_words(language())
     if placed["size"]:
-        hint = gettext("Tap a placed tile to take it back.")
         win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
         out.append(f'<span class="hint">{hint}{win_hint}</span>')
-    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{gettext("Tiles entered")}">'
+    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">'
                f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+
+
+@lru_cache(maxsize=16)
+def _placed_words(code: str) -> tuple[str, str]:
+    """The ``placed`` part's own texts in the active language (``code``, ``lang.language``), translated once."""
+    return gettext("Tap a placed tile to take it back."), gettext("Tiles entered")
 
 
 _GAP = "\n      "
@@ -177,9 +183,13 @@ def model_tokens(hand: editor.EditorHand, ordered: tuple[Tile, ...] | None = Non
     """The editor's model of ``hand`` as tokens, for calculator.js (which reads no hand strings): the packs
     (``chow-1m-2 pung-5p-3 concealed_kong-7s``: kind, lowest tile, digit) and the standing tiles in the
     order written (the last one the last tapped, the winning tile when full: ``hand.ordered``, when not given)."""
-    packs = " ".join(f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs)
+    packs = " ".join([f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs])
     tiles = hand.ordered if ordered is None else ordered
-    return {"pack_tokens": packs, "tile_tokens": " ".join(str(t) for t in tiles)}
+    return {"pack_tokens": packs, "tile_tokens": " ".join([_NOTATION[t.index] for t in tiles])}
+
+
+_NOTATION = tuple(str(t) for t in (*ALL_TILES, *FLOWERS))
+"""Each tile's notation (``str(tile)``: 5m, 7z) by its index: a hand's fourteen looked up, not formatted."""
 
 
 def _remove_label(t: Tile) -> str:
@@ -223,10 +233,13 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     chosen = set(flowers)
     return {
         "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
-        "left_csv": ",".join(map(str, left)),
+        "left_csv": ",".join([_DIGITS[n] for n in left]),
         "flower_row": _flower_row(tuple(f in chosen for f in FLOWERS) if chosen else _NO_FLOWERS),
     }
 
+
+_DIGITS = ("0", "1", "2", "3", "4")
+"""The copies a tile can have left (0 to 4) as written: a palette's 34 looked up, not formatted."""
 
 _NO_FLOWERS = (False,) * len(FLOWERS)
 
