@@ -40,7 +40,7 @@ from django.utils.safestring import SafeData, SafeString
 from rulesets.tiles import Tile
 
 from .context_part import context_html
-from .keyed import Drawn, Keyed
+from .keyed import Drawn
 from .lang import language
 from .palette import palette_rows, placed_html
 
@@ -96,7 +96,7 @@ def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: 
     if name in STEADY:
         key = _key(context)
         if key is not None:
-            return Part(context, _signed(name, code, Keyed(key, context)))
+            return Part(context, _signed(name, code, key, context))
     return Part(context, _signature(name, code, context))
 
 
@@ -109,12 +109,21 @@ STEADY = frozenset({"chooser", "setup", "flowers", "systems"})
 their signatures are kept (:func:`_signed`) rather than digested again each time."""
 
 
-@lru_cache(maxsize=256)
-def _signed(name: str, code: str, keyed: Keyed) -> str:
-    """:func:`_signature` of the context ``keyed``, kept per part, language and key: at most 256 per worker."""
-    signature = _signature(name, code, keyed.value)
-    keyed.value = {}  # kept as a key only: the page's values are not held on to
-    return signature
+def _signed(name: str, code: str, key: tuple[Any, ...], context: dict[str, Any]) -> str:
+    """:func:`_signature` of ``context``, kept per part, language and the context's ``key`` (:func:`_key`): at most
+    256 per worker, all forgotten when one more comes (a worker meets a few tables, each kept for the evening).
+    A dict rather than an ``lru_cache`` over a :class:`~calculator.keyed.Keyed`: the key is hashed and compared
+    in C, with no Python ``__hash__`` and ``__eq__`` around it (four parts a request)."""
+    kept = _SIGNATURES.get((name, code, key))
+    if kept is None:
+        kept = _signature(name, code, context)
+        if len(_SIGNATURES) >= 256:
+            _SIGNATURES.clear()
+        _SIGNATURES[(name, code, key)] = kept  # strings, numbers, digests: none of the page's dicts
+    return kept
+
+
+_SIGNATURES: dict[tuple[str, str, tuple[Any, ...]], str] = {}
 
 
 class _NoKey(Exception):
@@ -185,7 +194,7 @@ def draw(name: str, p: Part, oob: bool) -> SafeString:
 def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
     draw.cache_clear()
-    _signed.cache_clear()
+    _SIGNATURES.clear()
 
 
 def _settings_changed(*, setting: str, **kwargs: Any) -> None:
@@ -276,6 +285,8 @@ _picklers = threading.local()
 class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
+        if kind is Frozen or kind is FrozenRow:  # most values written here: as _reducer writes them, without a call
+            return (_frozen, (obj.encoded,))
         reduce = _REDUCERS.get(kind)
         if reduce is None:
             reduce = _REDUCERS[kind] = _reducer(kind)
