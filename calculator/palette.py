@@ -16,7 +16,8 @@ from django.utils.translation import gettext
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
 
 from . import editor, wording
-from .lang import HANT, common_words, html_lang, is_hant, pick, script, zh
+from .keyed import Drawn
+from .lang import HANT, common_words, html_lang, is_hant, language, pick, script, zh
 from .markup import text as _e
 from .tiles_view import TileView, tile_view
 
@@ -66,17 +67,27 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
         out.append(f'<p class="alert alert--notice" role="status">{_e(notice)}</p>')
     out.append(f'\n    </div>\n    <div class="placed__head">\n      <span class="placed__count"><strong>'
                f'{_e(placed["size"])}</strong> / {_e(placed["full"])}</span>\n      ')
+    hint, entered = _placed_words(language())
     if placed["size"]:
-        hint = gettext("Tap a placed tile to take it back.")
         win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
         out.append(f'<span class="hint">{hint}{win_hint}</span>')
-    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{gettext("Tiles entered")}">'
+    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">'
                f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
     return mark_safe("".join(out))  # noqa: S308 - every value escaped above
 
 
+@lru_cache(maxsize=16)
+def _placed_words(code: str) -> tuple[str, str]:
+    """The ``placed`` part's own texts in the active language (``code``, ``lang.language``), translated once."""
+    return gettext("Tap a placed tile to take it back."), gettext("Tiles entered")
+
+
 _GAP = "\n      "
 """The whitespace between the placed tiles' buttons, as the partial's loops drew it."""
+
+_drawings = [0]
+"""How many times the static files' settings changed (their URLs are in the tiles' markup): an input of every
+drawing of the placed tiles, so a drawing made before a change never has the inputs of one made after it."""
 
 
 def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Tile | None, size: int,
@@ -86,8 +97,11 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     "No tiles yet." when there are none. Drawn here rather than by the template's loops, in the same markup,
     its whitespace included: a hand has 14 of them, each a dozen template nodes. The packs' and the winning
     tile's pictures are named in the common words, as the template drew them (its drawing is outside
-    ``lang.system_words``); the standing tiles' in the system's own."""
+    ``lang.system_words``); the standing tiles' in the system's own. Drawn with its inputs (``keyed.Drawn``):
+    the ``placed`` part's signature encodes them, not the markup."""
     language = script()
+    inputs = ("placed-tiles", tuple([(p.kind, p.tile.index, p.digit) for p in packs]), bytes([t.index for t in held]),
+              None if win is None else win.index, size, hu, language, _drawings[0])
     out = [_GAP]
     out += [_pack_button(n, p, language) for n, p in enumerate(packs, 1)]
     out.append(_GAP)
@@ -101,20 +115,25 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     out.append(_GAP)
     if not size:
         out.append(f'<p class="placed__empty">{_e(gettext("No tiles yet."))}</p>')
-    return mark_safe("".join(out))  # noqa: S308 - every piece escaped above
+    return Drawn("".join(out), inputs)  # every piece escaped above
+
+
+def _pack_button(n: int, p: editor.Pack, language: str) -> str:
+    """The button of the ``n``-th pack ``p`` that takes it back, in ``language`` (``lang.script``): its place
+    written here, the rest drawn once per pack and language (:func:`_pack_rest`), as a standing tile's is
+    (:func:`_standing_pieces`)."""
+    return f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" {_pack_rest(p, language)}'
 
 
 @lru_cache(maxsize=1024)
-def _pack_button(n: int, p: editor.Pack, language: str) -> str:
-    """The button of the ``n``-th pack ``p`` that takes it back, in ``language`` (``lang.script``): drawn once per
-    place, pack and language, as a standing tile's is (:func:`_standing_pieces`)."""
+def _pack_rest(p: editor.Pack, language: str) -> str:
+    """:func:`_pack_button` after its place: the same for the pack wherever it stands in the hand."""
     label = _pack_label(p)
     names = " ".join(pick(t.zh, t.en) for t in p.tiles)
     aria = gettext("Remove %(what)s") % {"what": f"{label} {names}"}
     with common_words():
         pictures = "".join(v.html for v in _pack_view(p))
-    return (f'{_GAP}<button type="submit" name="remove" value="p:{n - 1}" id="placed-p{n}" '
-            f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
+    return (f'class="placed__item placed__item--pack" aria-label="{_e(aria)}">\n        '
             f'<span class="placed__pack">{pictures}</span>\n        <small class="placed__caption">'
             f"{_e(label)}</small>\n      </button>{_GAP}")
 
@@ -164,9 +183,13 @@ def model_tokens(hand: editor.EditorHand, ordered: tuple[Tile, ...] | None = Non
     """The editor's model of ``hand`` as tokens, for calculator.js (which reads no hand strings): the packs
     (``chow-1m-2 pung-5p-3 concealed_kong-7s``: kind, lowest tile, digit) and the standing tiles in the
     order written (the last one the last tapped, the winning tile when full: ``hand.ordered``, when not given)."""
-    packs = " ".join(f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs)
+    packs = " ".join([f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs])
     tiles = hand.ordered if ordered is None else ordered
-    return {"pack_tokens": packs, "tile_tokens": " ".join(str(t) for t in tiles)}
+    return {"pack_tokens": packs, "tile_tokens": " ".join([_NOTATION[t.index] for t in tiles])}
+
+
+_NOTATION = tuple(str(t) for t in (*ALL_TILES, *FLOWERS))
+"""Each tile's notation (``str(tile)``: 5m, 7z) by its index: a hand's fourteen looked up, not formatted."""
 
 
 def _remove_label(t: Tile) -> str:
@@ -210,10 +233,13 @@ def palette_context(hand: editor.EditorHand | None, flowers: Iterable[Tile]) -> 
     chosen = set(flowers)
     return {
         "tiles_left": tuple(left), "hand_full": hand is not None and hand.size >= hand.full,
-        "left_csv": ",".join(map(str, left)),
+        "left_csv": ",".join([_DIGITS[n] for n in left]),
         "flower_row": _flower_row(tuple(f in chosen for f in FLOWERS) if chosen else _NO_FLOWERS),
     }
 
+
+_DIGITS = ("0", "1", "2", "3", "4")
+"""The copies a tile can have left (0 to 4) as written: a palette's 34 looked up, not formatted."""
 
 _NO_FLOWERS = (False,) * len(FLOWERS)
 
@@ -254,9 +280,10 @@ def _suit_tiles(suit: Suit) -> list[Tile]:
 def _static_changed(*, setting: str, **kwargs: Any) -> None:
     """The tiles' markup holds static URLs: a test that changes them starts afresh."""
     if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _drawings[0] += 1
         _standing_pieces.cache_clear()
         _standing_row.cache_clear()
-        _pack_button.cache_clear()
+        _pack_rest.cache_clear()
         _winning_button.cache_clear()
 
 

@@ -6,8 +6,9 @@ here that picks, from the page's view model, everything that partial reads. The 
 dict alone (no request, no context processors, no other key of the page), so its markup is a function of the
 dict, the language and whether it is swapped out of band. Its signature (``data-sig``) is a SHA-256 over exactly those,
 encoded whole (:func:`encode`: a pickle, its walk in C; a value the encoding does not know is an error, never
-a guess), so two states with the same signature draw the same markup: a template that reads a key its part
-does not give gets nothing, every time, instead of the markup of some other state.
+a guess; markup drawn in Python as a :class:`~calculator.keyed.Drawn` is written as what it was drawn from), so
+two states with the same signature draw the same markup: a template that reads a key its part does not give
+gets nothing, every time, instead of the markup of some other state.
 
 The drawings are kept per worker under (part, signature, out of band) by :func:`functools.lru_cache`
 (bounded, thread-safe): a part is drawn once per distinct state, and the browser reports the
@@ -39,7 +40,7 @@ from django.utils.safestring import SafeData, SafeString
 from rulesets.tiles import Tile
 
 from .context_part import context_html
-from .keyed import Keyed
+from .keyed import Drawn
 from .lang import language
 from .palette import palette_rows, placed_html
 
@@ -95,7 +96,7 @@ def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: 
     if name in STEADY:
         key = _key(context)
         if key is not None:
-            return Part(context, _signed(name, code, Keyed(key, context)))
+            return Part(context, _signed(name, code, key, context))
     return Part(context, _signature(name, code, context))
 
 
@@ -108,12 +109,21 @@ STEADY = frozenset({"chooser", "setup", "flowers", "systems"})
 their signatures are kept (:func:`_signed`) rather than digested again each time."""
 
 
-@lru_cache(maxsize=256)
-def _signed(name: str, code: str, keyed: Keyed) -> str:
-    """:func:`_signature` of the context ``keyed``, kept per part, language and key: at most 256 per worker."""
-    signature = _signature(name, code, keyed.value)
-    keyed.value = {}  # kept as a key only: the page's values are not held on to
-    return signature
+def _signed(name: str, code: str, key: tuple[Any, ...], context: dict[str, Any]) -> str:
+    """:func:`_signature` of ``context``, kept per part, language and the context's ``key`` (:func:`_key`): at most
+    256 per worker, all forgotten when one more comes (a worker meets a few tables, each kept for the evening).
+    A dict rather than an ``lru_cache`` over a :class:`~calculator.keyed.Keyed`: the key is hashed and compared
+    in C, with no Python ``__hash__`` and ``__eq__`` around it (four parts a request)."""
+    kept = _SIGNATURES.get((name, code, key))
+    if kept is None:
+        kept = _signature(name, code, context)
+        if len(_SIGNATURES) >= 256:
+            _SIGNATURES.clear()
+        _SIGNATURES[(name, code, key)] = kept  # strings, numbers, digests: none of the page's dicts
+    return kept
+
+
+_SIGNATURES: dict[tuple[str, str, tuple[Any, ...]], str] = {}
 
 
 class _NoKey(Exception):
@@ -141,7 +151,9 @@ def _key_of(value: Any) -> Any:
         for key, item in value.items():
             if type(key) is not str:
                 raise _NoKey
-            items.append((key, _key_of(item)))
+            inner = type(item)  # a string or a frozen view (most values) keyed here, as _key_of would
+            items.append((key, item if inner is str else item.encoded if inner is Frozen or inner is FrozenRow
+                          else _key_of(item)))
         return (dict, tuple(items))
     if kind is list or kind is tuple:
         return (kind, tuple([_key_of(item) for item in value]))
@@ -182,7 +194,7 @@ def draw(name: str, p: Part, oob: bool) -> SafeString:
 def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
     draw.cache_clear()
-    _signed.cache_clear()
+    _SIGNATURES.clear()
 
 
 def _settings_changed(*, setting: str, **kwargs: Any) -> None:
@@ -273,6 +285,8 @@ _picklers = threading.local()
 class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
+        if kind is Frozen or kind is FrozenRow:  # most values written here: as _reducer writes them, without a call
+            return (_frozen, (obj.encoded,))
         reduce = _REDUCERS.get(kind)
         if reduce is None:
             reduce = _REDUCERS[kind] = _reducer(kind)
@@ -313,13 +327,18 @@ def _row(items: tuple[Any, ...]) -> None: ...  # a list or tuple of another kind
 def _set(items: tuple[Any, ...]) -> None: ...  # a set of another kind, in its own order
 
 
-_TAGS = (_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set)
+def _drawn(inputs: tuple[Any, ...]) -> None: ...  # markup drawn from these inputs (keyed.Drawn)
+
+
+_TAGS = (_safe, _text, _record, _tile, _enum, _number, _frozen, _mapping, _row, _set, _drawn)
 """The tags in the order the encoding numbers them (a new one goes last: the others keep their numbers)."""
 
 
 def _reducer(kind: type) -> Callable[[Any], Any]:
     """How the pickle writes a value of type ``kind`` (every one but the builtin containers, strings and numbers,
     which it writes itself): decided once per type."""
+    if issubclass(kind, Drawn):  # markup as what it was drawn from (equal inputs draw the same text)
+        return lambda value: (_drawn, (value.inputs,))
     if issubclass(kind, str):
         if issubclass(kind, SafeData):  # safe markup is not escaped
             return lambda value: (_safe, (str.__str__(value),))

@@ -69,7 +69,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "rewrite_hand": (form.context.from_string or form.shared is not None) and form.parsed is not None,
         "hand_error": hand_error_context(form),
         # the tiles entered, and the text they were read from
-        "placed": {**_placed(ed, form.hand_size(), chosen), "read": form.data.get("hand") or ""},
+        "placed": _placed(ed, form.hand_size(), chosen, form.data.get("hand") or ""),
         "notice": " ".join([notice, *form.notes]).strip(),  # the reader's notes on the hand string too
         "controls": controls,
         "setup": {"round_wind": controls["round_wind"] if shown["round_wind"] else (),
@@ -105,11 +105,14 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
     return page
 
 
-def _placed(ed: editor.EditorHand | None, full: int, chosen: tuple[Ruleset, ...]) -> dict[str, Any]:
-    """The tiles entered, with "make it the winning tile" in the words of the table (胡这张 at a regional
-    table; a table of one system in its own words on a 繁體 page: 香港's 糊這張 and 一索)."""
+def _placed(ed: editor.EditorHand | None, full: int, chosen: tuple[Ruleset, ...], read: str) -> dict[str, Any]:
+    """The tiles entered and the text they were ``read`` from, with "make it the winning tile" in the words of
+    the table (胡这张 at a regional table; a table of one system in its own words on a 繁體 page: 香港's 糊這張
+    and 一索)."""
     with system_words(chosen[0]) if len(chosen) == 1 else nullcontext():
-        return placed_context(ed, full, wording.speaks_hu(chosen))
+        placed = placed_context(ed, full, wording.speaks_hu(chosen))
+    placed["read"] = read
+    return placed
 
 
 def _size_status(size: int, rulesets: Iterable[Ruleset], explicit: bool = True) -> str:

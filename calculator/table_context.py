@@ -113,8 +113,11 @@ def _controls(chosen: tuple[Ruleset, ...], ctx: WinContext, dropped: Mapping[str
 
 def in_stages(rows: list[dict[str, Any]], *stages: Stage) -> list[dict[str, Any]]:
     """The controls asked at ``stages``, in the order a player meets them (then as declared)."""
-    wanted = [stage.value for stage in stages]
-    return sorted((row for row in rows if row["stage"] in wanted), key=lambda row: wanted.index(row["stage"]))
+    return [row for value in [_STAGE_VALUES[stage] for stage in stages] for row in rows if row["stage"] == value]
+
+
+_STAGE_VALUES = {stage: stage.value for stage in Stage}
+"""Each stage's value (what a control's row holds), read without the enum's descriptor."""
 
 
 def kept(data: Mapping[str, Any], rulesets: Iterable[Ruleset]) -> list[dict[str, str]]:

@@ -19,12 +19,12 @@ from typing import Any
 from urllib.parse import quote, unquote, urlencode
 
 from django.http import HttpRequest, QueryDict
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import ngettext
 
 from rulesets.registry import all_rulesets
 from rulesets.scoring import Ruleset
 
-from .lang import is_zh, pick, zh
+from .lang import is_zh, language, pick, zh
 from .parts import frozen
 
 COOKIE = "mahjong-table"
@@ -77,8 +77,9 @@ def _entry(r: Ruleset) -> dict[str, Any]:
 
 def chooser() -> tuple[dict[str, Any], ...]:
     """The chooser's groups in the registry's order, each ``{"name", "entries"}`` (a place with one system
-    is a group of one, drawn without a heading). Built once per language: read it only."""
-    return _chooser(get_language() or "")
+    is a group of one, drawn without a heading). Built once per language (:func:`~calculator.lang.language`,
+    asked once per request): read it only."""
+    return _chooser(language())
 
 
 @lru_cache(maxsize=8)

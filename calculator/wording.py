@@ -58,9 +58,14 @@ _WRITES_HU: dict[str, tuple[tuple[Any, ...], bool]] = {}
 
 
 def speaks_hu(rulesets: Iterable[Ruleset]) -> bool:
-    """True when the words to use are 胡's: every one of ``rulesets`` writes 胡."""
-    rulesets = tuple(rulesets)
-    return bool(rulesets) and all(writes_hu(r) for r in rulesets)
+    """True when the words to use are 胡's: every one of ``rulesets`` writes 胡 (a page asks it a few times a
+    request, most often of one system: a loop, not a generator made each time)."""
+    hu = False
+    for r in rulesets:
+        if not writes_hu(r):
+            return False
+        hu = True
+    return hu
 
 
 HU = "regional systems: 胡"

@@ -87,3 +87,15 @@ def test_a_steady_parts_kept_signature_is_its_digest():
         assert p.context == page
     assert parts.part("systems", parts.PARTS["systems"], {**page, "compared": 1}, "en").sig != p.sig
     assert parts.part("systems", parts.PARTS["systems"], page, "zh-hans").sig != p.sig
+
+
+def test_the_steady_parts_kept_signatures_are_bounded_and_stay_their_digests():
+    parts.clear()
+    page = {"flower_row": parts.frozen([]), "flowers_unused": "", "flowers_shown": True}
+    for n in range(300):  # more states than are kept
+        p = parts.part("flowers", parts.PARTS["flowers"], {**page, "flowers_unused": str(n)}, "en")
+        assert p.sig == hashlib.sha256(parts.encode(("flowers", "en", p.context))).hexdigest()
+        assert len(parts._SIGNATURES) <= 256
+    again = parts.part("flowers", parts.PARTS["flowers"], {**page, "flowers_unused": "3"}, "en")  # made again
+    assert again.sig == hashlib.sha256(parts.encode(("flowers", "en", again.context))).hexdigest()
+    assert again.sig != parts.part("flowers", parts.PARTS["flowers"], {**page, "flowers_unused": 3}, "en").sig
