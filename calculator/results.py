@@ -95,12 +95,12 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     fan = item.fan
     key = (system, fan.id, fan.zh, fan.en, script() if code is None else code)
     name, definition, definition_label = _FAN_WORDS.get(key) or _fan_words(key, pick(fan.zh, fan.en))
-    value, count, about = item.value, item.count, item.about
+    value, count, about, tiles = item.value, item.count, item.about, item.tiles
     return {
         "id": fan.id, "name": name, "definition": definition, "definition_label": definition_label,
         "value": value, "count": count,
         "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
-        "about": about, "tiles": " ".join(map(str, item.tiles)) if drawn and item.tiles else "",
+        "about": about, "tiles": (_TILES_TEXT.get(tiles) or _tiles_text(tiles)) if drawn and tiles else "",
         "how": wording.word("How it was won", hu) if about == WIN else "",
     }
 
@@ -119,6 +119,21 @@ _FAN_WORDS: dict[tuple[str, str, str, str, str], tuple[str, str, str]] = {}
 """:func:`_fan_words` by its key: some hundreds of fans, in each language and system's words."""
 _FAN_WORDS_MAX = 8192
 """At most this many kept (the fans of every system in every language are fewer)."""
+
+
+def _tiles_text(tiles: tuple[int, ...]) -> str:
+    """The positions of a fan's tiles as a row writes them ("0 1 2"), kept in :data:`_TILES_TEXT`: the same
+    positions make fans of many hands (the first set, the pair, the whole hand)."""
+    text = " ".join(map(str, tiles))
+    if len(_TILES_TEXT) < _TILES_TEXT_MAX:
+        _TILES_TEXT[tiles] = text
+    return text
+
+
+_TILES_TEXT: dict[tuple[int, ...], str] = {}
+""":func:`_tiles_text` by the positions."""
+_TILES_TEXT_MAX = 8192
+"""At most this many kept (a few thousand sets of positions make most fans)."""
 
 
 def _excluded_row(ruleset: Ruleset, ex: Exclusion, sets: str = "") -> dict[str, Any]:

@@ -22,12 +22,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from . import context as declared
 from .errors import ContextError, HandError, MahjongError, NotationError, RulesError
@@ -118,11 +119,9 @@ def share_code(
 def skipped_checks(rules: object) -> frozenset[str]:
     """The shared checks every one of ``rules`` makes its own way (``Ruleset.skip_checks``); none when no
     system is named (every system) or a name is unknown (the engine reports it)."""
-    from . import registry  # lazily: reading and writing hands needs no ruleset
-
     names = rules.split(",") if isinstance(rules, str) else rules if isinstance(rules, (list, tuple)) else ()
     try:
-        return _skipped_by(registry.get_ruleset, tuple([str(name) for name in names]))
+        return _skipped_by(_lookup(), tuple([str(name) for name in names]))
     except RulesError:
         return frozenset()
 
@@ -170,16 +169,29 @@ def _meld_field(meld: Meld) -> str:
     return f"{_MELD_LETTER[meld.kind, meld.kong]}{meld}{tail}"  # the meld's text: its digits and suit letter
 
 
+def _lookup() -> Callable[[str], Any]:
+    """The registry's lookup of a system by name (``registry.get_ruleset``), the registry imported on first use
+    (reading and writing hands needs no ruleset) and found in ``sys.modules`` after: an import statement in a
+    function costs more than the lookup it makes."""
+    module = sys.modules.get(_REGISTRY)
+    if module is None:
+        from . import registry
+
+        return registry.get_ruleset
+    return cast("Callable[[str], Any]", module.get_ruleset)
+
+
+_REGISTRY = f"{__package__}.registry"
+
+
 def _system_sections(rules: object, options: object) -> tuple[str, ...]:
     """The code's sections after the hand's: each chosen system's id and its non-default house rules
     (``guobiao``, ``sichuan.xzdd-true``), sorted by id. Written once per ``rules`` and ``options`` that can be a key
     (names, options values; a table asks for the same ones with every hand it shares)."""
-    from . import registry  # lazily: reading and writing hands needs no ruleset
-
     if options is not None and type(options) is not dict:
         return _sections(rules, options)
     try:
-        return _sections_of(registry.get_ruleset, tuple(rules) if type(rules) is list else rules,
+        return _sections_of(_lookup(), tuple(rules) if type(rules) is list else rules,
                             None if options is None else tuple(options.items()))
     except TypeError:  # a value that cannot be a key (a ruleset's options as a dict)
         return _sections(rules, options)

@@ -354,3 +354,20 @@ def test_a_fan_rows_words_follow_the_language_and_the_systems_words():
     assert seen["zh-hans", "zh-hans"] == fan.zh
     assert seen["zh-hant", "zh-hant:hongkong"] != seen["zh-hant", "zh-hant"]  # 香港's own 糊
     assert "糊" in seen["zh-hant", "zh-hant:hongkong"]
+
+
+def test_a_fan_rows_tiles_are_its_positions_each_time():
+    # the positions' text is kept per positions: asked again, or for another fan, it is the same
+    from calculator import results
+    from rulesets.registry import get_ruleset
+    from rulesets.scoring import Item
+
+    fans = get_ruleset("guobiao").fans
+    def row(item: Item, drawn: bool = True) -> dict:
+        return results._fan_row(item, drawn=drawn, system="guobiao")
+
+    for positions in ((0, 1, 2), tuple(range(14)), (12, 13), (0, 1, 2)):
+        for fan in fans[:2]:
+            assert row(Item(fan, tiles=positions))["tiles"] == " ".join(map(str, positions))
+            assert row(Item(fan, tiles=positions), drawn=False)["tiles"] == ""
+    assert row(Item(fans[0]))["tiles"] == ""
