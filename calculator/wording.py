@@ -30,6 +30,7 @@ from rulesets.scoring import Exclusion, Item, Ruleset
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import Tile
 
+from .citations import strip_references
 from .engine_messages import render
 from .engine_messages import spelt_hu as spelt
 from .lang import is_hant, is_zh, own_words, pick, script, zh
@@ -243,8 +244,6 @@ def player_text(text: str, ruleset: Ruleset | None = None) -> str:
     """An engine text with its references to the project's documents dropped ("…; seed 001)" → "…)"),
     and the name of a context field or house rule of ``ruleset`` shown as the control's label
     ("count 中 in dragon_flowers" → "count 中 in “中发白 taken as flowers”")."""
-    from .citations import strip_references
-
     text = strip_references(text)
     if ruleset is not None and "_" in text:
         labels = _labels(ruleset)
