@@ -105,7 +105,8 @@ def score(request: HttpRequest) -> HttpResponse:
         return error_response(exc.code, exc.message, exc.position, message_zh=exc.message_zh, key=exc.key)
     except (ValueError, OverflowError) as exc:  # e.g. a number in context or options too large to use
         return error_response("input", f"the request cannot be scored: {type(exc).__name__}")
-    return HttpResponse(_ANSWER.encode(result), content_type="application/json")
+    # bytes in the response's charset (what HttpResponse makes of a str), without its asking for the charset
+    return HttpResponse(_ANSWER.encode(result).encode(settings.DEFAULT_CHARSET), content_type="application/json")
 
 
 @api_methods("GET", "HEAD")

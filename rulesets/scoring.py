@@ -344,11 +344,14 @@ class Score:
     def as_dict(self, options: dict[str, object] | None = None) -> dict[str, object]:
         """The result object of DESIGN §4.4, with ``options`` as its house rules (the applied ones, :func:`applied`,
         if not given). The best reading (``shape``) is shown once: the same dict is its entry in ``shapes``, and
-        where the score's items are that reading's, the same list is the score's ``fans``."""
+        where the score's items and exclusions are that reading's, the same lists are the score's ``fans`` and
+        ``excluded``."""
         shape = self.shape
         best = shape.as_dict() if shape is not None else None
         fans = best["fans"] if shape is not None and best is not None and self.items is shape.items else [
             i.as_dict() for i in self.items]
+        excluded = best["excluded"] if shape is not None and best is not None and self.excluded is shape.excluded \
+            else [e.as_dict() for e in self.excluded]
         d: dict[str, object] = {
             "rules": self.rules,
             "valid": self.valid,
@@ -357,7 +360,7 @@ class Score:
             "unit": self.unit,
             "total": self.total,
             "fans": fans,
-            "excluded": [e.as_dict() for e in self.excluded],
+            "excluded": excluded,
             "shape": best,
             "shapes": [best if s is self.shape else s.as_dict() for s in self.shapes],
             "payouts": self.settlement.as_dict() if self.settlement else {},
