@@ -103,16 +103,12 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
     out: list[dict[str, str]] = []
     for name, default in _hidden_of(shown):
         value = data.get(name)
-        if value in _UNSET:  # not set (most of them): nothing kept
+        if not value:  # not set (most of them): nothing kept (None, "", False or [], each a value left out below)
             continue
         values = value if isinstance(value, list) else [value]
         out += [{"name": name, "value": "1" if v is True else str(v)} for v in values
                 if v not in (None, "", False) and v != default]
     return out
-
-
-_UNSET: tuple[object, ...] = (None, "", False, [])
-"""Values of a control that never give a kept value (each equal to a value :func:`kept_values` leaves out)."""
 
 
 def _hidden_of(shown: dict[str, bool]) -> tuple[tuple[str, Any], ...]:
@@ -202,37 +198,78 @@ def controls_context(form: CalculatorForm, uses: dict[str, str] | None = None,
 def _controls_context(form: CalculatorForm, chosen: tuple[Ruleset, ...], uses: dict[str, str] | None,
                       shown: dict[str, bool] | None) -> dict[str, Any]:
     c = form.context
-    ctx, unavailable = c.value, c.unavailable
     hu = wording.speaks_hu(chosen)
     uses = uses if uses is not None else uses_context(chosen)
     shown = shown if shown is not None else shown_context(chosen)
     lang = script()  # the drawings kept per language are kept per system's words too
+    (win, title, win_legend, flags_legend, seat, round_wind, from_seat, flags, already_won, wildcard, kong_rows,
+     summary, more, more_set, flags_shown) = _state_of(lang, hu, chosen, c.value, c.unavailable, uses, shown)
+    return {
+        "win": win, "title": title, "win_legend": win_legend, "flags_legend": flags_legend,
+        "seat": seat, "round_wind": round_wind, "from_seat": from_seat, "flags": flags, "already_won": already_won,
+        "wildcard": wildcard, "kong_rows": kong_rows,
+        "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
+        "from_string": c.from_string,
+        "summary": summary,
+        "uses": uses,
+        "shown": shown,
+        "kept": kept_values(form, shown),
+        "more": more, "more_set": more_set, "flags_shown": flags_shown,
+    }
+
+
+_State = tuple[Any, ...]
+"""What :func:`_controls_context` draws of the context and the reasons its choices are off, in the order of its
+view (the rows, the selects, the summary…): each a frozen view, a string or a flag, shared (read it only)."""
+
+
+def _state_of(lang: str, hu: bool, chosen: tuple[Ruleset, ...], ctx: WinContext, unavailable: dict[str, str],
+              uses: dict[str, str], shown: dict[str, bool]) -> _State:
+    """:func:`_state` of the context ``ctx`` with the choices ``unavailable`` off, kept per language, systems,
+    context and reasons (and the notes ``uses`` and ``shown``, frozen views told apart by their digests): many
+    hands share them (those of one table, won the same way, whose reasons name the same winning tile)."""
+    notes = (getattr(uses, "encoded", None), getattr(shown, "encoded", None))
+    if notes[0] is None or notes[1] is None:
+        return _state(lang, hu, chosen, ctx, unavailable, uses, shown)
+    key = (lang, hu, tuple(map(id, chosen)), ctx, tuple(unavailable.items()), notes)
+    try:
+        kept = _STATES.get(key)
+    except TypeError:  # a declared table value that cannot be hashed: drawn afresh
+        return _state(lang, hu, chosen, ctx, unavailable, uses, shown)
+    if kept is None or kept[0] != chosen:
+        if len(_STATES) >= 512:
+            _STATES.clear()
+        kept = _STATES[key] = (chosen, _state(lang, hu, chosen, ctx, unavailable, uses, shown))
+    return kept[1]
+
+
+_STATES: dict[tuple[Any, ...], tuple[tuple[Ruleset, ...], _State]] = {}
+"""By language, spelling, systems (by identity: each kept with its entry, so no other takes its id), context,
+reasons and notes: :func:`_state`, at most 512 (each a tuple of shared views)."""
+
+
+def _state(lang: str, hu: bool, chosen: tuple[Ruleset, ...], ctx: WinContext, unavailable: dict[str, str],
+           uses: dict[str, str], shown: dict[str, bool]) -> _State:
     discarder = ctx.from_seat.value if ctx.from_seat is not None else None
     kongs = tuple(_kong_value(k) for k in ctx.kongs)
     words = _words(lang, hu)
     flags = _flags(lang, hu, tuple((bool(getattr(ctx, key)), unavailable.get(key, "")) for key, _label in words.flags),
                    uses, shown)
-    return {
-        "win": _row(lang, hu, "win", ctx.win.value, unavailable),
-        "title": words.title, "win_legend": words.win_legend, "flags_legend": words.flags_legend,
-        "seat": _row(lang, hu, "seat", ctx.seat.value, unavailable),
-        "round_wind": _row(lang, hu, "round_wind", ctx.round_wind.value, unavailable),
-        "from_seat": _from_seat(lang, hu, discarder, unavailable.get("from_seat"),
-                                tuple(f"from_seat={v}" in unavailable for v, _name in words.seats)),
-        "flags": flags,
-        "already_won": _row(lang, hu, "already_won", frozenset(s.value for s in ctx.already_won), unavailable),
-        "wildcard": _wildcard_options(lang, ctx.wildcard),
-        "kong_rows": _kong_rows(lang, kongs),
-        "dropped": [{"label": _control_label(k), "reason": r} for k, r in c.dropped.items()],
-        "from_string": c.from_string,
-        "summary": _summary(ctx, chosen),
-        "uses": uses,
-        "shown": shown,
-        "kept": kept_values(form, shown),
-        "more": any(shown[name] for name in ("already_won", "wildcard", "kongs")),
-        "more_set": bool(ctx.already_won or ctx.wildcard or ctx.kongs),
-        "flags_shown": any(shown[key] for key in FLAGS),
-    }
+    return (
+        _row(lang, hu, "win", ctx.win.value, unavailable), words.title, words.win_legend, words.flags_legend,
+        _row(lang, hu, "seat", ctx.seat.value, unavailable),
+        _row(lang, hu, "round_wind", ctx.round_wind.value, unavailable),
+        _from_seat(lang, hu, discarder, unavailable.get("from_seat"),
+                   tuple(f"from_seat={v}" in unavailable for v, _name in words.seats)),
+        flags,
+        _row(lang, hu, "already_won", frozenset(s.value for s in ctx.already_won), unavailable),
+        _wildcard_options(lang, ctx.wildcard),
+        _kong_rows(lang, kongs),
+        _summary(ctx, chosen),
+        any(shown[name] for name in ("already_won", "wildcard", "kongs")),
+        bool(ctx.already_won or ctx.wildcard or ctx.kongs),
+        any(shown[key] for key in FLAGS),
+    )
 
 
 def _row(lang: str, hu: bool, control: str, chosen: Any, unavailable: dict[str, str]) -> tuple[dict[str, Any], ...]:

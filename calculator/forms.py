@@ -39,12 +39,13 @@ from rulesets.context import FLAGS as context_flags
 from rulesets.context import SHARED, Kind
 from rulesets.engine import CONTEXT_FIELDS, Request, build_request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
-from rulesets.hand import SEATS4, Hand, KongKind, WinContext, WinMethod
+from rulesets.hand import SEATS4, Hand, KongKind, MeldKind, WinContext, WinMethod
 from rulesets.notation import is_share_code, parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
 from rulesets.tiles import ALL_TILES, FLOWERS, Tile
+from rulesets.values import quick
 from serving.memo import once_per
 
 from . import editor, table_context
@@ -731,13 +732,15 @@ def conflict(hand: Hand | None, ctx: WinContext, skip: frozenset[str] = frozense
     return None
 
 
+@quick
 @dataclass(frozen=True)
 class _TileFacts:
     """What the engine's checks of a context against the tiles (``Hand.check_context``, once the context passed
     its own ``WinContext.check``) read of a hand, read once per hand: the page tries twenty-odd contexts on
     it, and building a hand for each and checking it was a fifth of the form's time. Only a context they
     :meth:`may_refuse` goes to the engine, which says whether and why; tests/calculator/test_forms.py holds
-    :meth:`may_refuse` against the engine's checks."""
+    :meth:`may_refuse` against the engine's checks. Made the quick way
+    (``rulesets.values.quick``), as the engine makes its values."""
 
     possible: bool  # the tiles pass Hand.validate's own checks at their own count (else no context is judged)
     kong: bool  # the hand has a kong (a replacement win needs one)
@@ -747,17 +750,22 @@ class _TileFacts:
 
     @classmethod
     def of(cls, hand: Hand) -> _TileFacts:
-        won = hand.winning_tile
-        # a tile is its index (Tile's equality): the tiles compared as their indexes, with no call per tile
-        index = won.index if won is not None else -1
-        standing = won is not None and index in map(_INDEX, hand.standing)
+        won, melds = hand.winning_tile, hand.melds
         try:
-            hand.check_tiles(hand_size=hand.size() + (0 if hand.is_complete else 1))
+            hand.check_tiles(hand_size=hand.size() + (0 if won is not None else 1))
             possible = True
         except MahjongError:
             possible = False
-        return cls(possible=possible, kong=any(m.is_kong for m in hand.melds), complete=won is not None,
-                   held=standing or any(index in map(_INDEX, m.tiles) for m in hand.melds), standing=standing)
+        kong = any(m.is_kong for m in melds)
+        if won is None:  # a waiting hand: no winning tile to hold
+            return cls(possible, kong, False, False, False)
+        # a tile is its index (Tile's equality): the tiles compared as their indexes, with no call per tile, and
+        # a pack's tiles (Meld.tiles) as the run of three from its lowest tile's, or that one tile
+        index = won.index
+        standing = index in map(_INDEX, hand.standing)
+        held = standing or any(
+            (0 <= index - m.tile.index <= 2) if m.kind is MeldKind.CHOW else index == m.tile.index for m in melds)
+        return cls(possible, kong, True, held, standing)
 
     def may_refuse(self, ctx: WinContext) -> bool:
         """Whether the tiles may refuse ``ctx``: a replacement win without a kong, a robbed kong's tile or a

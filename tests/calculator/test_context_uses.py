@@ -102,3 +102,29 @@ def test_the_values_of_controls_not_asked_travel_as_hidden_fields():
         assert controls.kept_values(form, shown) == expected, r.id
         carried += len(expected)
     assert carried  # some systems leave some of these unread
+
+
+def test_the_controls_kept_per_context_and_reasons_are_those_drawn_afresh():
+    # the controls' rows, selects and summary are kept per language, systems, context and the reasons its choices
+    # are off (many hands share them): each is what the same form's controls are when drawn afresh
+    from django.utils import translation
+
+    hands = [HAND, "123m456m789m11z22z2z", "[5555s]123m456p789p1z1z", "123m456p789s345m22z", "123m456m789m12p"]
+    queries = [{"rules": "guobiao"}, {"rules": ["guobiao", "sichuan"]}, {"rules": "hongkong"},
+               {"rules": "sichuan", "already_won": ["N"], "win": "self_drawn"}, {"win": "rob_kong", "seat": "S"},
+               {"rules": "guobiao", "last_copy": "1", "wildcard": "4p", "kong1": "S.concealed"}]
+    for language in ("en", "zh-hant", "zh-hans"):
+        with translation.override(language):
+            for hand in hands:
+                for query in queries:
+                    form = CalculatorForm(QueryDict(urlencode({"hand": hand, **query}, doseq=True)))
+                    form.is_valid()
+                    with form.speaking():
+                        kept = controls.controls_context(form)  # often another hand's, kept
+                        states = dict(controls._STATES)
+                        controls._STATES.clear()
+                        fresh = controls.controls_context(form)
+                        controls._STATES.update(states)
+                    assert kept == fresh, (language, hand, query)
+                    assert [*kept] == [*fresh]  # in the same order: the part's signature encodes it
+    assert len(controls._STATES) <= 512

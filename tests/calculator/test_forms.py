@@ -17,6 +17,7 @@ from rulesets.errors import ContextError, MahjongError
 from rulesets.hand import SYSTEM_CHECKS, Seat, WinContext, WinMethod
 from rulesets.notation import parse_hand
 from rulesets.registry import get_ruleset
+from rulesets.tiles import ALL_TILES
 from tests.guobiao import handgen
 
 
@@ -154,6 +155,18 @@ def test_the_choices_ruled_out_are_the_engines_each_choice_asked_alone():
                 forms._list_unavailable(result, hand, skip)
                 result.unavailable.pop("from_seat", None)  # a self-drawn win's, said by the form
                 assert result.unavailable == _every_trial_asked(hand, ctx, skip), (str(hand), ctx, skip)
+
+
+def test_the_tiles_facts_are_read_as_the_engine_reads_the_tiles():
+    # a pack's tiles as the run from its lowest tile's index, or that tile: what Meld.tiles holds
+    hands = _sample_hands()
+    for hand in hands + [replace(h, winning_tile=t) for h in hands[:60] for t in ALL_TILES]:
+        facts = forms._TileFacts.of(hand)
+        won = hand.winning_tile
+        standing = won is not None and won in hand.standing
+        held = standing or (won is not None and any(won in m.tiles for m in hand.melds))
+        assert (facts.complete, facts.standing, facts.held) == (won is not None, standing, held), str(hand)
+        assert facts.kong == bool(hand.kongs), str(hand)
 
 
 def test_the_choices_ruled_out_kept_per_tiles_are_the_engines_for_each_hand():
