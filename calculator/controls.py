@@ -18,6 +18,7 @@ from rulesets.context import known as known_context
 from rulesets.hand import SEATS4, KongKind, Seat, WinContext
 from rulesets.scoring import ALL_CONTEXT_FIELDS, Ruleset
 from rulesets.tiles import ALL_TILES, Tile
+from rulesets.values import keep
 
 from . import wording
 from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm
@@ -150,9 +151,8 @@ def _reads(r: Ruleset) -> _Reads:
     """:class:`_Reads` of ``r``, made once per system (kept with the system it was made of)."""
     kept = _READS.get(id(r))
     if kept is None or kept[0] is not r:
-        if len(_READS) > 1024:  # systems made again and again (a test's): forget the old ones
-            _READS.clear()
-        kept = _READS[id(r)] = (r, _Reads(r.zh, r.en, r.context_fields))
+        # systems made again and again (a test's): the old ones forgotten past 1,024
+        kept = keep(_READS, id(r), (r, _Reads(r.zh, r.en, r.context_fields)), 1025, forget=True)
     return kept[1]
 
 
@@ -237,9 +237,7 @@ def _state_of(lang: str, hu: bool, chosen: tuple[Ruleset, ...], ctx: WinContext,
     except TypeError:  # a declared table value that cannot be hashed: drawn afresh
         return _state(lang, hu, chosen, ctx, unavailable, uses, shown)
     if kept is None or kept[0] != chosen:
-        if len(_STATES) >= 512:
-            _STATES.clear()
-        kept = _STATES[key] = (chosen, _state(lang, hu, chosen, ctx, unavailable, uses, shown))
+        kept = keep(_STATES, key, (chosen, _state(lang, hu, chosen, ctx, unavailable, uses, shown)), 512, forget=True)
     return kept[1]
 
 
@@ -310,9 +308,7 @@ def _flags(lang: str, hu: bool, states: tuple[tuple[bool, str], ...], uses: dict
              "unused": uses[name], "shown": shown[name]}
             for (name, label), (on, reason) in zip(_words(lang, hu).flags, states, strict=True)])
         if key[3] is not None and key[4] is not None:
-            if len(_FLAGS) >= 1024:
-                _FLAGS.clear()
-            _FLAGS[key] = kept
+            keep(_FLAGS, key, kept, 1024, forget=True)
     return kept  # type: ignore[no-any-return]
 
 

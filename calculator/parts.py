@@ -38,6 +38,7 @@ from django.utils.functional import Promise
 from django.utils.safestring import SafeData, SafeString
 
 from rulesets.tiles import Tile
+from rulesets.values import keep
 
 from .context_part import context_html
 from .keyed import Drawn
@@ -115,11 +116,8 @@ def _signed(name: str, code: str, key: tuple[Any, ...], context: dict[str, Any])
     A dict rather than an ``lru_cache`` over a :class:`~calculator.keyed.Keyed`: the key is hashed and compared
     in C, with no Python ``__hash__`` and ``__eq__`` around it (four parts a request)."""
     kept = _SIGNATURES.get((name, code, key))
-    if kept is None:
-        kept = _signature(name, code, context)
-        if len(_SIGNATURES) >= 256:
-            _SIGNATURES.clear()
-        _SIGNATURES[(name, code, key)] = kept  # strings, numbers, digests: none of the page's dicts
+    if kept is None:  # kept under strings, numbers, digests: none of the page's dicts
+        kept = keep(_SIGNATURES, (name, code, key), _signature(name, code, context), 256, forget=True)
     return kept
 
 

@@ -23,6 +23,7 @@ from rulesets.lights import WIN, light
 from rulesets.scoring import Exclusion, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
 from rulesets.shapes import Shape
 from rulesets.sharecode import share_code
+from rulesets.values import keep
 
 from . import wording
 from .engine_messages import render
@@ -109,10 +110,8 @@ def _fan_words(key: tuple[str, str, str, str, str], name: str) -> tuple[str, str
     """A counted fan's ``name``, the address of its page and the name of the link to it, "Definition of 平和":
     the same for every card that counts the fan in a language, so kept in :data:`_FAN_WORDS` under ``key``
     (the system's id, the fan's id and names, and ``lang.script``: what the name is written in)."""
-    words = name, reverse("fan-detail", args=[key[0], key[1]]), gettext("Definition of %(name)s") % {"name": name}
-    if len(_FAN_WORDS) < _FAN_WORDS_MAX:
-        _FAN_WORDS[key] = words
-    return words
+    return keep(_FAN_WORDS, key, (name, reverse("fan-detail", args=[key[0], key[1]]),
+                                  gettext("Definition of %(name)s") % {"name": name}), _FAN_WORDS_MAX)
 
 
 _FAN_WORDS: dict[tuple[str, str, str, str, str], tuple[str, str, str]] = {}
@@ -124,10 +123,7 @@ _FAN_WORDS_MAX = 8192
 def _tiles_text(tiles: tuple[int, ...]) -> str:
     """The positions of a fan's tiles as a row writes them ("0 1 2"), kept in :data:`_TILES_TEXT`: the same
     positions make fans of many hands (the first set, the pair, the whole hand)."""
-    text = " ".join(map(str, tiles))
-    if len(_TILES_TEXT) < _TILES_TEXT_MAX:
-        _TILES_TEXT[tiles] = text
-    return text
+    return keep(_TILES_TEXT, tiles, " ".join(map(str, tiles)), _TILES_TEXT_MAX)
 
 
 _TILES_TEXT: dict[tuple[int, ...], str] = {}

@@ -34,6 +34,7 @@ from django.utils.translation import gettext
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.shapes import Group, GroupKind, Shape
 from rulesets.tiles import TILES_BY_INDEX, Tile
+from rulesets.values import keep
 
 from .lang import pick, script, zh
 from .markup import text as _escape
@@ -223,9 +224,7 @@ def meld_view(meld: Meld) -> GroupView:
     key = (meld.kind, meld.tile.index, meld.kong, meld.source, meld.claimed)
     view = _MELD_VIEWS.get(key)
     if view is None:
-        view = _meld_view(meld)
-        if len(_MELD_VIEWS) < _VIEWS_MAX:
-            _MELD_VIEWS[key] = view
+        view = keep(_MELD_VIEWS, key, _meld_view(meld), _VIEWS_MAX)
     return view
 
 
@@ -370,9 +369,7 @@ def reading_view(shape: Shape) -> HandView:
         key = (g.shown, -1 if held is None else held.index)
         view = _CONCEALED_VIEWS.get(key)
         if view is None:
-            view = _plain_group_view(g, held)
-            if len(_CONCEALED_VIEWS) < _VIEWS_MAX:
-                _CONCEALED_VIEWS[key] = view
+            view = keep(_CONCEALED_VIEWS, key, _plain_group_view(g, held), _VIEWS_MAX)
         views.append(view)
     return HandView(tuple(views), " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
 

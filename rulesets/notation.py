@@ -32,6 +32,7 @@ from .errors import ContextError, HandError, MahjongError, NotationError
 from .hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
 from .messages import Message, msg
 from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
+from .values import keep
 
 __all__ = [
     "FORMATS", "MAX_LENGTH", "canonical_hand", "check_hand", "format_hand", "hand_to_text", "parse_hand", "read_hand",
@@ -244,9 +245,7 @@ class _Reader:
         each pack's is made once, :data:`_PLAIN_MELDS`)."""
         meld = _PLAIN_MELDS.get((pack, number))
         if meld is None:
-            meld = self.new_plain_meld(pack, number)
-            if len(_PLAIN_MELDS) < _PLAIN_MELDS_MAX:
-                _PLAIN_MELDS[pack, number] = meld
+            meld = keep(_PLAIN_MELDS, (pack, number), self.new_plain_meld(pack, number), _PLAIN_MELDS_MAX)
         return meld
 
     def new_plain_meld(self, pack: str, number: int | None) -> Meld:

@@ -32,7 +32,7 @@ from itertools import permutations, product
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
-from .values import quick
+from .values import keep, quick
 
 
 class ShapeKind(enum.Enum):
@@ -225,11 +225,10 @@ def _group_parts(g: Group) -> _GroupParts:
     """``g``'s kind, tile names, meld name, whether claimed, wilds (each :meth:`Sub.as_dict`) and text."""
     found = _GROUP_PARTS.get(g)
     if found is None:
-        found = (g.kind.value, tuple(str(t) for t in g.tiles), g.meld.zh if g.meld is not None else None,
-                 g.is_claimed, tuple(s.as_dict() for s in g.subs),
-                 str(g) + "".join(f"({s})" for s in g.subs if s.tile != s.as_))
-        if len(_GROUP_PARTS) < _GROUP_PARTS_MAX:
-            _GROUP_PARTS[g] = found
+        found = keep(_GROUP_PARTS, g, (
+            g.kind.value, tuple(str(t) for t in g.tiles), g.meld.zh if g.meld is not None else None, g.is_claimed,
+            tuple(s.as_dict() for s in g.subs), str(g) + "".join(f"({s})" for s in g.subs if s.tile != s.as_)),
+            _GROUP_PARTS_MAX)
     return found
 
 
@@ -316,10 +315,9 @@ def _meld_group(meld: Meld) -> Group:
     group = _MELD_GROUPS.get(key)
     if group is None:
         kind = meld.kind
-        group = Group(GroupKind.CHOW if kind is MeldKind.CHOW else GroupKind.PUNG if kind is MeldKind.PUNG
-                      else GroupKind.KONG, meld.tiles, meld)
-        if len(_MELD_GROUPS) < _MELD_GROUPS_MAX:
-            _MELD_GROUPS[key] = group
+        group = keep(_MELD_GROUPS, key, Group(GroupKind.CHOW if kind is MeldKind.CHOW else GroupKind.PUNG
+                                              if kind is MeldKind.PUNG else GroupKind.KONG, meld.tiles, meld),
+                     _MELD_GROUPS_MAX)
     return group
 
 

@@ -74,3 +74,23 @@ def quick[T](cls: type[T]) -> type[T]:
     init.__wrapped__ = cls.__init__
     setattr(cls, "__init__", init)  # noqa: B010 - a method replaced on the class
     return cls
+
+
+def keep[K, V](table: dict[K, V], key: K, value: V, most: int, *, forget: bool = False) -> V:
+    """``value``, put in ``table`` under ``key`` and returned: a table of values made once and read with
+    ``table.get`` (in C), bounded at ``most`` entries. Full, it keeps what it holds (the values of a small world,
+    melds or fans, which the first hands nearly fill) or, with ``forget``, forgets them all and starts again (keys
+    that come and go with the tables and hands a worker meets).
+
+    >>> table: dict[str, int] = {}
+    >>> keep(table, "a", 1, 1), keep(table, "b", 2, 1), table
+    (1, 2, {'a': 1})
+    >>> keep(table, "b", 2, 1, forget=True), table
+    (2, {'b': 2})
+    """
+    if len(table) >= most:
+        if not forget:
+            return value
+        table.clear()
+    table[key] = value
+    return value
