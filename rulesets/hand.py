@@ -25,8 +25,6 @@ from .tiles import TILES_BY_INDEX, Tile, counts34
 from .values import quick
 
 _BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
-_SAME = tuple(tuple((i,) * n for n in range(5)) for i in range(42))
-"""``_SAME[i][n]``: the index ``i`` ``n`` times (a pung's or a kong's tiles by index)."""
 
 
 class Seat(enum.Enum):
@@ -192,6 +190,15 @@ _MELD_TEXT: dict[tuple[MeldKind, int], str] = {
 def _next(t: Tile) -> str:
     n = t.shifted(1)
     return str(n) if n else "?"
+
+
+_MELD_INDICES = {
+    MeldKind.CHOW: tuple((i, i + 1, i + 2) for i in range(42)),
+    MeldKind.PUNG: tuple((i,) * 3 for i in range(42)),
+    MeldKind.KONG: tuple((i,) * 4 for i in range(42)),
+}
+"""The indices of a meld's tiles by its kind and lowest tile's index (:meth:`Hand.check_held` reads them without
+building the meld's tiles)."""
 
 
 class WinMethod(enum.Enum):
@@ -377,24 +384,29 @@ class Hand:
         self.check_context(players=players, winners_stay=winners_stay, skip_checks=skip_checks)
 
     def check_tiles(self, *, hand_size: int = 14) -> None:
-        """The checks of :meth:`validate` that read the tiles alone (their number, flowers, copies): raise
+        """The checks of :meth:`validate` that read the tiles alone (their number, then :meth:`check_held`): raise
         :class:`HandError`. They hold or fail for every context of the same tiles."""
-        expected = hand_size if self.winning_tile is not None else hand_size - 1
-        if self.size() != expected:
-            have = self.size()
-            key = "hand.count" if self.winning_tile is not None else "hand.count_waiting"
+        won = self.winning_tile
+        have = len(self.standing) + 3 * len(self.melds) + (won is not None)  # size(), without the call
+        expected = hand_size if won is not None else hand_size - 1
+        if have != expected:
+            key = "hand.count" if won is not None else "hand.count_waiting"
             raise HandError(msg(key, n=have, expected=expected))
-        held = self.standing + ((self.winning_tile,) if self.winning_tile else ())
-        indices = list(map(_BY_INDEX, held))  # the tiles by index, in C: no loop of Python over the tiles
+        self.check_held()
+
+    def check_held(self) -> None:
+        """The checks of :meth:`check_tiles` that hold at any number of tiles: no flower standing, no tile held more
+        than four times (packs included); raise :class:`HandError`."""
+        won = self.winning_tile
+        indices = list(map(_BY_INDEX, self.standing))  # the tiles by index, in C: no loop of Python over the tiles
+        if won is not None:
+            indices.append(won.index)
         if indices and max(indices) >= 34:  # a flower (Tile.is_flower), the first one standing
+            held = self.standing + ((won,) if won is not None else ())
             t = next(t for t in held if t.index >= 34)
             raise HandError(msg("hand.flower_standing", tile=str(t), name=t.zh))
         for m in self.melds:  # a meld's tiles by index, without building them (Meld.tiles)
-            first = m.tile.index
-            if m.kind is MeldKind.CHOW:
-                indices += (first, first + 1, first + 2)
-            else:
-                indices += _SAME[first][4 if m.kind is MeldKind.KONG else 3]
+            indices += _MELD_INDICES[m.kind][m.tile.index]
         indices.sort()
         if any(map(eq, indices, indices[4:])):  # some tile held more than four times: the first one, by index
             i = next(i for i, j in zip(indices, indices[4:], strict=False) if i == j)

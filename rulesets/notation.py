@@ -63,7 +63,16 @@ _PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
                     r"|\[(?:[1-9]{3,4}[mps]|[1-7]{3,4}z|[ESWNCFP]{3,4})(?:,?[0-9])?\])+")
 """A plain hand string: runs of tiles, honour letters and packs of one run each, with their digit; no space,
 no context, no flower, no red five. Most hands are written so; :meth:`_Reader.read_plain` reads them whole."""
-_PLAIN_PART = re.compile(r"([1-9]+)([mpsz])|\[([1-9]+[mpsz]|[ESWNCFP]+),?([0-9]?)\]|(.)")
+_PLAIN_PACK = re.compile(r"\[([1-9]+[mpsz]|[ESWNCFP]+),?([0-9]?)\]")
+"""A pack of a plain string: its tiles' text and its digit."""
+_PLAIN_TILE = re.compile(r"([1-9])(?=[1-9]*([mpsz]))|([ESWNCFP])")
+"""Each standing tile of a plain string without its packs, in order: a digit and its run's suit letter, or an
+honour letter (a key of :data:`_PLAIN_TILES`)."""
+_PLAIN_TILES = {
+    **{(digit, suit, ""): t for suit, by_digit in _RUN_TILES.items() for digit, t in by_digit.items()},
+    **{("", "", letter): t for letter, t in _LETTER_TILES.items()},
+}
+"""The tile of each match of :data:`_PLAIN_TILE`, so a string's tiles are looked up in one pass of C."""
 _PLAIN_MELDS: dict[tuple[str, int | None], Meld] = {}
 _PLAIN_MELDS_MAX = 4096
 """The meld of each pack of a plain string, by its text and digit (``("123m", 2)``), made the first time it is
@@ -168,9 +177,10 @@ def check_hand(hand: Hand, skip_checks: frozenset[str] = frozenset()) -> None:
     if len(hand.standing) % 3 != 1:
         have = hand.size()
         raise HandError(msg("hand.count_3n", n=have))
-    size = hand.size() + (0 if hand.is_complete else 1)
-    # every seat allowed, and winners may stay in (血流成河): the ruleset checks its own table
-    hand.validate(hand_size=size, players=6, winners_stay=True, skip_checks=skip_checks)
+    # Hand.validate at the hand's own size (its count always matches), every seat allowed, and winners may stay in
+    # (血流成河): the ruleset checks its own table
+    hand.check_held()
+    hand.check_context(players=6, winners_stay=True, skip_checks=skip_checks)
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -220,22 +230,18 @@ class _Reader:
     def read_plain(self) -> Hand | None:
         """The hand of a plain string (:data:`_PLAIN`: tiles and packs only, nothing to note), or None when it
         breaks a rule: :meth:`read` then reads it token by token, to say where."""
-        standing: list[Tile] = []
-        melds: list[Meld] = []
+        text = self.text
         try:
-            for run, suffix, pack, number, letter in _PLAIN_PART.findall(self.text):
-                if run:
-                    standing.extend(map(_RUN_TILES[suffix].__getitem__, run))
-                elif pack:
-                    melds.append(self.plain_meld(pack, int(number) if number else None))
-                else:
-                    standing.append(_LETTER_TILES[letter])
+            packs = _PLAIN_PACK.findall(text) if "[" in text else ()
+            melds = [self.plain_meld(pack, int(number) if number else None) for pack, number in packs]
+            tiles = _PLAIN_TILE.findall(_PLAIN_PACK.sub("", text) if packs else text)
+            standing = list(map(_PLAIN_TILES.__getitem__, tiles))
             winning = standing.pop() if len(standing) % 3 == 2 else None
             if len(standing) % 3 != 1:
                 return None
             hand = Hand(standing=tuple(standing), melds=tuple(melds), winning_tile=winning, context=_NO_CONTEXT)
             # check_hand's checks: with no context and no flower (the grammar has none), only a fifth copy can fail
-            hand.check_tiles(hand_size=hand.size() + (winning is None))
+            hand.check_held()
         except MahjongError:
             return None
         return hand
