@@ -211,32 +211,32 @@ class _SeatNames(dict[Seat, str]):
 
 def _payout_rows(
     settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False,
-    names: _SeatNames | None = None, whys: list[str] | None = None,
+    names: _SeatNames | None = None, whys: list[str] | None = None, net: dict[Seat, int | Fraction] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per seat: its net, its role, and each payment it makes or receives. ``whys``: each payment's
-    reason in the player's words (:func:`_whys`), when the caller has them already."""
+    reason in the player's words (:func:`_whys`), and ``net``: ``settlement.net`` (a sum each time it is
+    asked), when the caller has them already."""
     names = _SeatNames() if names is None else names
     words = _payment_words()
-    net = settlement.net
-    payments = settlement.payments
+    net = settlement.net if net is None else net
     whys = _whys(settlement) if whys is None else whys
-    # each payment is said by both its seats: its reason and its arithmetic are written once
-    said = [(p, why, factor_text(p)) for p, why in zip(payments, whys, strict=True) if p.payer != p.payee]
+    # each payment is said by both its seats, in the order of the payments: its reason and its arithmetic
+    # are written once
+    lines: dict[Seat, list[dict[str, Any]]] = {}
+    for p, why in zip(settlement.payments, whys, strict=True):
+        if p.payer == p.payee:
+            continue
+        factors = factor_text(p)
+        if factors and "=" in why:
+            why = ""  # the engine's line is the same arithmetic in its own notation: print it once
+        for seat, other, signed in ((p.payer, p.payee, -p.amount), (p.payee, p.payer, p.amount)):
+            lines.setdefault(seat, []).append({"other": names[other], "amount": signed, "why": why,
+                                               "text": _payment_text(signed, names[other], words), "factors": factors})
     rows = []
     for seat in settlement.seats:
-        lines = []
-        for p, why, factors in said:
-            if seat is not p.payer and seat is not p.payee:
-                continue
-            other = p.payee if p.payer == seat else p.payer
-            signed = -p.amount if p.payer == seat else p.amount
-            if factors and "=" in why:
-                why = ""  # the engine's line is the same arithmetic in its own notation: print it once
-            lines.append({"other": names[other], "amount": signed, "why": why,
-                          "text": _payment_text(signed, names[other], words), "factors": factors})
         role = wording.word("winner", hu) if seat == winner else words[2] if seat == discarder else ""
-        rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role, "lines": lines,
-                     **signed_cell(net[seat])})
+        rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role,
+                     "lines": lines.get(seat, []), **signed_cell(net[seat])})
     return rows
 
 
@@ -247,6 +247,8 @@ def _whys(settlement: Settlement) -> list[str]:
 
 def number(value: int | Fraction) -> str:
     """An exact amount as text: 64, 22.5 (a fraction that is no decimal keeps its form, 10/3)."""
+    if type(value) is int:  # most amounts; told apart without ``isinstance``'s check of an abstract class
+        return str(value)
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
@@ -360,14 +362,15 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
         discarder = ctx.discarder(r.players) if s.valid else None
         names = _SeatNames()
         whys = _whys(s.settlement)
-        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names, whys)
+        net = s.settlement.net
+        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names, whys, net)
         row["payments"] = [
             {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "why": why}
             for p, why in zip(s.settlement.payments, whys, strict=True) if p.payer != p.payee and p.amount
         ]
-        row["net"] = {seat.value: amount for seat, amount in s.settlement.net.items()}
+        row["net"] = {seat.value: amount for seat, amount in net.items()}
         row["winner"] = names[winner] if winner is not None else None
-        row["gain"] = s.settlement.net.get(winner) if winner is not None else None
+        row["gain"] = net.get(winner) if winner is not None else None
     return row
 
 

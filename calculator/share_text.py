@@ -74,7 +74,7 @@ def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "", ver
         if r["valid"]:
             lines.append("  " + _labelled(templates.total, f"{r['total']} {r['unit']}"))
         lines += [f"  {_payment_line(p, templates)}" for p in r["payments"]]
-    return "\n".join(line for line in lines if line is not None).strip()
+    return "\n".join([line for line in lines if line is not None]).strip()
 
 
 def _fan_line(f: dict[str, Any]) -> str:

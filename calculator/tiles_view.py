@@ -355,14 +355,17 @@ def reading_view(shape: Shape) -> HandView:
     winning tile marked."""
     groups = shape.groups
     winning: Tile | None = shape.winning_tile
+    # told by index: ``in`` would call the tiles' dataclass ``__eq__`` for each tile it passes
+    win = -1 if winning is None else winning.index
     views = []
     for g in groups:
         if g.meld is not None:
             views.append(meld_view(g.meld))
             continue
         # the winning tile is marked in the first concealed group that holds it
-        held = winning if winning is not None and winning in g.tiles else None
-        winning = None if held is not None else winning
+        held = winning if win >= 0 and win in [t.index for t in g.tiles] else None
+        if held is not None:
+            winning, win = None, -1
         if g.subs:
             views.append(group_view(g, held))
             continue
@@ -371,7 +374,7 @@ def reading_view(shape: Shape) -> HandView:
         if view is None:
             view = keep(_CONCEALED_VIEWS, key, _plain_group_view(g, held), _VIEWS_MAX)
         views.append(view)
-    return HandView(tuple(views), " ".join(g.zh for g in views if g.zh), " · ".join(g.en for g in views if g.en))
+    return HandView(tuple(views), " ".join([g.zh for g in views if g.zh]), " · ".join([g.en for g in views if g.en]))
 
 
 def _first_holder(groups: Sequence[Any], winning: Tile | str | None) -> int | None:
