@@ -263,7 +263,8 @@ class CalculatorForm(forms.Form):
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
         skip = frozenset.intersection(*(r.skip_checks for r in chosen)) if chosen else frozenset()
-        facts = _TileFacts.of(self.parsed) if self.parsed is not None else None
+        # a hand read from a hand string passed its tiles' checks in the reader (parse_hand): not asked again
+        facts = _TileFacts.of(self.parsed, checked=not is_share_code(text)) if self.parsed is not None else None
         hu, words_of = self._speech()
         # the reasons a choice is off are said as speaking() says them: in the page's language and words
         own = engine_language() == HANT and getattr(words_of, "hant_terms", None)
@@ -749,13 +750,17 @@ class _TileFacts:
     standing: bool  # the winning tile is among the standing tiles (the last copy cannot be)
 
     @classmethod
-    def of(cls, hand: Hand) -> _TileFacts:
+    def of(cls, hand: Hand, checked: bool = False) -> _TileFacts:
+        """The facts of ``hand``; ``checked``: its tiles already passed ``Hand.check_tiles`` at their own count (a
+        hand :func:`~rulesets.notation.read_hand` read from a hand string), so they are possible without asking."""
         won, melds = hand.winning_tile, hand.melds
-        try:
-            hand.check_tiles(hand_size=hand.size() + (0 if won is not None else 1))
-            possible = True
-        except MahjongError:
-            possible = False
+        possible = checked
+        if not checked:
+            try:
+                hand.check_tiles(hand_size=hand.size() + (0 if won is not None else 1))
+                possible = True
+            except MahjongError:
+                possible = False
         kong = any(m.is_kong for m in melds)
         if won is None:  # a waiting hand: no winning tile to hold
             return cls(possible, kong, False, False, False)
