@@ -139,7 +139,7 @@ def _house_rule_fields(ruleset: Ruleset) -> dict[str, forms.Field]:
 class Context:
     """The win context the form settled on, and why some controls are off."""
 
-    value: WinContext = field(default_factory=WinContext)
+    value: WinContext = WinContext()  # a value: one default for every form
     dropped: dict[str, str] = field(default_factory=dict)  # control → why the chosen value was not applied
     unavailable: dict[str, str] = field(default_factory=dict)  # control or control=value → why it cannot be chosen
     from_string: bool = False  # the hand string carried context of its own
@@ -177,9 +177,9 @@ class CalculatorForm(forms.Form):
         self.rulesets = all_rulesets()
         registry = _registry(self.rulesets)
         self._by_id = registry.by_id  # the page asks for the table's system ~20 times
-        for r, applied, preset in registry.house_fields:
-            if applied in self.data or preset in self.data:
-                self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
+        house = registry.house_fields  # the names sent looked up, not each system's (a tap sends a dozen names)
+        for position in sorted({house[name] for name in self.data if name in house}):
+            self.fields.update(_house_rule_fields(self.rulesets[position]))  # each system whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
         self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
@@ -687,7 +687,7 @@ class _Registry:
     rulesets: tuple[Ruleset, ...]
     by_id: dict[str, Ruleset]
     choices: list[tuple[str, str]]  # of ``rules``
-    house_fields: tuple[tuple[Ruleset, str, str], ...]  # each system with the fields that send its house rules
+    house_fields: dict[str, int]  # the fields that send a system's house rules (applied-, preset-): its position
 
 
 _REGISTRY: list[_Registry] = []
@@ -696,8 +696,8 @@ _REGISTRY: list[_Registry] = []
 def _registry(rulesets: tuple[Ruleset, ...]) -> _Registry:
     """:class:`_Registry` of ``rulesets`` (the registry's tuple): found again only when the registry is another."""
     if not _REGISTRY or _REGISTRY[0].rulesets is not rulesets:
-        _REGISTRY[:] = [_Registry(rulesets, {r.id: r for r in rulesets}, [(r.id, r.id) for r in rulesets],
-                                  tuple((r, f"applied-{r.id}", f"preset-{r.id}") for r in rulesets))]
+        house = {f"{kind}-{r.id}": i for i, r in enumerate(rulesets) for kind in ("applied", "preset")}
+        _REGISTRY[:] = [_Registry(rulesets, {r.id: r for r in rulesets}, [(r.id, r.id) for r in rulesets], house)]
     return _REGISTRY[0]
 
 

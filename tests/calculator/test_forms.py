@@ -16,7 +16,7 @@ from calculator.forms import CalculatorForm, apply_edit
 from rulesets.errors import ContextError, MahjongError
 from rulesets.hand import SYSTEM_CHECKS, Seat, WinContext, WinMethod
 from rulesets.notation import format_hand, parse_hand, read_hand
-from rulesets.registry import get_ruleset
+from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.tiles import ALL_TILES
 from tests.guobiao import handgen
 
@@ -313,3 +313,13 @@ def test_the_tiles_of_a_hand_read_from_a_hand_string_are_possible_as_the_engine_
         except MahjongError:
             continue  # refused by the reader: the form has no hand to read facts of
         assert forms._TileFacts.of(hand, checked=True) == forms._TileFacts.of(hand), text
+
+
+def test_the_house_rule_fields_sent_are_each_systems_in_the_registrys_order():
+    # the systems whose house rules were sent (applied- or preset-), found from the names sent
+    systems = all_rulesets()
+    sent = {systems[5].id: "applied", systems[0].id: "preset", systems[-1].id: "applied"}
+    form = CalculatorForm(QueryDict("&".join(f"{kind}-{system}=" for system, kind in sent.items())))
+    expected = list(CalculatorForm.base_fields) + [
+        name for r in systems if r.id in sent for name in forms._house_rule_fields(r)]
+    assert list(form.fields) == expected
