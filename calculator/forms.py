@@ -888,13 +888,16 @@ def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] =
 class _Tiles:
     """The tiles a context is judged against, as a key: by what the engine's checks of a context against the
     tiles read of them (``Hand._check_context_against_tiles``: its :class:`_TileFacts`, the winning tile its
-    messages name, and the checks skipped), so that two hands alike in those are judged alike."""
+    messages name, and the checks skipped), so that two hands alike in those are judged alike. The winning tile
+    is named only when it is held besides (a robbed kong's tile, a last copy): else no message names it, and
+    hands alike in all but their winning tile are judged alike."""
 
     __slots__ = ("facts", "hand", "key", "skip")
 
     def __init__(self, hand: Hand | None, facts: _TileFacts | None, skip: frozenset[str]) -> None:
         self.hand, self.facts, self.skip = hand, facts, skip
-        self.key = (facts, hand.winning_tile, skip) if hand is not None else None
+        named = hand.winning_tile if hand is not None and (facts is None or facts.held) else None
+        self.key = (facts, named, skip) if hand is not None else None
 
     def __hash__(self) -> int:
         return hash(self.key)
