@@ -32,6 +32,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, ProhibitNullCharactersValidator
 from django.http import QueryDict
 from django.utils.choices import CallableChoiceIterator, normalize_choices
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -138,7 +139,7 @@ def _house_rule_fields(ruleset: Ruleset) -> dict[str, forms.Field]:
 class Context:
     """The win context the form settled on, and why some controls are off."""
 
-    value: WinContext = field(default_factory=WinContext)
+    value: WinContext = WinContext()  # a value: one default for every form
     dropped: dict[str, str] = field(default_factory=dict)  # control → why the chosen value was not applied
     unavailable: dict[str, str] = field(default_factory=dict)  # control or control=value → why it cannot be chosen
     from_string: bool = False  # the hand string carried context of its own
@@ -176,9 +177,9 @@ class CalculatorForm(forms.Form):
         self.rulesets = all_rulesets()
         registry = _registry(self.rulesets)
         self._by_id = registry.by_id  # the page asks for the table's system ~20 times
-        for r, applied, preset in registry.house_fields:
-            if applied in self.data or preset in self.data:
-                self.fields.update(_house_rule_fields(r))  # only the systems whose house rules were sent
+        house = registry.house_fields  # the names sent looked up, not each system's (a tap sends a dozen names)
+        for position in sorted({house[name] for name in self.data if name in house}):
+            self.fields.update(_house_rule_fields(self.rulesets[position]))  # each system whose house rules were sent
         self.shared = _shared(self.data.get("hand") or "")
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
         self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
@@ -211,9 +212,9 @@ class CalculatorForm(forms.Form):
             else:
                 html = self.add_prefix(name) if prefixed else name
                 if html in data:
-                    value = lean.clean(data, html)
+                    value = lean.clean(_sent(data, html, lean.many))
                 else:  # not sent (most of the fields of most requests)
-                    value = [] if lean.absent is _NO_VALUES else lean.absent
+                    value = [] if lean.many else lean.absent
             try:  # Django's own way (Form._clean_fields): the bound field, the field's clean, its hook
                 cleaned[name] = cast(Any, declared)._clean_bound_field(self[name]) if value is _DJANGO else value
                 if name in hooks:
@@ -224,16 +225,40 @@ class CalculatorForm(forms.Form):
 
     def _clean_sent(self, plan: _Plan) -> None:
         """:meth:`_clean_fields` of a form without prefix or ``clean_<field>`` hook: every field not sent takes its
-        value as absent at once (in the fields' order), then the fields sent and those only Django's ``clean``
-        takes are cleaned one by one, as above (a field with an error is then left out, as Django leaves it)."""
-        data, cleaned = self.data, self.cleaned_data
+        value as absent at once (in the fields' order), then the values sent are read in one pass over the data
+        (a choice among fixed values by one look-up in its keys), and last the fields the short way does not take
+        and those only Django's ``clean`` takes are cleaned by Django in the fields' order, as above (a field
+        with an error is then left out, as Django leaves it, and the errors come in Django's order)."""
+        data, cleaned, taken = self.data, self.cleaned_data, plan.taken
         cleaned.update(plan.absent)
         for name in plan.lists:
             cleaned[name] = []  # a list of its own for each form
-        for name, declared, lean in [entry for entry in plan.fields if entry[2] is None or entry[0] in data]:
-            value = _DJANGO if lean is None else lean.clean(data, name)
+        lists = type(data) in _MULTI_VALUE  # each name's values as a list: read as MultiValueDict.get reads them
+        django = list(plan.django)
+        for name, value in cast(MultiValueDict, data).lists() if lists else data.items():
+            entry = taken.get(name)
+            if entry is None:  # not a field, or one only Django's clean takes (in plan.django)
+                continue
+            position, lean = entry
+            if lists and not lean.many:
+                value = value[-1] if value else None
+            keys = lean.keys
+            if keys is not None and type(value) is str:  # a choice among fixed values: one look-up
+                if value in keys:
+                    cleaned[name] = value
+                    continue
+                if value:
+                    django.append(position)
+                continue  # "" is the absent value already set
+            value = lean.clean(value)
+            if value is _DJANGO:
+                django.append(position)
+            else:
+                cleaned[name] = value
+        for position in sorted(django):
+            name, declared = plan.fields[position]
             try:
-                cleaned[name] = cast(Any, declared)._clean_bound_field(self[name]) if value is _DJANGO else value
+                cleaned[name] = cast(Any, declared)._clean_bound_field(self[name])
             except ValidationError as e:
                 self.add_error(name, e)
 
@@ -263,7 +288,8 @@ class CalculatorForm(forms.Form):
                 self.add_error(None, render(exc))
                 self.options[r.id] = {}
         skip = frozenset.intersection(*(r.skip_checks for r in chosen)) if chosen else frozenset()
-        facts = _TileFacts.of(self.parsed) if self.parsed is not None else None
+        # a hand read from a hand string passed its tiles' checks in the reader (parse_hand): not asked again
+        facts = _TileFacts.of(self.parsed, checked=not is_share_code(text)) if self.parsed is not None else None
         hu, words_of = self._speech()
         # the reasons a choice is off are said as speaking() says them: in the page's language and words
         own = engine_language() == HANT and getattr(words_of, "hant_terms", None)
@@ -469,16 +495,28 @@ def _apply_declared(result: Context, hand: Hand | None, wanted: dict[str, Any],
 _DJANGO = object()
 """What a lean cleaner (:func:`_lean`) answers for a value it does not take: the field's own ``clean`` decides."""
 
-_Cleaner = Callable[[Any, str], Any]
-_NO_VALUES = object()
-"""A multiple choice's :attr:`_Lean.absent`: a new empty list each time (a form's cleaned lists are its own)."""
+_Cleaner = Callable[[Any], Any]
+_MULTI_VALUE = (QueryDict, MultiValueDict)
+"""The form data read a name's values at once (each name's list, as ``MultiValueDict.get`` and ``getlist`` read it)."""
 
 
 class _Lean(NamedTuple):
-    """The short way to a field's cleaned value: ``clean(data, name)`` for a value sent, ``absent`` for none."""
+    """The short way to a field's cleaned value: ``clean(value)`` for the value sent (:func:`_sent`), ``absent``
+    for none (a multiple choice's is a new empty list each time: a form's cleaned lists are its own)."""
 
     clean: _Cleaner
     absent: Any
+    many: bool = False  # it reads every value sent (``getlist``), not the last
+    keys: frozenset[str] | None = None  # a choice among these fixed values: ``clean`` is the look-up in them
+
+
+def _sent(data: Any, name: str, many: bool) -> Any:
+    """The value of ``name`` in ``data`` as the field's widget reads it: ``getlist`` for a multiple choice of data
+    that has it, else ``get``."""
+    if many:
+        getlist = getattr(data, "getlist", None)
+        return getlist(name) if getlist is not None else data.get(name)
+    return data.get(name)
 
 
 @lru_cache(maxsize=4096)  # the form's own fields and each system's house-rule fields; a test's, built again, age out
@@ -499,12 +537,25 @@ def _lean_for(field: forms.Field) -> _Lean | None:
         text = _lean_text(cast(forms.CharField, field))
         return _Lean(text, cast(forms.CharField, field).empty_value) if text is not None else None
     if kind is forms.BooleanField and widget is forms.CheckboxInput and not field.validators:
-        checkbox = field.widget.value_from_datadict
-        return _Lean(lambda data, name: bool(checkbox(data, None, name)), False)
+        return _Lean(_checkbox, False)
     if field.validators or not isinstance(field, forms.ChoiceField):
         return None
     choice = _lean_choice(field)
-    return _Lean(choice, _NO_VALUES if kind is forms.MultipleChoiceField else "") if choice is not None else None
+    if choice is None:
+        return None
+    if kind is forms.MultipleChoiceField:
+        return _Lean(choice, None, many=True)
+    return _Lean(choice, "", keys=getattr(choice, "keys", None))
+
+
+def _checkbox(value: Any) -> bool:
+    """``CheckboxInput.value_from_datadict`` of a value sent: "true" and "false" in any case as such, else its truth."""
+    if isinstance(value, str):
+        return bool(_CHECKBOX_WORDS.get(value.lower(), value))
+    return bool(value)
+
+
+_CHECKBOX_WORDS = {"true": True, "false": False}
 
 
 def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
@@ -526,16 +577,13 @@ def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
     if kind is forms.ChoiceField and widget is forms.Select and keys is not None:
         return _fixed_choice(keys)  # the usual case: choices given as a list
     if kind is forms.ChoiceField and widget is forms.Select:
-        def choice(data: Any, name: str) -> Any:
-            value = data.get(name)
+        def choice(value: Any) -> Any:
             if value is None or value == "":
                 return ""
             return value if type(value) is str and value in keys_now() else _DJANGO
         return choice
     if kind is forms.MultipleChoiceField and widget is forms.SelectMultiple:
-        def multiple(data: Any, name: str) -> Any:
-            getlist = getattr(data, "getlist", None)
-            values = getlist(name) if getlist is not None else data.get(name)
+        def multiple(values: Any) -> Any:
             if not values:
                 return []
             if type(values) is not list:
@@ -547,13 +595,14 @@ def _lean_choice(field: forms.ChoiceField) -> _Cleaner | None:
 
 
 def _fixed_choice(keys: frozenset[str]) -> _Cleaner:
-    """A choice field's short way when its choices are a list (not a function): nothing chosen, or one of ``keys``."""
+    """A choice field's short way when its choices are a list (not a function): nothing chosen, or one of ``keys``
+    (held as the function's ``keys``: :meth:`CalculatorForm._clean_sent` looks a text up in them at once)."""
 
-    def choice(data: Any, name: str) -> Any:
-        value = data.get(name)
+    def choice(value: Any) -> Any:
         if value is None or value == "":
             return ""
         return value if type(value) is str and value in keys else _DJANGO
+    choice.keys = keys  # type: ignore[attr-defined]
     return choice
 
 
@@ -567,8 +616,7 @@ def _lean_text(field: forms.CharField) -> _Cleaner | None:
             return None
     empty, strip = field.empty_value, field.strip
 
-    def text(data: Any, name: str) -> Any:
-        value = data.get(name)
+    def text(value: Any) -> Any:
         if value is None:
             return empty
         if type(value) is not str:
@@ -595,18 +643,21 @@ def _choice_keys(choices: Any) -> frozenset[str]:
 class _Plan(NamedTuple):
     """How a form's fields are cleaned (:meth:`CalculatorForm._clean_sent`): read once per set of fields."""
 
-    fields: tuple[tuple[str, forms.Field, _Lean | None], ...]  # each field, with its short way (None: Django's)
+    fields: tuple[tuple[str, forms.Field], ...]  # each field, in order
+    taken: dict[str, tuple[int, _Lean]]  # each field the short way takes: its position and its short way
+    django: tuple[int, ...]  # the positions of the fields only Django's ``clean`` takes, sent or not
     absent: dict[str, Any]  # each field's value when not sent, in the fields' order: read it only
     lists: tuple[str, ...]  # the multiple choices, whose value when not sent is a new empty list
 
 
 @lru_cache(maxsize=64)  # the form's own fields, with those of the systems whose house rules were sent
 def _plan(fields: tuple[tuple[str, forms.Field], ...]) -> _Plan:
-    entries = tuple((name, field, _lean(field)) for name, field in fields)
-    absent = {name: None if lean is None or lean.absent is _NO_VALUES else lean.absent
-              for name, _field, lean in entries}
-    lists = tuple(name for name, _field, lean in entries if lean is not None and lean.absent is _NO_VALUES)
-    return _Plan(entries, absent, lists)
+    entries = [(position, name, _lean(field)) for position, (name, field) in enumerate(fields)]
+    taken = {name: (position, lean) for position, name, lean in entries if lean is not None}
+    django = tuple(position for position, _name, lean in entries if lean is None)
+    absent = {name: lean.absent if lean is not None else None for _position, name, lean in entries}
+    lists = tuple(name for _position, name, lean in entries if lean is not None and lean.many)
+    return _Plan(fields, taken, django, absent, lists)
 
 
 @lru_cache(maxsize=16)
@@ -636,7 +687,7 @@ class _Registry:
     rulesets: tuple[Ruleset, ...]
     by_id: dict[str, Ruleset]
     choices: list[tuple[str, str]]  # of ``rules``
-    house_fields: tuple[tuple[Ruleset, str, str], ...]  # each system with the fields that send its house rules
+    house_fields: dict[str, int]  # the fields that send a system's house rules (applied-, preset-): its position
 
 
 _REGISTRY: list[_Registry] = []
@@ -645,8 +696,8 @@ _REGISTRY: list[_Registry] = []
 def _registry(rulesets: tuple[Ruleset, ...]) -> _Registry:
     """:class:`_Registry` of ``rulesets`` (the registry's tuple): found again only when the registry is another."""
     if not _REGISTRY or _REGISTRY[0].rulesets is not rulesets:
-        _REGISTRY[:] = [_Registry(rulesets, {r.id: r for r in rulesets}, [(r.id, r.id) for r in rulesets],
-                                  tuple((r, f"applied-{r.id}", f"preset-{r.id}") for r in rulesets))]
+        house = {f"{kind}-{r.id}": i for i, r in enumerate(rulesets) for kind in ("applied", "preset")}
+        _REGISTRY[:] = [_Registry(rulesets, {r.id: r for r in rulesets}, [(r.id, r.id) for r in rulesets], house)]
     return _REGISTRY[0]
 
 
@@ -749,13 +800,17 @@ class _TileFacts:
     standing: bool  # the winning tile is among the standing tiles (the last copy cannot be)
 
     @classmethod
-    def of(cls, hand: Hand) -> _TileFacts:
+    def of(cls, hand: Hand, checked: bool = False) -> _TileFacts:
+        """The facts of ``hand``; ``checked``: its tiles already passed ``Hand.check_tiles`` at their own count (a
+        hand :func:`~rulesets.notation.read_hand` read from a hand string), so they are possible without asking."""
         won, melds = hand.winning_tile, hand.melds
-        try:
-            hand.check_tiles(hand_size=hand.size() + (0 if won is not None else 1))
-            possible = True
-        except MahjongError:
-            possible = False
+        possible = checked
+        if not checked:
+            try:
+                hand.check_tiles(hand_size=hand.size() + (0 if won is not None else 1))
+                possible = True
+            except MahjongError:
+                possible = False
         kong = any(m.is_kong for m in melds)
         if won is None:  # a waiting hand: no winning tile to hold
             return cls(possible, kong, False, False, False)
@@ -833,13 +888,16 @@ def _list_unavailable(result: Context, hand: Hand | None, skip: frozenset[str] =
 class _Tiles:
     """The tiles a context is judged against, as a key: by what the engine's checks of a context against the
     tiles read of them (``Hand._check_context_against_tiles``: its :class:`_TileFacts`, the winning tile its
-    messages name, and the checks skipped), so that two hands alike in those are judged alike."""
+    messages name, and the checks skipped), so that two hands alike in those are judged alike. The winning tile
+    is named only when it is held besides (a robbed kong's tile, a last copy): else no message names it, and
+    hands alike in all but their winning tile are judged alike."""
 
     __slots__ = ("facts", "hand", "key", "skip")
 
     def __init__(self, hand: Hand | None, facts: _TileFacts | None, skip: frozenset[str]) -> None:
         self.hand, self.facts, self.skip = hand, facts, skip
-        self.key = (facts, hand.winning_tile, skip) if hand is not None else None
+        named = hand.winning_tile if hand is not None and (facts is None or facts.held) else None
+        self.key = (facts, named, skip) if hand is not None else None
 
     def __hash__(self) -> int:
         return hash(self.key)

@@ -15,8 +15,8 @@ from calculator.engine_messages import render
 from calculator.forms import CalculatorForm, apply_edit
 from rulesets.errors import ContextError, MahjongError
 from rulesets.hand import SYSTEM_CHECKS, Seat, WinContext, WinMethod
-from rulesets.notation import parse_hand
-from rulesets.registry import get_ruleset
+from rulesets.notation import format_hand, parse_hand, read_hand
+from rulesets.registry import all_rulesets, get_ruleset
 from rulesets.tiles import ALL_TILES
 from tests.guobiao import handgen
 
@@ -298,3 +298,28 @@ def test_a_hand_in_another_format_is_edited_in_editor_form():
 def test_an_edit_the_hand_cannot_take_says_why(data, message):
     with pytest.raises(EditError, match=message):
         edit(**data)
+
+
+def test_the_tiles_of_a_hand_read_from_a_hand_string_are_possible_as_the_engine_checks_them():
+    # the reader checks a hand string's tiles (parse_hand): the form's facts of the hand it read take them as
+    # checked, and are those read by asking the engine again
+    texts = [format_hand(hand) for hand in _sample_hands()] + [
+        "123456789m234p11m", "[123m1]456m789m345p55p", "1112345678999m5m", "[CCC,2][1111m]456p78sSS9s|ES1000|ae",
+        "1133557799m2244p", "19m19p19s1234567z1m", "123m", "[1111m][1111p]1111s11z", "[123m][123m][123m][123m]1m",
+        "11111m"]
+    for text in texts:
+        try:
+            hand = read_hand(text)[0]
+        except MahjongError:
+            continue  # refused by the reader: the form has no hand to read facts of
+        assert forms._TileFacts.of(hand, checked=True) == forms._TileFacts.of(hand), text
+
+
+def test_the_house_rule_fields_sent_are_each_systems_in_the_registrys_order():
+    # the systems whose house rules were sent (applied- or preset-), found from the names sent
+    systems = all_rulesets()
+    sent = {systems[5].id: "applied", systems[0].id: "preset", systems[-1].id: "applied"}
+    form = CalculatorForm(QueryDict("&".join(f"{kind}-{system}=" for system, kind in sent.items())))
+    expected = list(CalculatorForm.base_fields) + [
+        name for r in systems if r.id in sent for name in forms._house_rule_fields(r)]
+    assert list(form.fields) == expected
