@@ -29,11 +29,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from operator import attrgetter
 
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.notation import format_pack, parse_hand, read_tiles, tile_runs
 from rulesets.tiles import Suit, Tile, counts34, tile
+from rulesets.values import keep
 
 FULL = 14
 """Tiles in a complete hand, each pack counted as three, unless the table's system says otherwise (温州 17,
@@ -65,10 +67,28 @@ class Pack:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        return self.meld.tiles
+        return self._written()[0]
 
     def text(self) -> str:
-        return format_pack(self.meld, "mpsz")
+        return self._written()[1]
+
+    def _written(self) -> tuple[tuple[Tile, ...], str]:
+        """The pack's tiles and its text, kept per pack (kind, lowest tile, digit: a few hundred in all): the
+        packs of a hand are new at every tap, and each would otherwise build its meld to be counted and written."""
+        key = (self.kind, self.tile.index, self.digit)
+        found = _WRITTEN.get(key)
+        if found is None:
+            meld = self.meld
+            found = keep(_WRITTEN, key, (meld.tiles, format_pack(meld, "mpsz")), 1024)
+        return found
+
+
+_WRITTEN: dict[tuple[str, int, int | None], tuple[tuple[Tile, ...], str]] = {}
+"""Each pack's tiles and text (:meth:`Pack._written`), by its kind, its lowest tile's index and its digit."""
+
+_INDEX = attrgetter("index")
+"""A tile's place in the order tiles sort in (``Tile.__lt__``): as a sort's key, the order without a call per
+comparison."""
 
 
 @dataclass(frozen=True)
@@ -90,12 +110,15 @@ class EditorHand:
     @property
     def held(self) -> tuple[Tile, ...]:
         """The standing tiles without the winning tile, sorted."""
-        return tuple(sorted(self.standing[:-1] if self.winning_tile else self.standing))
+        if self.winning_tile is not None:
+            return self.ordered[:-1]
+        return tuple(sorted(self.standing, key=_INDEX))
 
-    @property
+    @cached_property
     def ordered(self) -> tuple[Tile, ...]:
-        """The standing tiles as written: sorted, the last one tapped (the winning tile when full) last."""
-        return tuple(sorted(self.standing[:-1])) + self.standing[-1:]
+        """The standing tiles as written: sorted, the last one tapped (the winning tile when full) last (worked
+        out once: a page writes the hand and its tokens from it)."""
+        return (*sorted(self.standing[:-1], key=_INDEX), *self.standing[-1:])
 
     def counts(self) -> list[int]:
         return counts34(list(self.standing) + [t for p in self.packs for t in p.tiles])
@@ -262,7 +285,7 @@ def make_winning(hand: EditorHand, text: str) -> EditorHand:
 def tiles_left(hand: EditorHand | None) -> list[int]:
     """Copies of each of the 34 tiles not yet in the hand (4 minus those placed)."""
     counts = hand.counts() if hand else [0] * 34
-    return [max(0, 4 - n) for n in counts]
+    return [4 - n if n < 4 else 0 for n in counts]
 
 
 SUIT_ROWS = (Suit.M, Suit.P, Suit.S, Suit.Z)

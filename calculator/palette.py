@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
 from django.core.signals import setting_changed
@@ -31,17 +30,10 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: 
     if hand is None:
         return {"size": 0, "full": full, "text": "", "winning": False, "win_hint": win_hint,
                 "pack_tokens": "", "tile_tokens": "", "tiles_html": _tiles_html((), (), None, 0, hu)}
-    win, standing = hand.winning_tile, hand.standing
-    ordered = (*sorted(standing[:-1], key=_INDEX), *standing[-1:])  # hand.ordered, its tiles compared in C
-    held = ordered[:-1] if win is not None else tuple(sorted(standing, key=_INDEX))  # hand.held
+    win = hand.winning_tile
     return {"size": hand.size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
-            "win_hint": win_hint, **model_tokens(hand, ordered),
-            "tiles_html": _tiles_html(hand.packs, held, win, hand.size, hu)}
-
-
-_INDEX = attrgetter("index")
-"""A tile's place in the order tiles sort in (``Tile.__lt__``): as a sort's key, the order without a call per
-comparison."""
+            "win_hint": win_hint, **model_tokens(hand),
+            "tiles_html": _tiles_html(hand.packs, hand.held, win, hand.size, hu)}
 
 
 def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
@@ -179,13 +171,12 @@ def _standing_pieces(t: Tile, winnable: bool, hu: bool, language: str) -> tuple[
     return before, after + "</span>"
 
 
-def model_tokens(hand: editor.EditorHand, ordered: tuple[Tile, ...] | None = None) -> dict[str, str]:
+def model_tokens(hand: editor.EditorHand) -> dict[str, str]:
     """The editor's model of ``hand`` as tokens, for calculator.js (which reads no hand strings): the packs
     (``chow-1m-2 pung-5p-3 concealed_kong-7s``: kind, lowest tile, digit) and the standing tiles in the
-    order written (the last one the last tapped, the winning tile when full: ``hand.ordered``, when not given)."""
+    order written (the last one the last tapped, the winning tile when full: ``hand.ordered``)."""
     packs = " ".join([f"{p.kind}-{p.tile}" + (f"-{p.digit}" if p.digit is not None else "") for p in hand.packs])
-    tiles = hand.ordered if ordered is None else ordered
-    return {"pack_tokens": packs, "tile_tokens": " ".join([_NOTATION[t.index] for t in tiles])}
+    return {"pack_tokens": packs, "tile_tokens": " ".join([_NOTATION[t.index] for t in hand.ordered])}
 
 
 _NOTATION = tuple(str(t) for t in (*ALL_TILES, *FLOWERS))

@@ -149,9 +149,9 @@ def _key_of(value: Any) -> Any:
         for key, item in value.items():
             if type(key) is not str:
                 raise _NoKey
-            inner = type(item)  # a string or a frozen view (most values) keyed here, as _key_of would
+            inner = type(item)  # a string, a frozen view, a flag or a number (most values) keyed here, as _key_of would
             items.append((key, item if inner is str else item.encoded if inner is Frozen or inner is FrozenRow
-                          else _key_of(item)))
+                          else (inner, item) if inner is bool or inner is int or item is None else _key_of(item)))
         return (dict, tuple(items))
     if kind is list or kind is tuple:
         return (kind, tuple([_key_of(item) for item in value]))

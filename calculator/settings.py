@@ -58,7 +58,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "serving.csp.ContentSecurityPolicyMiddleware",  # Django's, the site's policy written once
     "django_htmx.middleware.HtmxMiddleware",
     "serving.errors.DatabaseTroubleMiddleware",  # a view failing on the database: 503, never a 500
 ]

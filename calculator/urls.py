@@ -6,7 +6,7 @@ from django.urls import include, path
 
 from serving import health
 
-from . import api
+from . import api, page_urls
 
 urlpatterns = [
     path("api/v1/score", api.score, name="api-score"),
@@ -15,8 +15,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("livez", health.livez, name="livez"),
     # Django tries the routes in order: the calculator's address, asked at every tap, before the ledger's and
-    # the share pages' forty-odd patterns
-    path("", include("calculator.page_urls")),
+    # the share pages' forty-odd patterns, and at this level (not included): a tap resolves through one resolver
+    *page_urls.urlpatterns,
     path("", include("ledger.urls")),
     path("", include("calculator.share_urls")),
 ]

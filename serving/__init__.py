@@ -9,7 +9,8 @@ of them, and names no page or system (tests/rulesets/test_one_way.py):
 - the dependencies that fail: ``dbguard`` (a hung database costs a few threads for a bounded time),
   ``resilience`` (a cache that fails is a miss), ``health`` (``/livez``, ``/healthz``);
 - the answers: ``errors`` (the API's JSON error object, the site's error pages, 503 on database trouble),
-  ``visible`` (a client's text quoted safely), ``compression`` (brotli or gzip, never beside a secret);
+  ``visible`` (a client's text quoted safely), ``compression`` (brotli or gzip, never beside a secret), ``csp``
+  (Django's Content-Security-Policy, the site's policy written once);
 - the limits and memos: ``ratelimit`` (per client address), ``memo`` (answers kept per worker under the digest
   of their request, applied at the edge of a view), ``keptbytes`` (a costly drawing kept in the worker and the
   shared cache), ``bytecache`` (a store bounded by its size);

@@ -197,3 +197,30 @@ def test_the_view_of_a_parsed_hand_string_is_its_reading(text, full):
     from rulesets.notation import read_hand
 
     assert editor.as_typed(read_hand(text)[0], full) == read(text, full)
+
+
+@pytest.mark.parametrize("kind", [mode for mode in editor.MODES if mode != "standing"])
+def test_a_packs_kept_tiles_and_text_are_its_melds(kind):
+    from rulesets.notation import format_pack
+    from rulesets.tiles import ALL_TILES
+
+    for low in ALL_TILES:
+        if kind == "chow" and (low.is_honour or low.rank > 7):
+            continue
+        for digit in (None,) if kind == "concealed_kong" else (1, 2, 3):
+            for _ in range(2):  # worked out, then read from the table
+                pack = Pack(kind, low, digit)
+                assert pack.tiles == pack.meld.tiles
+                assert pack.text() == format_pack(pack.meld, "mpsz")
+
+
+def test_the_standing_tiles_are_written_in_tile_order_the_last_one_tapped_last():
+    hand = read("9s1z5p1m9s3m", full=6)
+    assert hand.ordered == tuple(sorted(hand.standing[:-1])) + hand.standing[-1:]
+    assert hand.held == tuple(sorted(hand.standing[:-1]))
+    short = read("9s1z5p1m3m")
+    assert short.held == tuple(sorted(short.standing))
+
+
+def test_no_copy_is_left_of_a_tile_typed_more_than_four_times():
+    assert editor.tiles_left(read("111111m"))[tile("1m").index] == 0
