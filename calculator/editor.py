@@ -29,12 +29,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from operator import attrgetter
 
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.notation import format_pack, parse_hand, read_tiles, tile_runs
-from rulesets.tiles import Suit, Tile, counts34, tile
+from rulesets.tiles import BY_INDEX, Suit, Tile, counts34, tile
 from rulesets.values import keep
 
 FULL = 14
@@ -86,10 +85,6 @@ class Pack:
 _WRITTEN: dict[tuple[str, int, int | None], tuple[tuple[Tile, ...], str]] = {}
 """Each pack's tiles and text (:meth:`Pack._written`), by its kind, its lowest tile's index and its digit."""
 
-_INDEX = attrgetter("index")
-"""A tile's place in the order tiles sort in (``Tile.__lt__``): as a sort's key, the order without a call per
-comparison."""
-
 
 @dataclass(frozen=True)
 class EditorHand:
@@ -112,13 +107,13 @@ class EditorHand:
         """The standing tiles without the winning tile, sorted."""
         if self.winning_tile is not None:
             return self.ordered[:-1]
-        return tuple(sorted(self.standing, key=_INDEX))
+        return tuple(sorted(self.standing, key=BY_INDEX))
 
     @cached_property
     def ordered(self) -> tuple[Tile, ...]:
         """The standing tiles as written: sorted, the last one tapped (the winning tile when full) last (worked
         out once: a page writes the hand and its tokens from it)."""
-        return (*sorted(self.standing[:-1], key=_INDEX), *self.standing[-1:])
+        return (*sorted(self.standing[:-1], key=BY_INDEX), *self.standing[-1:])
 
     def counts(self) -> list[int]:
         return counts34(list(self.standing) + [t for p in self.packs for t in p.tiles])

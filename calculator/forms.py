@@ -23,7 +23,6 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
 from django import forms
@@ -45,7 +44,7 @@ from rulesets.notation import is_share_code, parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
-from rulesets.tiles import ALL_TILES, FLOWERS, Tile
+from rulesets.tiles import ALL_TILES, BY_INDEX, FLOWERS, Tile
 from rulesets.values import quick
 from serving.memo import once_per
 
@@ -817,7 +816,7 @@ class _TileFacts:
         # a tile is its index (Tile's equality): the tiles compared as their indexes, with no call per tile, and
         # a pack's tiles (Meld.tiles) as the run of three from its lowest tile's, or that one tile
         index = won.index
-        standing = index in map(_INDEX, hand.standing)
+        standing = index in map(BY_INDEX, hand.standing)
         held = standing or any(
             (0 <= index - m.tile.index <= 2) if m.kind is MeldKind.CHOW else index == m.tile.index for m in melds)
         return cls(possible, kong, True, held, standing)
@@ -828,9 +827,6 @@ class _TileFacts:
         if ctx.kong_replacement and not self.kong:
             return True
         return self.complete and ((ctx.win is WinMethod.ROB_KONG and self.held) or (ctx.last_copy and self.standing))
-
-
-_INDEX = attrgetter("index")
 
 
 def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str] = frozenset(),

@@ -16,15 +16,13 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from operator import attrgetter, eq
+from operator import eq
 from typing import Any
 
 from .errors import ContextError, HandError
 from .messages import msg
-from .tiles import TILES_BY_INDEX, Tile, counts34
+from .tiles import BY_INDEX, TILES_BY_INDEX, Tile, counts34
 from .values import quick
-
-_BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
 
 
 class Seat(enum.Enum):
@@ -341,13 +339,13 @@ class Hand:
     def concealed_tiles(self) -> tuple[Tile, ...]:
         """Standing tiles plus the winning tile, sorted."""
         extra = (self.winning_tile,) if self.winning_tile is not None else ()
-        return tuple(sorted(self.standing + extra, key=_BY_INDEX))
+        return tuple(sorted(self.standing + extra, key=BY_INDEX))
 
     @property
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand, melds (kongs as four) included."""
         extra = (self.winning_tile,) if self.winning_tile is not None else ()
-        return tuple(sorted(self.standing + extra + tuple(t for m in self.melds for t in m.tiles), key=_BY_INDEX))
+        return tuple(sorted(self.standing + extra + tuple(t for m in self.melds for t in m.tiles), key=BY_INDEX))
 
     @property
     def is_complete(self) -> bool:
@@ -398,7 +396,7 @@ class Hand:
         """The checks of :meth:`check_tiles` that hold at any number of tiles: no flower standing, no tile held more
         than four times (packs included); raise :class:`HandError`."""
         won = self.winning_tile
-        indices = list(map(_BY_INDEX, self.standing))  # the tiles by index, in C: no loop of Python over the tiles
+        indices = list(map(BY_INDEX, self.standing))  # the tiles by index, in C: no loop of Python over the tiles
         if won is not None:
             indices.append(won.index)
         if indices and max(indices) >= 34:  # a flower (Tile.is_flower), the first one standing

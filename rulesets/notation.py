@@ -25,13 +25,12 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from operator import attrgetter
 from typing import NamedTuple, NoReturn
 
 from .errors import ContextError, HandError, MahjongError, NotationError
 from .hand import SEATS4, Hand, KongEvent, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
 from .messages import Message, msg
-from .tiles import FLOWERS, TILES_BY_INDEX, Suit, Tile
+from .tiles import BY_INDEX, FLOWERS, TILES_BY_INDEX, Suit, Tile
 from .values import keep
 
 __all__ = [
@@ -56,7 +55,6 @@ _UNICODE_TILES = {t.unicode: t for t in TILES_BY_INDEX}
 _VS15 = "\ufe0e"  # text presentation, so 🀄 is drawn like the other tiles and not as an emoji
 _RUN_TILES = {suit: {str(t.rank): t for t in TILES_BY_INDEX if t.suit.value == suit} for suit in "mpsz"}
 """Each suit letter's tiles by their digit: a run such as ``123m`` reads ``_RUN_TILES["m"][digit]`` for each."""
-_BY_INDEX = attrgetter("index")  # sorts tiles without comparing them pair by pair
 _NO_CONTEXT = WinContext()
 """The context of a hand string that says none (one value: a context is never changed in place)."""
 _PLAIN = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[ESWNCFP]"
@@ -153,7 +151,7 @@ def canonical_hand(hand: Hand) -> Hand:
         melds = tuple(sorted(map(filled_meld, melds), key=meld_order))
     elif melds:  # one meld: nothing to order
         melds = (filled_meld(melds[0]),)
-    return Hand(standing=tuple(sorted(hand.standing, key=_BY_INDEX)), melds=melds, winning_tile=hand.winning_tile,
+    return Hand(standing=tuple(sorted(hand.standing, key=BY_INDEX)), melds=melds, winning_tile=hand.winning_tile,
                 context=ctx)
 
 

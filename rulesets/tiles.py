@@ -16,8 +16,9 @@ Flowers are 1f..8f = 梅 兰 竹 菊 春 夏 秋 冬.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .errors import NotationError
 from .messages import Words, msg
@@ -215,6 +216,9 @@ _TILE_HASH: tuple[int, ...] = tuple(hash((i,)) for i in range(42))
 _TILE_TEXT: tuple[str, ...] = tuple(f"{_RANK_OF[i]}{_SUIT_OF[i].value}" for i in range(42))
 """Each tile's text (``5m``, ``7z``, ``3f``), by index."""
 TILES_BY_INDEX: tuple[Tile, ...] = tuple(Tile(i) for i in range(42))
+BY_INDEX: Callable[[Tile], int] = attrgetter("index")
+"""A tile's index, as a sort key (the order of ``Tile.__lt__`` without a call of Python per comparison) or
+mapped over tiles in C."""
 ALL_TILES: tuple[Tile, ...] = TILES_BY_INDEX[:34]
 """The 34 playing tile kinds in order 1m..9m, 1p..9p, 1s..9s, 1z..7z."""
 SUITED_TILES: tuple[Tile, ...] = TILES_BY_INDEX[:27]

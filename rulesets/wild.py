@@ -27,12 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
 from typing import NamedTuple
 
 from .hand import Hand
 from .shapes import ALL_SHAPES, Group, GroupKind, Shape, ShapeKind, Sub, decompose
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, BY_INDEX, Tile
 
 __all__ = ["STANDARD_HONOURS", "WildRule", "decompose_wild", "honour_cycle", "is_winning_wild", "splits_into_sets",
            "successor", "wild_waits"]
@@ -315,9 +314,6 @@ def _candidates(counts: Iterable[int], wilds: Iterable[Tile]) -> tuple[int, ...]
     return tuple(sorted({t.index for t in wilds} | {9 * s + r for s in suits for r in (0, 1, 2)} | set(range(27, 34))))
 
 
-_index = attrgetter("index")
-
-
 def _split(hand: Hand, rule: WildRule) -> tuple[list[int], list[Tile], dict[int, list[Tile]]]:
     """The natural counts (stand-ins at their face), the wild tiles held, and the stand-ins by face."""
     wild = {t.index for t in rule.wilds}  # by index: a tile's own hash is slow, and a hand has many tiles
@@ -326,7 +322,7 @@ def _split(hand: Hand, rule: WildRule) -> tuple[list[int], list[Tile], dict[int,
     wilds: list[Tile] = []
     stood: dict[int, list[Tile]] = {}
     held = hand.standing if hand.winning_tile is None else (*hand.standing, hand.winning_tile)
-    for t in sorted(held, key=_index):  # in tile order, as Hand.concealed_tiles (without its slower sort)
+    for t in sorted(held, key=BY_INDEX):  # in tile order, as Hand.concealed_tiles (without its slower sort)
         i = t.index
         if i in wild:
             wilds.append(t)

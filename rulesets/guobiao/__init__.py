@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from itertools import permutations
-from operator import attrgetter
 
 from rulesets._mcr.lights import light_items
 from rulesets._mcr.principles import account_once, has_unique_wait
@@ -29,7 +28,7 @@ from rulesets.messages import Words, msg
 from rulesets.pipeline import Minimum, Outcome, Pipeline, Problem, Valued
 from rulesets.scoring import Exclusion, Fan, Item, Ruleset, Score
 from rulesets.shapes import ALL_SHAPES, GroupKind, ShapeKind, shapes_of, winning_tiles
-from rulesets.tiles import ALL_TILES, Tile
+from rulesets.tiles import ALL_TILES, BY_INDEX, Tile
 
 from . import context
 from .fans import BOOK, CATEGORIES, FAN, FANS, ROWS, under
@@ -203,11 +202,8 @@ noted and not counted (:mod:`.context`); who already won and other players' kong
 score (MCR has no 血战 and no kong money)."""
 
 
-_INDEX = attrgetter("index")
-
-
 def _can_read(hand: Hand) -> bool:
-    return hand.size() in (13, 14) and max(map(_INDEX, hand.standing), default=0) < 34  # no flower standing
+    return hand.size() in (13, 14) and max(map(BY_INDEX, hand.standing), default=0) < 34  # no flower standing
 
 
 RULESET = Ruleset(

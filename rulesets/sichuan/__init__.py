@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from operator import attrgetter
 
 from ..errors import HandError, RulesError
 from ..hand import Hand, KongEvent, MeldKind, Seat
@@ -32,7 +31,7 @@ from ..pipeline import Display, Outcome, Pipeline, Problem, Valued
 from ..rounds import STAND_INS
 from ..scoring import Item, Ruleset, Score, Settlement
 from ..shapes import ShapeKind
-from ..tiles import Suit, Tile
+from ..tiles import BY_INDEX, Suit, Tile
 from .context import CONTEXT, CONTEXT_FIELDS
 from .examples import CANNOT_OCCUR, fan_table
 from .facts import feeder_of
@@ -101,9 +100,6 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-_INDEX = attrgetter("index")
-
-
 def can_read(variant: Variant, hand: Hand) -> bool:
     """Whether "all systems" should include this table: suited tiles only, the table's hand size (a table not
     compared, :func:`compared`, reads none)."""
@@ -111,7 +107,7 @@ def can_read(variant: Variant, hand: Hand) -> bool:
         return False
     # a meld's tiles are suited when its lowest is (a chow is suited; a pung or kong is one tile)
     winning = hand.winning_tile
-    return (max(map(_INDEX, hand.standing), default=0) < 27 and (winning is None or winning.index < 27)
+    return (max(map(BY_INDEX, hand.standing), default=0) < 27 and (winning is None or winning.index < 27)
             and all(m.tile.index < 27 for m in hand.melds))
 
 
@@ -130,7 +126,7 @@ def _kinds(hand: Hand) -> list[Tile]:
 
 
 def _tile_problem(hand: Hand) -> Problem | None:
-    odd = min((t for t in _kinds(hand) if t.index >= 27), key=_INDEX, default=None)  # the first not suited
+    odd = min((t for t in _kinds(hand) if t.index >= 27), key=BY_INDEX, default=None)  # the first not suited
     if odd is not None:
         return (f"四川麻将只用万、筒、条：{odd.zh}（{odd}）不是本规则的牌",
                 f"Sichuan mahjong uses only the suited tiles: {odd} ({odd.en}) is not one of them")
