@@ -12,7 +12,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from rulesets.context import known as known_context
@@ -20,13 +19,12 @@ from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
 from serving.errors import api_methods, error_response
+from serving.jsonbody import json_response
 from serving.memo import drawn_from, kept
 
 from .openapi import openapi_document
 
 _JSON_DUMPS = {"ensure_ascii": False, "check_circular": False}  # trees made for the answer: no cycle to look for
-_ANSWER = DjangoJSONEncoder(ensure_ascii=False, check_circular=False)
-"""The encoder of a scoring answer, made once: the text and headers a JsonResponse with ``_JSON_DUMPS`` gives."""
 
 
 def _read_body(request: HttpRequest) -> dict[str, Any]:
@@ -105,8 +103,7 @@ def score(request: HttpRequest) -> HttpResponse:
         return error_response(exc.code, exc.message, exc.position, message_zh=exc.message_zh, key=exc.key)
     except (ValueError, OverflowError) as exc:  # e.g. a number in context or options too large to use
         return error_response("input", f"the request cannot be scored: {type(exc).__name__}")
-    # bytes in the response's charset (what HttpResponse makes of a str), without its asking for the charset
-    return HttpResponse(_ANSWER.encode(result).encode(settings.DEFAULT_CHARSET), content_type="application/json")
+    return json_response(result)
 
 
 @api_methods("GET", "HEAD")

@@ -32,6 +32,7 @@ from rulesets.errors import MahjongError
 from rulesets.notation import hand_to_text, parse_hand
 from rulesets.sharecode import SharedHand, canonical_share_code, parse_share_code, share_code
 from rulesets.tiles import Tile
+from serving.jsonbody import json_response
 from serving.keptbytes import KeptBytes
 from serving.visible import visible
 
@@ -378,5 +379,5 @@ def share_json(request: HtmxHttpRequest, code: str) -> HttpResponse:
         shared = build_request(canonical)
     except MahjongError as exc:
         return JsonResponse({"error": exc.as_dict()}, status=404)
-    return JsonResponse(result_object(shared, score(shared)), json_dumps_params={"ensure_ascii": False})
+    return json_response(result_object(shared, score(shared)))
 

@@ -4,10 +4,12 @@ import doctest
 
 import pytest
 
-from serving import bytecache, keptbytes, memo, staticfiles, visible
+from serving import bytecache, jsonbody, keptbytes, memo, staticfiles, visible
+
+MODULES = [bytecache, jsonbody, keptbytes, memo, staticfiles, visible]
 
 
-@pytest.mark.parametrize("module", [bytecache, keptbytes, memo, staticfiles, visible], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_the_docstring_examples_hold(module):
     failures, tried = doctest.testmod(module)
     assert tried > 0 and failures == 0
