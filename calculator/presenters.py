@@ -154,9 +154,15 @@ def _scored(request: Request, link: Any) -> dict[str, Any]:
                 and (hand.is_complete or complete_as_it_stands(hand.context, r.context))]
     waiting = [r for r in request.rulesets if not hand.is_complete and size == r.hand_size - 1 and r not in complete]
     if complete:
-        sub = replace(request, rulesets=tuple(complete))
+        sub = _of(request, complete)
         return {**cards_context(sub, score_each(sub)), "mode_result": "scores"}
     if waiting:
-        sub = replace(request, rulesets=tuple(waiting))
+        sub = _of(request, waiting)
         return {**waits_context(sub, link), "mode_result": "waits", "share_code": None}
     return {"status": _size_status(size, request.rulesets, explicit=request.explicit_rules)}
+
+
+def _of(request: Request, rulesets: list[Ruleset]) -> Request:
+    """``request`` for some of its systems (``rulesets``, in its order): itself when they are all of them (most
+    often, as at a table), without a copy made field by field."""
+    return request if len(rulesets) == len(request.rulesets) else replace(request, rulesets=tuple(rulesets))

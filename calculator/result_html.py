@@ -334,10 +334,10 @@ def _card(out: list[str], words: dict[str, str], r: Mapping[str, Any], chinese: 
         _fans(out, words, rid, r, fans, excluded, total, unit)
     out.append("\n  ")
     if r["facts"]:
-        out.append('<p class="card__facts">' + " · ".join(f"<span>{_text(x)}</span>" for x in r["facts"]) + "</p>")
+        out.append('<p class="card__facts">' + " · ".join([f"<span>{_text(x)}</span>" for x in r["facts"]]) + "</p>")
     out.append("\n  ")
     if r["notes"]:
-        items = "".join(f"<li>{_text(n)}</li>" for n in r["notes"])
+        items = "".join([f"<li>{_text(n)}</li>" for n in r["notes"]])
         out.append(f'<ul class="card__notes" aria-label="{words["notes"]}">{items}</ul>')
     out.append("\n\n  ")
     if r["seats"]:
@@ -360,10 +360,9 @@ def _reading(out: list[str], rid: str, r: Mapping[str, Any], chinese: bool) -> N
             out.append(" · " + best % {"n": _text(readings)})
         hand = shape["hand"]
         for g in hand.groups:
-            for t in g.tiles:
-                if t.winning:
-                    name = _text(zh(t.zh) if chinese else t.en)
-                    out.append(f' · <span class="card__won">{_text(r["won_on"])} {name}</span>')
+            for t in g.winning:
+                name = _text(zh(t.zh) if chinese else t.en)
+                out.append(f' · <span class="card__won">{_text(r["won_on"])} {name}</span>')
         out.append("</p>\n    ")
         if type(hand) is HandView:
             hand_into(out, hand)
@@ -402,23 +401,18 @@ def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any],
     out.append(f'\n  <table class="fans">\n    <caption class="visually-hidden">{words["counted"]}'
                "</caption>\n    <tbody>\n    ")
     for f in fans:
-        name = _text(f["name"])
-        if f["tiles"]:
-            head = (f'<button type="button" class="fans__light" aria-pressed="false" aria-controls="r-{rid}-reading" '
-                    f'data-tiles="{_text(f["tiles"])}">{name}</button>')
-        else:
-            head = f'<span class="fans__plain">{name}</span>'
-        head += _definition_link(f["definition"], f["definition_label"])
-        if f["sets"]:
-            head += f' <span class="fans__sets">{_text(f["sets"])}</span>'
-        if f["note"]:
-            head += f' <small class="muted">{_text(f["note"])}</small>'
-        if f["how"]:
-            head += f' <small class="fans__how">{_text(f["how"])}</small>'
-        count = f" × {_text(f['count'])}" if f["count"] > 1 else ""
-        out.append(f'\n      <tr data-about="{_text(f["about"])}"><th scope="row">{head}</th>\n'
-                   f'        <td class="num">{_text(f["value"])}{count}</td>\n'
-                   f'        <td class="num"><strong>{_text(f["total"])}</strong></td></tr>\n    ')
+        name, tiles, sets, note, how, count = f["name"], f["tiles"], f["sets"], f["note"], f["how"], f["count"]
+        # the row's pieces in the order drawn, joined once with the page
+        out += (f'\n      <tr data-about="{_text(f["about"])}"><th scope="row">',
+                f'<button type="button" class="fans__light" aria-pressed="false" aria-controls="r-{rid}-reading" '
+                f'data-tiles="{_text(tiles)}">{_text(name)}</button>' if tiles
+                else f'<span class="fans__plain">{_text(name)}</span>',
+                _definition_link(f["definition"], f["definition_label"]),
+                f' <span class="fans__sets">{_text(sets)}</span>' if sets else "",
+                f' <small class="muted">{_text(note)}</small>' if note else "",
+                f' <small class="fans__how">{_text(how)}</small>' if how else "",
+                f'</th>\n        <td class="num">{_text(f["value"])}{f" × {_text(count)}" if count > 1 else ""}</td>\n'
+                f'        <td class="num"><strong>{_text(f["total"])}</strong></td></tr>\n    ')
     out.append("\n    ")
     for e in excluded:
         sets = f' <span class="fans__sets">{_text(e["sets"])}</span>' if e["sets"] else ""

@@ -20,7 +20,7 @@ from rulesets.engine import Request
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, Seat, WinContext
 from rulesets.lights import WIN, light
-from rulesets.scoring import Exclusion, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
+from rulesets.scoring import Exclusion, Fan, Item, Op, Ruleset, Score, Settlement, ShapeScore, exact
 from rulesets.shapes import Shape
 from rulesets.sharecode import share_code
 from rulesets.values import keep
@@ -79,11 +79,29 @@ PRINCIPLES = {
 
 def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     """What excluded a fan, in words, and whether it is a principle rather than a fan."""
-    try:
-        fan = ruleset.fan(by)
-    except KeyError:
+    fan = _fans_by_id(ruleset).get(by)
+    if fan is None:
         return str(PRINCIPLES.get(by, by)), True
     return pick(fan.zh, fan.en), False
+
+
+def _fans_by_id(ruleset: Ruleset) -> dict[str, Fan]:
+    """``ruleset``'s fans by id, the first of an id as ``Ruleset.fan`` finds it: found by one look-up instead of
+    a pass over the table (some hundred fans, and a principle is no fan of it). Kept per system, with the table
+    it was made of (compared by identity: a table built afresh is read afresh)."""
+    kept = _FANS_BY_ID.get(ruleset.id)
+    if kept is None or kept[0] is not ruleset.fans:
+        by_id: dict[str, Fan] = {}
+        for fan in ruleset.fans:
+            by_id.setdefault(fan.id, fan)
+        kept = keep(_FANS_BY_ID, ruleset.id, (ruleset.fans, by_id), _FANS_BY_ID_MAX)
+    return kept[1]
+
+
+_FANS_BY_ID: dict[str, tuple[tuple[Fan, ...], dict[str, Fan]]] = {}
+""":func:`_fans_by_id` by system id: the fan table it was made of, and its fans by id."""
+_FANS_BY_ID_MAX = 256
+"""At most this many kept (the systems are a few dozen)."""
 
 
 def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, system: str = "",
@@ -235,7 +253,7 @@ def _payout_rows(
     rows = []
     for seat in settlement.seats:
         role = wording.word("winner", hu) if seat == winner else words[2] if seat == discarder else ""
-        rows.append({"seat": seat.value, "name": names[seat], "net": net[seat], "role": role,
+        rows.append({"seat": seat._value_, "name": names[seat], "net": net[seat], "role": role,
                      "lines": lines.get(seat, []), **signed_cell(net[seat])})
     return rows
 
@@ -325,53 +343,61 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
     r = outcome.ruleset
     hu = wording.writes_hu(r)
     not_a_win, won_on, legal, not_legal = _card_words(hu, script())
-    row: dict[str, Any] = {
-        "id": r.id, "name": pick(r.zh, r.en), "unit": "", "provisional": r.provisional,
-        "valid": False, "reason": "", "total": None, "fans": [], "excluded": [], "shape": None, "others": [],
-        "readings": 0, "lights": False, "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
-        "facts": [], "notes": [],
-        "hand": None, "verdict": "",
-        "not_a_win": not_a_win, "no_wild": no_wild_text(r) if outcome.no_wild else "", "won_on": won_on,
-    }
-    if outcome.error is not None:  # no reading: the hand as it lies
-        row.update(reason=wording.player_text(render(outcome.error, wording.writes_hu(r)), r),
-                   unit=_unit_name(r.unit, False, language()), verdict=not_legal,
-                   hand=wording.hand_in_words(hand_view(hand), hu))
-        return row
+    no_wild = no_wild_text(r) if outcome.no_wild else ""
     s = outcome.score
-    assert s is not None
+    if s is None:  # the engine's error, and no reading: the hand as it lies
+        assert outcome.error is not None
+        return {
+            "id": r.id, "name": pick(r.zh, r.en), "unit": _unit_name(r.unit, False, language()),
+            "provisional": r.provisional, "valid": False,
+            "reason": wording.player_text(render(outcome.error, hu), r), "total": None, "fans": [], "excluded": [],
+            "shape": None, "others": [], "readings": 0, "lights": False, "seats": [], "payments": [], "net": {},
+            "winner": None, "gain": None, "facts": [], "notes": [],
+            "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": not_legal,
+            "not_a_win": not_a_win, "no_wild": no_wild, "won_on": won_on,
+        }
     ctx = hand.context
-    fans, excluded = _rows(r, s.shape.shape if s.shape is not None else None, s.items, s.excluded, ctx, hu)
-    row.update(
-        valid=s.valid, reason=wording.player_text(wording.engine_text(s.reason, s.reason_en), r) if not s.valid else "",
-        total=s.total, unit=_unit_name(r.unit, s.total == 1, language()),
-        fans=fans, excluded=excluded, facts=wording.facts(s.extra) if s.valid else [],
-        notes=wording.player_notes(s.extra, r),
-        verdict=legal if s.valid else not_legal,
-    )
-    # no reading: draw the hand as it lies
-    row["hand"] = wording.hand_in_words(hand_view(hand), hu) if s.shape is None else None
-    if s.shape is not None:
-        row["shape"] = _shape_row(r, s.shape, True, ctx, full)
-        row["others"] = [_shape_row(r, other, False, ctx, full) for other in s.shapes
-                         if other is not s.shape and other != s.shape]
-        row["readings"] = len(row["others"]) + 1
-        row["lights"] = any(f["tiles"] for f in fans)
+    valid, best = s.valid, s.shape
+    fans, excluded = _rows(r, best.shape if best is not None else None, s.items, s.excluded, ctx, hu)
+    shape = None if best is None else _shape_row(r, best, True, ctx, full)
+    others = [] if best is None else [_shape_row(r, other, False, ctx, full) for other in s.shapes
+                                      if other is not best and other != best]
+    row: dict[str, Any] = {
+        "id": r.id, "name": pick(r.zh, r.en), "unit": _unit_name(r.unit, s.total == 1, language()),
+        "provisional": r.provisional, "valid": valid,
+        "reason": "" if valid else wording.player_text(wording.engine_text(s.reason, s.reason_en), r),
+        "total": s.total, "fans": fans, "excluded": excluded,
+        "shape": shape, "others": others,
+        "readings": 0 if best is None else len(others) + 1,
+        # a fan lights tiles when the card draws the reading they are positions in (:func:`_fan_row`); a list,
+        # not a generator that ``any`` would stop (and close) at its first fan
+        "lights": best is not None and any([i.tiles for i in s.items]),
+        "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
+        "facts": wording.facts(s.extra) if valid else [], "notes": wording.player_notes(s.extra, r),
+        # no reading: draw the hand as it lies
+        "hand": wording.hand_in_words(hand_view(hand), hu) if best is None else None,
+        "verdict": legal if valid else not_legal, "not_a_win": not_a_win, "no_wild": no_wild, "won_on": won_on,
+    }
     if s.settlement is not None:  # a win's payments, or what a hand that is no win costs (香港's 詐糊)
-        winner = ctx.seat if s.valid else None
-        discarder = ctx.discarder(r.players) if s.valid else None
-        names = _SeatNames()
-        whys = _whys(s.settlement)
-        net = s.settlement.net
-        row["seats"] = _payout_rows(s.settlement, winner, discarder, hu, names, whys, net)
-        row["payments"] = [
-            {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "why": why}
-            for p, why in zip(s.settlement.payments, whys, strict=True) if p.payer != p.payee and p.amount
-        ]
-        row["net"] = {seat.value: amount for seat, amount in net.items()}
-        row["winner"] = names[winner] if winner is not None else None
-        row["gain"] = net.get(winner) if winner is not None else None
+        _payments(row, s.settlement, ctx.seat if valid else None, ctx.discarder(r.players) if valid else None, hu)
     return row
+
+
+def _payments(row: dict[str, Any], settlement: Settlement, winner: Seat | None, discarder: Seat | None,
+              hu: bool) -> None:
+    """A card's payments (``seats``, ``payments``, ``net``, ``winner``, ``gain``) written into its ``row``."""
+    names = _SeatNames()
+    whys = _whys(settlement)
+    net = settlement.net
+    row["seats"] = _payout_rows(settlement, winner, discarder, hu, names, whys, net)
+    row["payments"] = [
+        {"from": names[p.payer], "to": names[p.payee], "amount": p.amount, "why": why}
+        for p, why in zip(settlement.payments, whys, strict=True) if p.payer != p.payee and p.amount
+    ]
+    row["net"] = {seat._value_: amount for seat, amount in net.items()}  # the members' values, not the property
+    if winner is not None:
+        row["winner"] = names[winner]
+        row["gain"] = net.get(winner)
 
 
 @lru_cache(maxsize=64)
@@ -401,20 +427,20 @@ def _results(request: Request, outcomes: list[Outcome], full: bool) -> dict[str,
     # the side-by-side table's cells: drawn only beside another system's card (one card says it all)
     seats = _all_seats(o.ruleset for o in outcomes) if len(results) > 1 else []
     names = _SeatNames()
+    values = [s._value_ for s in seats]  # the members' values, without the enum's property (a Python call)
     for row in results:
-        row["seat_cells"] = [signed_cell(row["net"].get(s.value)) for s in seats]
-        row["seat_nets"] = [
-            {"name": names[s], "net": row["net"][s.value], **signed_cell(row["net"][s.value])}
-            for s in seats
-            if s.value in row["net"]
-        ]
+        net = row["net"]
+        row["seat_cells"] = cells = [signed_cell(net.get(value)) for value in values]
+        # the same cells, of the seats the system has
+        row["seat_nets"] = [{"name": names[s], "net": net[value], **cell}
+                            for s, value, cell in zip(seats, values, cells, strict=True) if value in net]
     hand = request.hand
     won = hand.winning_tile is not None or any(complete_as_it_stands(hand.context, r.context) for r in request.rulesets)
     line = context_line(hand.context, request.rulesets, won=won)
     verdicts = [verdict(r) for r in results]  # the text's and the screen reader's
     return {
         "results": results,
-        "table_seats": [{"seat": s.value, "name": names[s]} for s in seats],
+        "table_seats": [{"seat": value, "name": names[s]} for s, value in zip(seats, values, strict=True)],
         "share_code": _share_code(request),
         "context_line": line,
         "share_text": share_text(request.hand, results, line, verdicts),

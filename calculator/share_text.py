@@ -101,8 +101,8 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
     rulesets = tuple(rulesets)
     hu = wording.speaks_hu(rulesets)
     words = _line_words(script(), hu)
-    players = max((r.players for r in rulesets), default=4)
-    if rulesets and not any(r.reads("round_wind") for r in rulesets):
+    players = max([r.players for r in rulesets], default=4)
+    if rulesets and not any([r.reads("round_wind") for r in rulesets]):
         parts = [words.seat[ctx.seat]]  # none of these systems has a round wind
     else:
         parts = [words.round[ctx.round_wind], words.seat[ctx.seat]]

@@ -83,9 +83,16 @@ class GroupView:
     def __post_init__(self) -> None:
         # hashed once: a view is a key of its memoised markup (:func:`_group_html`), and a reading's views are shared
         object.__setattr__(self, "_hash", hash((self.tiles, self.kind, self.zh, self.en)))
+        object.__setattr__(self, "_winning", tuple(t for t in self.tiles if t.winning))
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def winning(self) -> tuple[TileView, ...]:
+        """The group's tiles drawn as the winning tile (most groups: none), found once: a card names the one
+        of its reading."""
+        return self._winning  # type: ignore[attr-defined,no-any-return]
 
 
 @dataclass(frozen=True)
