@@ -5,7 +5,7 @@ and the share page both draw (its context contract is written at its top).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -81,8 +81,15 @@ def excluded_by(ruleset: Ruleset, by: str) -> tuple[str, bool]:
     """What excluded a fan, in words, and whether it is a principle rather than a fan."""
     fan = _fans_by_id(ruleset).get(by)
     if fan is None:
-        return str(PRINCIPLES.get(by, by)), True
+        return _principle(by, language()), True
     return pick(fan.zh, fan.en), False
+
+
+@lru_cache(maxsize=256)
+def _principle(by: str, language: str) -> str:
+    """The name of the principle ``by`` in ``language`` (the active one), translated once (its id as it is when
+    it is no principle known here)."""
+    return str(PRINCIPLES.get(by, by))
 
 
 def _fans_by_id(ruleset: Ruleset) -> dict[str, Fan]:
@@ -218,23 +225,28 @@ def wild_lines(shape: Shape) -> list[str]:
     return out
 
 
-class _SeatNames(dict[Seat, str]):
-    """The seats' names in the active language (``lang.seat_name``), each asked once: a card names a seat in
-    each of its payments."""
+def _seat_names() -> Mapping[Seat, str]:
+    """Every seat's name in the active language (``lang.seat_name``; on a 繁體 page in the words of the system
+    being drawn), made once per language and system's words: a card names a seat in each of its payments. Read
+    it only (it is shared)."""
+    return _seat_names_in(script())
 
-    def __missing__(self, seat: Seat) -> str:
-        self[seat] = name = seat_name(seat)
-        return name
+
+@lru_cache(maxsize=64)
+def _seat_names_in(script: str) -> Mapping[Seat, str]:
+    """:func:`_seat_names` in ``script``, the active one."""
+    return {seat: seat_name(seat) for seat in Seat}
 
 
 def _payout_rows(
     settlement: Settlement, winner: Seat | None, discarder: Seat | None, hu: bool = False,
-    names: _SeatNames | None = None, whys: list[str] | None = None, net: dict[Seat, int | Fraction] | None = None,
+    names: Mapping[Seat, str] | None = None, whys: list[str] | None = None,
+    net: dict[Seat, int | Fraction] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per seat: its net, its role, and each payment it makes or receives. ``whys``: each payment's
     reason in the player's words (:func:`_whys`), and ``net``: ``settlement.net`` (a sum each time it is
     asked), when the caller has them already."""
-    names = _SeatNames() if names is None else names
+    names = _seat_names() if names is None else names
     words = _payment_words()
     net = settlement.net if net is None else net
     whys = _whys(settlement) if whys is None else whys
@@ -386,7 +398,7 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
 def _payments(row: dict[str, Any], settlement: Settlement, winner: Seat | None, discarder: Seat | None,
               hu: bool) -> None:
     """A card's payments (``seats``, ``payments``, ``net``, ``winner``, ``gain``) written into its ``row``."""
-    names = _SeatNames()
+    names = _seat_names()
     whys = _whys(settlement)
     net = settlement.net
     row["seats"] = _payout_rows(settlement, winner, discarder, hu, names, whys, net)
@@ -426,7 +438,7 @@ def _results(request: Request, outcomes: list[Outcome], full: bool) -> dict[str,
     results = [result_row(o, request.hand, full) for o in outcomes]
     # the side-by-side table's cells: drawn only beside another system's card (one card says it all)
     seats = _all_seats(o.ruleset for o in outcomes) if len(results) > 1 else []
-    names = _SeatNames()
+    names = _seat_names()
     values = [s._value_ for s in seats]  # the members' values, without the enum's property (a Python call)
     for row in results:
         net = row["net"]

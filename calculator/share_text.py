@@ -107,7 +107,7 @@ def context_line(ctx: WinContext, rulesets: Iterable[Ruleset] = (), discarder_al
     else:
         parts = [words.round[ctx.round_wind], words.seat[ctx.seat]]
     if won:
-        parts.append(words.win[ctx.win.value])
+        parts.append(words.win[ctx.win._value_])  # the member's value, without the enum's property (a Python call)
         if not ctx.self_drawn:
             discarder = ctx.discarder(players) if discarder_always else ctx.from_seat
             if discarder is not None:
