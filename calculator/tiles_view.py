@@ -128,7 +128,7 @@ def _tile_html(view: TileView, language: str) -> SafeString:
     modifiers = "".join(
         f" tile--{flag}" for flag in ("rotated", "back", "winning", "small") if getattr(view, flag)
     )
-    src = static("tiles/sprite.svg") + ("#back" if view.back else f"#{view.str}")  # one file for every tile
+    src = _sprite() + ("#back" if view.back else f"#{view.str}")  # one file for every tile
     notes = (("winning", "winning tile"), ("rotated", "claimed"), ("back", "face down"))
     alt = (zh(view.zh) if language[:2] == "zh" else view.en) + "".join(
         f" ({gettext(text)})" for flag, text in notes if getattr(view, flag)
@@ -144,6 +144,13 @@ def _tile_html(view: TileView, language: str) -> SafeString:
         '<span class="tile{}"><img src="{}" alt="{}" width="30" height="40" decoding="async">{}</span>',
         mark_safe(modifiers), src, alt, mark,  # noqa: S308 - the modifiers are the fixed class names above
     )
+
+
+@lru_cache(maxsize=1)
+def _sprite() -> str:
+    """The address of the tiles' drawing (``static``: a look-up in the collected files' manifest), found once
+    for every tile drawn."""
+    return static("tiles/sprite.svg")
 
 
 def hand_html(view: HandView, *, hide_captions: bool = False) -> SafeString:
@@ -176,6 +183,7 @@ def _group_html(g: GroupView, hide_captions: bool, language: str) -> str:
 def _static_changed(*, setting: str, **kwargs: Any) -> None:
     """Static URLs are memoised in the tiles' markup: a test that changes them starts afresh."""
     if setting in ("STATIC_URL", "STORAGES", "STATIC_ROOT"):
+        _sprite.cache_clear()
         _tile_html.cache_clear()
         _group_html.cache_clear()
 
