@@ -21,7 +21,7 @@ def result_cards(context: template.Context) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def result_update(context: template.Context) -> SafeString:
-    return draw_update(context)
+    return SafeString(draw_update(context))
 
 
 @register.simple_tag(takes_context=True)
