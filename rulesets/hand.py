@@ -22,7 +22,7 @@ from typing import Any
 from .errors import ContextError, HandError
 from .messages import msg
 from .tiles import BY_INDEX, TILES_BY_INDEX, Tile, counts34
-from .values import quick
+from .values import plain_fields, quick
 
 
 class Seat(enum.Enum):
@@ -112,6 +112,7 @@ class KongKind(enum.Enum):
         return {"exposed": "明杠", "concealed": "暗杠", "added": "加杠"}[self.value]
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Meld:
     """A fixed pack. ``tile`` is its lowest tile.

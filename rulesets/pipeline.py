@@ -53,7 +53,7 @@ from .scoring import Details, Exclusion, Fan, Item, Score, Settlement, ShapeScor
 from .settle import settled
 from .shapes import Shape, ShapeKind, waits
 from .tiles import Tile
-from .values import quick
+from .values import plain_fields, quick
 from .wild import WildRule
 
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ def _no_problem(*_: object) -> Problem | None:
 # --- the fan table -------------------------------------------------------------------------------------
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Row[R: Readable, O]:
     """One row of a fan table and its predicate: how many times a reading holds the fan (0 or False: not).
@@ -123,6 +124,7 @@ class Each[R: Readable, O, E]:
     rows: tuple[EachRow[R, O, E], ...]
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Gate[R: Readable, O]:
     """Rows behind a test every one of them needs (no pung: no pung fan, no chow pair: no chow fan): where
@@ -230,6 +232,7 @@ def _combined(how: Combine, items: Sequence[Item]) -> int:
     return product
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Value[O]:
     """How the counted rows make the hand's value: combined (:class:`Combine`), then a listed limit hand worth
@@ -286,6 +289,7 @@ class Valued[R: Readable]:
         return None if shape is None else ShapeScore(shape, self.total, self.items, self.excluded, self.lighter)
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Minimum[O, R: Readable]:
     """What a win needs: ``need(hand, options)`` of what ``counts`` (the value, by default), unless ``waived``;
@@ -337,6 +341,7 @@ class StandsFor[O]:
 # --- the pipeline --------------------------------------------------------------------------------------
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Pipeline[O, R: Readable]:
     """The steps of one system, declared as data and run by :func:`score` (see the module's docstring).

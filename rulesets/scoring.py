@@ -34,7 +34,7 @@ from .messages import msg
 from .shapes import Shape
 from .sources import Source, Works
 from .tiles import Tile
-from .values import quick
+from .values import plain_fields, quick
 from .wild import WildRule
 
 if TYPE_CHECKING:  # rulesets.rounds and rulesets.pipeline build on these types
@@ -50,6 +50,7 @@ class Excludes:
     count: int | None = None
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Fan:
     """A row of a fan table."""
@@ -548,6 +549,7 @@ def _never(hand: Hand) -> bool:
     return False
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Ruleset[O]:
     """A regional system: a value, not a class, generic over its options dataclass ``O``. ``score`` returns a

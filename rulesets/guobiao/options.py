@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..scoring import Choice
+from ..values import plain_fields
 from .works import WORKS
 
 
@@ -35,6 +36,7 @@ class Payout(Choice):
     QUAN_CHONG = ("quan_chong", "全铳", "Quan chong")
 
 
+@plain_fields
 @dataclass(frozen=True)
 class Options:
     """The rule variants a table may choose. Defaults follow MIL practice as PyMahjongGB 1.4.0 encodes it."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring import Choice
+from ..values import plain_fields
 from ..sources import Source
 from .works import WORKS
 
@@ -128,6 +129,7 @@ def _o(zh: str, en: str, source: Source, **extra: Any) -> dict[str, Any]:
     return {"zh": zh, "en": en, "source": source, **extra}
 
 
+@plain_fields
 @dataclass(frozen=True)
 class SichuanOptions:
     """The house rules of one Sichuan table (§9). Defaults: the Table A/B profile of the spec."""

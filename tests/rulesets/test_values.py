@@ -13,7 +13,7 @@ from rulesets._mcr.view import Facts, View
 from rulesets.pipeline import Outcome, Valued
 from rulesets.scoring import Exclusion, Item, Payment, Score, Settlement, ShapeScore
 from rulesets.shapes import Group, Shape
-from rulesets.values import quick
+from rulesets.values import plain_fields, quick
 
 
 def _declared() -> type:
@@ -40,7 +40,14 @@ Quick = quick(_declared())
     [((1,), {}), ((1, "x"), {}), ((1, "x", [2]), {"e": (3,)}), ((), {"a": 5, "c": [1], "e": (2,)})],
 )
 def test_the_quick_init_sets_what_the_dataclass_init_sets(args: tuple[object, ...], kwargs: dict[str, object]) -> None:
-    assert vars(Quick(*args, **kwargs)) == vars(Plain(*args, **kwargs))  # type: ignore[arg-type]
+    plain = Plain(*args, **kwargs)  # type: ignore[arg-type]
+    # every field in the instance's own dict (the one left out of __init__ too: the class no longer holds it)
+    assert vars(Quick(*args, **kwargs)) == {f.name: getattr(plain, f.name) for f in dataclasses.fields(Plain)}
+
+
+def test_quick_and_plain_fields_leave_no_default_on_the_class() -> None:
+    assert not {"b", "d", "e"} & set(vars(Quick)) and {"b", "d", "e"} <= set(vars(Plain))
+    assert plain_fields(_declared())(1).b == "b"
 
 
 def test_a_default_factory_makes_a_new_value_each_time_and_the_value_stays_frozen() -> None:
