@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring import Choice
-from ..values import plain_fields
 from ..sources import Source
+from ..values import plain_fields
 from .works import WORKS
 
 
