@@ -357,40 +357,41 @@ def _result_row(outcome: Outcome, hand: Hand, full: bool = True) -> dict[str, An
     not_a_win, won_on, legal, not_legal = _card_words(hu, script())
     no_wild = no_wild_text(r) if outcome.no_wild else ""
     s = outcome.score
+    ctx = hand.context
+    items: tuple[Item, ...]
+    shapes: tuple[ShapeScore, ...]
+    fans: list[dict[str, Any]]
+    excluded: list[dict[str, Any]]
     if s is None:  # the engine's error, and no reading: the hand as it lies
         assert outcome.error is not None
-        return {
-            "id": r.id, "name": pick(r.zh, r.en), "unit": _unit_name(r.unit, False, language()),
-            "provisional": r.provisional, "valid": False,
-            "reason": wording.player_text(render(outcome.error, hu), r), "total": None, "fans": [], "excluded": [],
-            "shape": None, "others": [], "readings": 0, "lights": False, "seats": [], "payments": [], "net": {},
-            "winner": None, "gain": None, "facts": [], "notes": [],
-            "hand": wording.hand_in_words(hand_view(hand), hu), "verdict": not_legal,
-            "not_a_win": not_a_win, "no_wild": no_wild, "won_on": won_on,
-        }
-    ctx = hand.context
-    valid, best = s.valid, s.shape
-    fans, excluded = _rows(r, best.shape if best is not None else None, s.items, s.excluded, ctx, hu)
+        valid, best, total, items, shapes = False, None, None, (), ()
+        reason = wording.player_text(render(outcome.error, hu), r)
+        fans, excluded, facts, notes = [], [], [], []
+    else:
+        valid, best, total, items, shapes = s.valid, s.shape, s.total, s.items, s.shapes
+        reason = "" if valid else wording.player_text(wording.engine_text(s.reason, s.reason_en), r)
+        fans, excluded = _rows(r, best.shape if best is not None else None, items, s.excluded, ctx, hu)
+        facts, notes = wording.facts(s.extra) if valid else [], wording.player_notes(s.extra, r)
     shape = None if best is None else _shape_row(r, best, True, ctx, full)
-    others = [] if best is None else [_shape_row(r, other, False, ctx, full) for other in s.shapes
+    others = [] if best is None else [_shape_row(r, other, False, ctx, full) for other in shapes
                                       if other is not best and other != best]
     row: dict[str, Any] = {
-        "id": r.id, "name": pick(r.zh, r.en), "unit": _unit_name(r.unit, s.total == 1, language()),
-        "provisional": r.provisional, "valid": valid,
-        "reason": "" if valid else wording.player_text(wording.engine_text(s.reason, s.reason_en), r),
-        "total": s.total, "fans": fans, "excluded": excluded,
+        "id": r.id, "name": pick(r.zh, r.en), "unit": _unit_name(r.unit, total == 1, language()),
+        "provisional": r.provisional, "valid": valid, "reason": reason,
+        "total": total, "fans": fans, "excluded": excluded,
         "shape": shape, "others": others,
         "readings": 0 if best is None else len(others) + 1,
         # a fan lights tiles when the card draws the reading they are positions in (:func:`_fan_row`); a list,
         # not a generator that ``any`` would stop (and close) at its first fan
-        "lights": best is not None and any([i.tiles for i in s.items]),
+        "lights": best is not None and any([i.tiles for i in items]),
         "seats": [], "payments": [], "net": {}, "winner": None, "gain": None,
-        "facts": wording.facts(s.extra) if valid else [], "notes": wording.player_notes(s.extra, r),
+        "facts": facts, "notes": notes,
         # no reading: draw the hand as it lies
         "hand": wording.hand_in_words(hand_view(hand), hu) if best is None else None,
         "verdict": legal if valid else not_legal, "not_a_win": not_a_win, "no_wild": no_wild, "won_on": won_on,
     }
-    if s.settlement is not None:  # a win's payments, or what a hand that is no win costs (香港's 詐糊)
+    # a win's payments, or what a hand that is no win costs (香港's 詐糊)
+    if s is not None and s.settlement is not None:
         _payments(row, s.settlement, ctx.seat if valid else None, ctx.discarder(r.players) if valid else None, hu)
     return row
 

@@ -386,7 +386,7 @@ class Hand:
         """The checks of :meth:`validate` that read the tiles alone (their number, then :meth:`check_held`): raise
         :class:`HandError`. They hold or fail for every context of the same tiles."""
         won = self.winning_tile
-        have = len(self.standing) + 3 * len(self.melds) + (won is not None)  # size(), without the call
+        have = self.size()
         expected = hand_size if won is not None else hand_size - 1
         if have != expected:
             key = "hand.count" if won is not None else "hand.count_waiting"

@@ -4,9 +4,9 @@ A result object of a few KB costs the standard library's encoder about 420 k ins
 still builds the text piece by piece) and orjson about 40 k: a tenth of a new hand's API request. The JSON
 means the same either way; orjson leaves out the spaces after ``,`` and ``:``.
 
-orjson refuses a few things the standard encoder takes: an integer beyond 64 bits (house rules of huge
-stakes can make one) and keys that are not strings. Those answers, rare, go through the standard encoder,
-so every answer that was written before still is.
+orjson refuses a few things the standard encoder takes: an integer beyond 64 bits and keys that are not
+strings. No result object holds either today (house rules are range-checked), but an answer that did would
+go through the standard encoder rather than fail.
 """
 
 from __future__ import annotations
@@ -35,6 +35,6 @@ def json_bytes(value: Any) -> bytes:
         return _STANDARD.encode(value).encode()
 
 
-def json_response(value: Any, status: int = 200) -> HttpResponse:
+def json_response(value: Any) -> HttpResponse:
     """What ``JsonResponse(value, json_dumps_params={"ensure_ascii": False})`` answers, written by orjson."""
-    return HttpResponse(json_bytes(value), content_type="application/json", status=status)
+    return HttpResponse(json_bytes(value), content_type="application/json")
