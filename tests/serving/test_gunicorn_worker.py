@@ -41,3 +41,49 @@ def test_a_refusal_under_the_api_is_the_json_error_object():
     assert error["code"] == "too_long" and "POST" in error["message"] and error["message_zh"]
     page = worker._refusal(b"GET /?hand=1m HTTP/1.1\r\n", 408, "Request Timeout", "too slow")
     assert b"text/plain" in page and b"too slow" in page
+
+
+def test_a_worker_takes_new_connections_only_while_it_has_a_thread_free():
+    """A worker whose threads are all in hand leaves the listener alone, so that another worker's idle thread
+    takes the next connection (rather than it waiting in this worker's queue, as kept-alive clients did when
+    one worker had taken twelve of sixteen)."""
+    import selectors
+    import socket
+    from concurrent.futures import Future
+    from types import SimpleNamespace
+
+    class Pool:
+        def submit(self, fn, conn):
+            return Future()
+
+    class Conn:
+        def close(self, graceful=False):
+            self.closed = True
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    w = object.__new__(worker.HeaderTimeoutWorker)
+    w.cfg, w.sockets, w.poller, w.tpool = SimpleNamespace(threads=2), [listener], selectors.DefaultSelector(), Pool()
+    w.method_queue, w._accepting, w.nr_conns, w.alive = SimpleNamespace(defer=lambda *a: None), False, 2, True
+
+    def listening() -> bool:
+        return listener in {key.fileobj for key in w.poller.get_map().values()}
+
+    try:
+        w.set_accept_enabled(True)
+        assert listening()
+        first, second = Conn(), Conn()
+        w.enqueue_req(first)
+        assert listening()
+        w.enqueue_req(second)
+        assert not listening() and w.in_hand == 2
+        w.set_accept_enabled(True)  # gunicorn's loop asks again each turn: still no thread free
+        assert not listening()
+        done = Future()
+        done.set_result(False)  # the client closed: the connection goes
+        w.finish_request(first, done)
+        assert first.closed and w.in_hand == 1
+        w.set_accept_enabled(True)
+        assert listening()
+    finally:
+        w.poller.close()
+        listener.close()
