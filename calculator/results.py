@@ -221,8 +221,9 @@ def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext,
 
 def wild_lines(shape: Shape) -> list[str]:
     """What each wild (and each stand-in) played in a reading: "5p 作 3s", "白板 7z 作 5p"."""
-    out = []
-    for sub in shape.subs:
+    out: list[str] = []
+    # each group's subs in turn (``Shape.subs``, without making and keeping their tuple: most readings have none)
+    for sub in [sub for g in shape.groups for sub in g.subs]:
         if sub.wild and sub.tile == sub.as_:
             out.append(gettext("%(tile)s at its own face") % {"tile": f"{zh(sub.tile.zh)} {sub.tile}"})
         elif sub.wild:
