@@ -80,3 +80,30 @@ def test_a_reading_without_wilds_has_no_wild_lines():
         if outcome.score is not None and outcome.score.shape is not None:
             shape = outcome.score.shape.shape
             assert results.wild_lines(shape) == [] == list(shape.subs)
+
+
+WILD_HANDS = [  # 武汉 with 6s as the 癞子 (indicator 5s): readings whose wild plays another tile, and its own
+    ("[888p3][9999m]1355m34p6s2m", {"seat": "E", "from_seat": "W", "indicator": "5s"}),
+    ("[888p3][9999m]1355m34p6s6s", {"seat": "E", "from_seat": "W", "indicator": "5s"}),
+    ("[888p3][9999m]13m55m34p6s2m6s", {"seat": "E", "indicator": "5s"}),
+]
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_wild_lines_say_each_sub_in_the_readings_order(language):
+    said = 0
+    with translation.override(language):
+        for text, context in WILD_HANDS:
+            try:
+                request = build_request(text, "wuhan", context=context)
+            except MahjongError:
+                continue
+            for outcome in results.score_each(request):
+                for reading in outcome.score.shapes if outcome.score is not None else ():
+                    shape = reading.shape
+                    lines = results.wild_lines(shape)
+                    assert len(lines) == len(shape.subs)
+                    for line, sub in zip(lines, shape.subs, strict=True):
+                        assert str(sub.tile) in line and (sub.tile == sub.as_ or str(sub.as_) in line)
+                    said += len(lines)
+    assert said
