@@ -182,11 +182,20 @@ def _rows(ruleset: Ruleset, shape: Shape | None, items: Iterable[Item], excluded
     """The fan rows and the not-counted rows, each naming its sets where one fan is split between them; ``hu``:
     the system speaks of 胡 (``wording.speaks_hu``), when the caller has asked it already."""
     items, excluded = tuple(items), tuple(excluded)
-    counted, dropped = wording.split_sets(shape, items, excluded, ctx)
     hu = wording.speaks_hu((ruleset,)) if hu is None else hu
     code = script()
-    return ([_fan_row(i, counted.get(i.fan.id, ""), shape is not None, hu, ruleset.id, code) for i in items],
-            [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
+    drawn, rid = shape is not None, ruleset.id
+    # a fan is split between sets only when one of the fans not counted is counted per set (``wording.SET_FANS``):
+    # most hands have none, told by one pass over the few not counted
+    if drawn and excluded and any([e.fan.id in _SET_FANS for e in excluded]):
+        counted, dropped = wording.split_sets(shape, items, excluded, ctx)
+        return ([_fan_row(i, counted.get(i.fan.id, ""), drawn, hu, rid, code) for i in items],
+                [_excluded_row(ruleset, e, dropped.get(k, "")) for k, e in enumerate(excluded)])
+    return [_fan_row(i, "", drawn, hu, rid, code) for i in items], [_excluded_row(ruleset, e) for e in excluded]
+
+
+_SET_FANS = wording.SET_FANS
+"""The fans counted once per set, whose sets :func:`wording.split_sets` names."""
 
 
 def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext, full: bool = True) -> dict[str, Any]:
@@ -212,8 +221,9 @@ def _shape_row(ruleset: Ruleset, shape: ShapeScore, best: bool, ctx: WinContext,
 
 def wild_lines(shape: Shape) -> list[str]:
     """What each wild (and each stand-in) played in a reading: "5p 作 3s", "白板 7z 作 5p"."""
-    out = []
-    for sub in shape.subs:
+    out: list[str] = []
+    # each group's subs in turn (``Shape.subs``, without making and keeping their tuple: most readings have none)
+    for sub in [sub for g in shape.groups for sub in g.subs]:
         if sub.wild and sub.tile == sub.as_:
             out.append(gettext("%(tile)s at its own face") % {"tile": f"{zh(sub.tile.zh)} {sub.tile}"})
         elif sub.wild:
