@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Any, cast
+from urllib.parse import unquote
 
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest, get_bytes_from_wsgi
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -55,7 +57,7 @@ def _page_url(data: QueryDict) -> str:
 @kept("calculator-update", drawn_from(language=True, site=True, headers=("X-Parts",), htmx=True))
 @lang.asked_once()
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
-    data: QueryDict = request.GET
+    data: QueryDict = _query(request)
     notice = ""
     if "table" in data:  # a table chosen: its system alone, the hand and its context kept
         data = apply_table(data)
@@ -154,6 +156,44 @@ def _address_settings_changed(*, setting: str, **kwargs: Any) -> None:
 
 
 setting_changed.connect(_address_settings_changed)
+
+
+def _query(request: HttpRequest) -> QueryDict:
+    """``request.GET``, parsed here when Django has not parsed it yet, into the same QueryDict Django makes
+    (``WSGIRequest.GET``: the query's bytes decoded, then ``parse_qsl`` with blank values kept, each value appended
+    to its name's list), without a call per name and value: a tap sends nine, and ``QueryDict.appendlist`` is a
+    dozen calls each. A name or value with ``%`` or ``+`` in it is unquoted as ``parse_qsl`` unquotes it; a query
+    of more fields than the settings allow is left to Django (which refuses it)."""
+    if type(request) is not WSGIRequest or "GET" in request.__dict__:
+        return request.GET
+    raw = get_bytes_from_wsgi(request.environ, "QUERY_STRING", "")
+    encoding = request._encoding or settings.DEFAULT_CHARSET  # type: ignore[attr-defined]
+    limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        text = raw.decode("iso-8859-1")
+    if limit is not None and text and limit < 1 + text.count("&"):
+        return request.GET  # Django refuses it
+    lists: dict[str, list[str]] = {}
+    for pair in text.split("&") if text else ():
+        if not pair:
+            continue
+        name, _sep, value = pair.partition("=")
+        if "%" in name or "+" in name:
+            name = unquote(name.replace("+", " "), encoding, "replace")
+        if "%" in value or "+" in value:
+            value = unquote(value.replace("+", " "), encoding, "replace")
+        values = lists.get(name)
+        if values is None:
+            lists[name] = [value]
+        else:
+            values.append(value)
+    query = QueryDict.__new__(QueryDict)
+    dict.update(query, lists)  # MultiValueDict holds each name's list as the dict's value
+    query.encoding, query._mutable = encoding, False
+    request.GET = query  # as Django would keep it
+    return query
 
 
 def _with_hand(data: QueryDict, text: str) -> QueryDict:
