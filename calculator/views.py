@@ -58,24 +58,25 @@ def _page_url(data: QueryDict) -> str:
 @lang.asked_once()
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     data: QueryDict = _query(request)
+    htmx = _htmx(request)
     notice = ""
     if "table" in data:  # a table chosen: its system alone, the hand and its context kept
         data = apply_table(data)
-        if not request.htmx:
+        if not htmx:
             return _remember(redirect(_page_url(data)), data)
     if any(key in data for key in ACTIONS):
         try:
             data = apply_edit(data)
         except editor.EditError as exc:
             data, notice = _without_actions(data), str(exc)
-        if not request.htmx and not notice:
+        if not htmx and not notice:
             return redirect(_page_url(data))
-    if not data and not notice and not request.htmx:
+    if not data and not notice and not htmx:
         remembered = tables.from_cookie(request)
         if remembered:  # the table this browser plays at
             return redirect(reverse("calculator") + "?" + remembered)
         return render(request, "calculator.html", landing_page(get_language() or ""))
-    if not request.htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
+    if not htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
     response = HttpResponse(result_html.result_update(page(request, data, notice)))
@@ -102,9 +103,10 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
         context["share_url"] = _absolute(request, path("share", context["share_code"]))
-    context["oob"] = bool(request.htmx)
+    htmx = _htmx(request)
+    context["oob"] = htmx
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
-    context["parts"] = _parts(context, bool(request.htmx), request.headers.get("X-Parts", ""))
+    context["parts"] = _parts(context, htmx, _header(request, "X-Parts") if htmx else "")
     return context
 
 
@@ -156,6 +158,28 @@ def _address_settings_changed(*, setting: str, **kwargs: Any) -> None:
 
 
 setting_changed.connect(_address_settings_changed)
+
+
+def _htmx(request: HttpRequest) -> bool:
+    """``bool(request.htmx)``: whether django-htmx says the request is htmx's (its ``HX-Request`` header is "true",
+    unquoted when ``HX-Request-URI-AutoEncoded`` says so), read as it reads it but from the request's META
+    (:func:`_header`)."""
+    details = getattr(request, "htmx", None)
+    if type(details) is not HtmxDetails or "headers" in request.__dict__:
+        return bool(details)
+    value = _header(request, "HX-Request") or None
+    if value and _header(request, "HX-Request-URI-AutoEncoded") == "true":
+        value = unquote(value)
+    return value == "true"
+
+
+def _header(request: HttpRequest, name: str) -> str:
+    """``request.headers.get(name, "")``: read from the request's META as the WSGI server wrote it (``HTTP_`` and the
+    name in capitals, ``_`` for ``-``) while Django has not built ``request.headers`` (each of the request's
+    META names parsed, some twenty): a tap asks for two headers."""
+    if "headers" in request.__dict__:
+        return cast(str, request.headers.get(name, ""))
+    return cast(str, request.META.get("HTTP_" + name.upper().replace("-", "_"), ""))
 
 
 def _query(request: HttpRequest) -> QueryDict:

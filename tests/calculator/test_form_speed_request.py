@@ -10,8 +10,9 @@ from django.core.exceptions import TooManyFieldsSent
 from django.core.handlers.wsgi import WSGIRequest
 from django.http import QueryDict
 from django.test import RequestFactory, override_settings
+from django_htmx.middleware import HtmxDetails
 
-from calculator.views import _query
+from calculator.views import _header, _htmx, _query
 
 _PIECES = ["hand", "rules", "win", "=", "&", "&&", "%", "%2", "%5B", "%5d", "%E4%B8%AD", "%ff", "%C3", "+", " ", ";",
            "a", "5m", "[123m1]", "中", "é", "\x00", "==", "kong1", "S.exposed.E", "opt-guobiao-x", ""]
@@ -76,3 +77,32 @@ def test_query_parsed_before_is_kept() -> None:
     parsed = request.GET
     assert _query(request) is parsed
 
+
+# -- the headers a tap asks for, read from META (calculator.views._htmx, _header) -----------------------------------
+
+_VALUES = ["true", "false", "True", "", "%74rue", "tru%65", "1", None]
+
+
+def test_htmx_and_parts_as_django_htmx_and_django_read_them() -> None:
+    rng = random.Random(11)
+    for _ in range(400):
+        sent = {}
+        for key in ("HTTP_HX_REQUEST", "HTTP_HX_REQUEST_URI_AUTOENCODED", "HTTP_X_PARTS", "HTTP_HX_CURRENT_URL"):
+            value = rng.choice(_VALUES)
+            if value is not None:
+                sent[key] = value
+        request = RequestFactory().get("/", **sent)
+        request.htmx = HtmxDetails(request)
+        fresh = RequestFactory().get("/", **sent)
+        fresh.htmx = HtmxDetails(fresh)
+        assert _htmx(fresh) is bool(request.htmx), sent
+        assert _header(fresh, "X-Parts") == request.headers.get("X-Parts", ""), sent
+        assert "headers" not in fresh.__dict__  # read without building them
+        assert _htmx(request) is bool(request.htmx)  # and once Django has built them, from them
+        assert _header(request, "X-Parts") == request.headers.get("X-Parts", "")
+
+
+def test_htmx_set_on_the_request_is_taken_as_it_is() -> None:
+    request = RequestFactory().get("/", HTTP_HX_REQUEST="true")
+    request.htmx = False
+    assert _htmx(request) is False
