@@ -32,11 +32,11 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
+from rulesets.values import keep
 from serving.memo import drawn_from, kept, piece
 
 from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
-from .keyed import Keyed
 from .markup import path
 
 
@@ -64,7 +64,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         data = apply_table(data)
         if not htmx:
             return _remember(redirect(_page_url(data)), data)
-    if any(key in data for key in ACTIONS):
+    if not data.keys().isdisjoint(ACTIONS):
         try:
             data = apply_edit(data)
         except editor.EditError as exc:
@@ -126,14 +126,17 @@ def landing_page(language: str) -> dict[str, Any]:
 def _absolute(request: HttpRequest, location: str) -> str:
     """``request.build_absolute_uri(location)`` for a ``location`` that is a path of the site: the site's address
     (its scheme and host, the host checked against ALLOWED_HOSTS as Django checks it) found once per address the
-    request gives (:func:`_site`), ``location`` written after it as Django writes it (``iri_to_uri``, which leaves
+    request gives (:data:`_SITES`), ``location`` written after it as Django writes it (``iri_to_uri``, which leaves
     a path of these characters as it is). Any other location is Django's own to build."""
     if location[:1] != "/" or location[:2] == "//" or "/./" in location or "/../" in location \
             or _URI_AS_IS.fullmatch(location) is None:
         return request.build_absolute_uri(location)
     meta = request.META
-    address = (request.scheme or "", *(meta.get(key) for key in _ADDRESS))
-    return _site(Keyed(address, request)) + location
+    address = (request.scheme or "", *map(meta.get, _ADDRESS))
+    site = _SITES.get(address)
+    if site is None:  # found by Django (its host checked: a host not allowed raises, and is not kept)
+        site = keep(_SITES, address, request.build_absolute_uri("/")[:-1], 64, forget=True)
+    return site + location
 
 
 _URI_AS_IS = re.compile(r"[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
@@ -143,18 +146,14 @@ _ADDRESS = ("HTTP_X_FORWARDED_HOST", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", 
 """What a request's host is read from (``HttpRequest.get_host``, with its scheme and the settings)."""
 
 
-@lru_cache(maxsize=64)
-def _site(address: Keyed) -> str:
-    """The site's address (``scheme://host``) as ``build_absolute_uri`` writes it, for the request of ``address``:
-    found by Django (its host checked: a host not allowed raises, and is not kept), kept per address."""
-    request = cast(HttpRequest, address.value)
-    address.value = None  # kept as a key only: the request is not held on to
-    return request.build_absolute_uri("/")[:-1]
+_SITES: dict[tuple[str | None, ...], str] = {}
+"""The site's address (``scheme://host``) as ``build_absolute_uri`` writes it, by what the request's host is read from
+(its scheme and :data:`_ADDRESS`): at most 64, all forgotten when one more comes."""
 
 
 def _address_settings_changed(*, setting: str, **kwargs: Any) -> None:
     if setting in ("ALLOWED_HOSTS", "DEBUG", "USE_X_FORWARDED_HOST", "USE_X_FORWARDED_PORT", "SECURE_PROXY_SSL_HEADER"):
-        _site.cache_clear()
+        _SITES.clear()
 
 
 setting_changed.connect(_address_settings_changed)
