@@ -23,6 +23,7 @@ from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest, get_bytes_from_wsgi
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http.response import ResponseHeaders
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
@@ -79,7 +80,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = HttpResponse(result_html.result_update(page(request, data, notice)))
+    response = _html(result_html.result_update(page(request, data, notice)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
     return response
@@ -217,6 +218,28 @@ def _query(request: HttpRequest) -> QueryDict:
     query.encoding, query._mutable = encoding, False
     request.GET = query  # as Django would keep it
     return query
+
+
+def _html(text: str) -> HttpResponse:
+    """``HttpResponse(text)``, its headers :class:`_Headers`: the same response, its Content-Type given as Django
+    would write it (its default charset) rather than looked for first."""
+    response = HttpResponse(text, headers={"Content-Type": f"text/html; charset={settings.DEFAULT_CHARSET}"})
+    response.headers.__class__ = _Headers
+    return response
+
+
+class _Headers(ResponseHeaders):
+    """A response's headers as Django keeps them, asked whether they hold one (``in``, ``has_header``,
+    ``setdefault``) or for one (``get``) by one look-up in their store: ``Mapping``'s own ``__contains__`` and
+    ``get`` raise and catch a KeyError for each header a response lacks, and Django and the middleware ask for a
+    dozen of them per response."""
+
+    def __contains__(self, key: object) -> bool:
+        return cast(str, key).lower() in self._store
+
+    def get(self, key: str, default: Any = None) -> Any:
+        item = self._store.get(key.lower())
+        return default if item is None else item[1]
 
 
 def _with_hand(data: QueryDict, text: str) -> QueryDict:

@@ -106,3 +106,41 @@ def test_htmx_set_on_the_request_is_taken_as_it_is() -> None:
     request = RequestFactory().get("/", HTTP_HX_REQUEST="true")
     request.htmx = False
     assert _htmx(request) is False
+
+
+# -- the update's response (calculator.views._html, _Headers) --------------------------------------------------------
+
+_NAMES = ["Content-Type", "content-type", "CONTENT-TYPE", "Vary", "vary", "X-Frame-Options", "HX-Replace-Url",
+          "Content-Security-Policy", "Content-Length", "ETag", "Cache-Control", "Set-Cookie", ""]
+
+
+def test_the_updates_headers_answer_as_djangos() -> None:
+    from django.http import HttpResponse
+
+    from calculator.views import _html
+
+    rng = random.Random(5)
+    for _ in range(200):
+        ours, django = _html("<p>中</p>"), HttpResponse("<p>中</p>")
+        assert (ours.content, ours.charset) == (django.content, django.charset)
+        assert list(ours.items()) == list(django.items())
+        for _step in range(8):
+            name, value = rng.choice(_NAMES), rng.choice(["a", "b, c", "中", ""])
+            action = rng.randrange(4)
+            for response in (ours, django):
+                if action == 0:
+                    response[name] = value
+                elif action == 1:
+                    response.headers.setdefault(name, value)
+                elif action == 2:
+                    response.headers.pop(name, None)
+                else:
+                    del response[name]
+            for probe in _NAMES:
+                assert (probe in ours.headers) is (probe in django.headers), probe
+                assert ours.has_header(probe) is django.has_header(probe)
+                assert ours.get(probe) == django.get(probe)
+                assert ours.headers.get(probe, 7) == django.headers.get(probe, 7)
+            assert list(ours.items()) == list(django.items())
+        with pytest.raises(AttributeError):
+            _ = 1 in ours.headers  # as Mapping's __contains__: a name is a str
