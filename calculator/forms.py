@@ -397,7 +397,8 @@ class CalculatorForm(forms.Form):
         data = self.cleaned_data
         preset = data.get(f"preset-{ruleset.id}") or ""
         out: dict[str, object] = {"preset": preset} if preset else {}
-        compact = self.data.get(f"hr-{ruleset.id}")
+        compact_name = f"hr-{ruleset.id}"  # looked for first: QueryDict.get raises and catches a KeyError for none
+        compact = self.data.get(compact_name) if compact_name in self.data else None
         carried = self.shared.options.get(ruleset.id) if self.shared is not None else None
         if compact is None and carried and f"applied-{ruleset.id}" not in self.data:
             return {**out, **carried}  # the share code's house rules

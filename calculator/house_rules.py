@@ -53,7 +53,8 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
     checkboxes) with theirs. With no table, the house rules of every system the hand is compared under."""
     chosen = form.chosen_rulesets()
     table = form.table()
-    opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
+    # looked for first: QueryDict.getlist raises and catches a KeyError for a name not sent (most pages)
+    opened = set(form.data.getlist("open")) if "open" in form.data and hasattr(form.data, "getlist") else set()
     words = script()
     house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r, words) for r in chosen]
     compare = () if table is None else _compare(words, _Registry(form.rulesets), table.id,
