@@ -22,7 +22,6 @@ from rulesets.values import keep
 
 from . import wording
 from .forms import FLAGS, KONG_EVENT_CHOICES, KONG_ROWS, WIN_CHOICES, CalculatorForm
-from .keyed import Keyed
 from .lang import language, pick, script, seat_name, system_words
 from .parts import frozen
 from .share_text import context_line, win_label
@@ -114,16 +113,18 @@ def kept_values(form: CalculatorForm, shown: dict[str, bool]) -> list[dict[str, 
 
 def _hidden_of(shown: dict[str, bool]) -> tuple[tuple[str, Any], ...]:
     """:func:`_hidden` of the fields ``shown`` does not ask for: found once per frozen view (``shown_context``'s,
-    told apart by its digest)."""
+    told apart by its digest: at most 64, all forgotten when one more comes)."""
     digest = getattr(shown, "encoded", None)
     if digest is None:
         return _hidden(tuple(key for key, asked in shown.items() if not asked))
-    return _hidden_kept(Keyed(digest, shown))
+    found = _HIDDEN.get(digest)
+    if found is None:
+        found = keep(_HIDDEN, digest, _hidden(tuple(key for key, asked in shown.items() if not asked)), 64,
+                     forget=True)
+    return found
 
 
-@lru_cache(maxsize=64)
-def _hidden_kept(shown: Keyed) -> tuple[tuple[str, Any], ...]:
-    return _hidden(tuple(key for key, asked in shown.value.items() if not asked))
+_HIDDEN: dict[bytes, tuple[tuple[str, Any], ...]] = {}
 
 
 @lru_cache(maxsize=64)

@@ -45,7 +45,7 @@ from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
 from rulesets.tiles import ALL_TILES, BY_INDEX, FLOWERS, Tile
-from rulesets.values import quick
+from rulesets.values import keep, quick
 from serving.memo import once_per
 
 from . import editor, table_context
@@ -397,7 +397,8 @@ class CalculatorForm(forms.Form):
         data = self.cleaned_data
         preset = data.get(f"preset-{ruleset.id}") or ""
         out: dict[str, object] = {"preset": preset} if preset else {}
-        compact = self.data.get(f"hr-{ruleset.id}")
+        compact_name = f"hr-{ruleset.id}"  # looked for first: QueryDict.get raises and catches a KeyError for none
+        compact = self.data.get(compact_name) if compact_name in self.data else None
         carried = self.shared.options.get(ruleset.id) if self.shared is not None else None
         if compact is None and carried and f"applied-{ruleset.id}" not in self.data:
             return {**out, **carried}  # the share code's house rules
@@ -443,13 +444,19 @@ def system_options(r: Ruleset, values: Mapping[str, object]) -> Any:
 
 
 def preset_options(r: Ruleset, preset: str) -> Any:
-    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks), built once."""
-    return _preset_options(Keyed(r), preset if preset and preset in r.presets else "")
+    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks), built once per
+    system (its id and options type, as :class:`Keyed` tells systems apart) and preset: at most 256, all forgotten
+    when one more comes."""
+    preset = preset if preset and preset in r.presets else ""
+    key = (r.id, r.options_type, preset)
+    found = _PRESET_OPTIONS.get(key, _MISSING)
+    if found is _MISSING:
+        found = keep(_PRESET_OPTIONS, key, r.parse_options({"preset": preset} if preset else None), 256, forget=True)
+    return found
 
 
-@lru_cache(maxsize=256)
-def _preset_options(key: Keyed, preset: str) -> Any:
-    return key.ruleset.parse_options({"preset": preset} if preset else None)
+_PRESET_OPTIONS: dict[tuple[str, type, str], Any] = {}
+_MISSING = object()
 
 
 def _shared(text: str) -> SharedHand | None:
@@ -838,18 +845,24 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     language and words (``lang.script``) and the 胡 spelling the engine's messages are rendered in, when no
     system's own words change them (the reasons the context alone gives are then rendered once per those).
     """
-    base = hand.context if hand is not None else WinContext()
+    base = hand.context if hand is not None else _NO_CONTEXT
     if hand is not None and facts is None:
         facts = _TileFacts.of(hand)
-    result = Context(value=base, from_string=base != WinContext())
+    result = Context(value=base, from_string=base != _NO_CONTEXT)
     wanted = _mapping(data)
-    if wanted.get("win", base.win.value) == WinMethod.SELF_DRAWN.value:
+    win = wanted.get("win")  # the win chosen (a value of WinMethod), else the hand string's
+    if (base.win is WinMethod.SELF_DRAWN) if win is None else win == _SELF_DRAWN:
         wanted.pop("from_seat", None)  # a self-drawn win has no discarder: nothing to report
     for key in _ORDER:
         if key in wanted:
             _apply(result, hand, key, wanted[key], skip, facts)
     _list_unavailable(result, hand, skip, facts, said)
     return result
+
+
+_NO_CONTEXT = WinContext()
+"""The context of a hand that says nothing of how it was won (a value: compared, never changed)."""
+_SELF_DRAWN = WinMethod.SELF_DRAWN.value
 
 
 def _apply(result: Context, hand: Hand | None, key: str, value: Any, skip: frozenset[str] = frozenset(),

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext
 
 from rulesets.scoring import Ruleset, options_dict
+from rulesets.values import keep
 
 from .citations import citation
 from .forms import CalculatorForm, Keyed, option_field_name, plain, preset_options
@@ -52,7 +53,8 @@ def systems_context(form: CalculatorForm) -> dict[str, Any]:
     checkboxes) with theirs. With no table, the house rules of every system the hand is compared under."""
     chosen = form.chosen_rulesets()
     table = form.table()
-    opened = set(form.data.getlist("open")) if hasattr(form.data, "getlist") else set()
+    # looked for first: QueryDict.getlist raises and catches a KeyError for a name not sent (most pages)
+    opened = set(form.data.getlist("open")) if "open" in form.data and hasattr(form.data, "getlist") else set()
     words = script()
     house_rules = [_house_rules(form, r) if r.id in opened else _folded(form, r, words) for r in chosen]
     compare = () if table is None else _compare(words, _Registry(form.rulesets), table.id,
@@ -103,20 +105,27 @@ def _folded(form: CalculatorForm, r: Ruleset, words: str) -> dict[str, Any]:
     values = form.option_values.get(r.id) or default_options(r)
     preset_values = preset_options(r, preset)
     if values is preset_values:  # the preset's own house rules (forms.system_options): none differs
-        return _folded_as_preset(words, Keyed(r), preset)
+        key = (words, r.id, r.options_type, preset)
+        found = _FOLDED_AS_PRESET.get(key)
+        if found is None:
+            found = keep(_FOLDED_AS_PRESET, key, _folded_as_preset(words, r, preset), 256, forget=True)
+        return found
     baseline, current = options_as_dict(preset_values), options_as_dict(values)
     changed = [f"{key}-{_text(value)}" for key, value in current.items() if value != baseline.get(key)]
     return {"id": r.id, "name": pick(r.zh, r.en), "open": False, "applied": preset,
             "compact": ".".join(changed), "changed": len(changed)}
 
 
-@lru_cache(maxsize=256)
-def _folded_as_preset(language: str, key: Keyed, preset: str) -> dict[str, Any]:
+def _folded_as_preset(language: str, r: Ruleset, preset: str) -> dict[str, Any]:
     """A system folded with the house rules of ``preset`` as they are, in ``language`` (``lang.script()``):
-    built once, read it only."""
-    r = key.ruleset
+    built once per language, system (its id and options type, as ``forms.Keyed`` tells systems apart) and
+    preset (:data:`_FOLDED_AS_PRESET`), read it only."""
     return frozen({"id": r.id, "name": pick(r.zh, r.en), "open": False, "applied": preset, "compact": "",
                    "changed": 0})
+
+
+_FOLDED_AS_PRESET: dict[tuple[str, str, type, str], dict[str, Any]] = {}
+""":func:`_folded_as_preset` by language, system and preset: at most 256, all forgotten when one more comes."""
 
 
 def _text(value: object) -> str:
