@@ -17,13 +17,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from typing import Any, cast
-from urllib.parse import unquote
 
 from django.conf import settings
-from django.core.handlers.wsgi import WSGIRequest, get_bytes_from_wsgi
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.http.response import ResponseHeaders
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
@@ -33,11 +30,12 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from rulesets.values import keep
+from serving import quickhttp
 from serving.memo import drawn_from, kept, piece
 
 from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
+from .keyed import Keyed
 from .markup import path
 
 
@@ -58,8 +56,8 @@ def _page_url(data: QueryDict) -> str:
 @kept("calculator-update", drawn_from(language=True, site=True, headers=("X-Parts",), htmx=True))
 @lang.asked_once()
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
-    data: QueryDict = _query(request)
-    htmx = _htmx(request)
+    data: QueryDict = quickhttp.query(request)
+    htmx = quickhttp.is_htmx(request)
     notice = ""
     if "table" in data:  # a table chosen: its system alone, the hand and its context kept
         data = apply_table(data)
@@ -80,7 +78,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = _html(result_html.result_update(page(request, data, notice)))
+    response = quickhttp.html_response(result_html.result_update(page(request, data, notice)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
     return response
@@ -104,10 +102,10 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
         context["share_url"] = _absolute(request, path("share", context["share_code"]))
-    htmx = _htmx(request)
+    htmx = quickhttp.is_htmx(request)
     context["oob"] = htmx
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
-    context["parts"] = _parts(context, htmx, _header(request, "X-Parts") if htmx else "")
+    context["parts"] = _parts(context, htmx, quickhttp.header(request, "X-Parts") if htmx else "")
     return context
 
 
@@ -127,17 +125,14 @@ def landing_page(language: str) -> dict[str, Any]:
 def _absolute(request: HttpRequest, location: str) -> str:
     """``request.build_absolute_uri(location)`` for a ``location`` that is a path of the site: the site's address
     (its scheme and host, the host checked against ALLOWED_HOSTS as Django checks it) found once per address the
-    request gives (:data:`_SITES`), ``location`` written after it as Django writes it (``iri_to_uri``, which leaves
+    request gives (:func:`_site`), ``location`` written after it as Django writes it (``iri_to_uri``, which leaves
     a path of these characters as it is). Any other location is Django's own to build."""
     if location[:1] != "/" or location[:2] == "//" or "/./" in location or "/../" in location \
             or _URI_AS_IS.fullmatch(location) is None:
         return request.build_absolute_uri(location)
     meta = request.META
-    address = (request.scheme or "", *map(meta.get, _ADDRESS))
-    site = _SITES.get(address)
-    if site is None:  # found by Django (its host checked: a host not allowed raises, and is not kept)
-        site = keep(_SITES, address, request.build_absolute_uri("/")[:-1], 64, forget=True)
-    return site + location
+    address = (request.scheme or "", *(meta.get(key) for key in _ADDRESS))
+    return _site(Keyed(address, request)) + location
 
 
 _URI_AS_IS = re.compile(r"[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
@@ -147,99 +142,21 @@ _ADDRESS = ("HTTP_X_FORWARDED_HOST", "HTTP_HOST", "SERVER_NAME", "SERVER_PORT", 
 """What a request's host is read from (``HttpRequest.get_host``, with its scheme and the settings)."""
 
 
-_SITES: dict[tuple[str | None, ...], str] = {}
-"""The site's address (``scheme://host``) as ``build_absolute_uri`` writes it, by what the request's host is read from
-(its scheme and :data:`_ADDRESS`): at most 64, all forgotten when one more comes."""
+@lru_cache(maxsize=64)
+def _site(address: Keyed) -> str:
+    """The site's address (``scheme://host``) as ``build_absolute_uri`` writes it, for the request of ``address``:
+    found by Django (its host checked: a host not allowed raises, and is not kept), kept per address."""
+    request = cast(HttpRequest, address.value)
+    address.value = None  # kept as a key only: the request is not held on to
+    return request.build_absolute_uri("/")[:-1]
 
 
 def _address_settings_changed(*, setting: str, **kwargs: Any) -> None:
     if setting in ("ALLOWED_HOSTS", "DEBUG", "USE_X_FORWARDED_HOST", "USE_X_FORWARDED_PORT", "SECURE_PROXY_SSL_HEADER"):
-        _SITES.clear()
+        _site.cache_clear()
 
 
 setting_changed.connect(_address_settings_changed)
-
-
-def _htmx(request: HttpRequest) -> bool:
-    """``bool(request.htmx)``: whether django-htmx says the request is htmx's (its ``HX-Request`` header is "true",
-    unquoted when ``HX-Request-URI-AutoEncoded`` says so), read as it reads it but from the request's META
-    (:func:`_header`)."""
-    details = getattr(request, "htmx", None)
-    if type(details) is not HtmxDetails or "headers" in request.__dict__:
-        return bool(details)
-    value = _header(request, "HX-Request") or None
-    if value and _header(request, "HX-Request-URI-AutoEncoded") == "true":
-        value = unquote(value)
-    return value == "true"
-
-
-def _header(request: HttpRequest, name: str) -> str:
-    """``request.headers.get(name, "")``: read from the request's META as the WSGI server wrote it (``HTTP_`` and the
-    name in capitals, ``_`` for ``-``) while Django has not built ``request.headers`` (each of the request's
-    META names parsed, some twenty): a tap asks for two headers."""
-    if "headers" in request.__dict__:
-        return cast(str, request.headers.get(name, ""))
-    return cast(str, request.META.get("HTTP_" + name.upper().replace("-", "_"), ""))
-
-
-def _query(request: HttpRequest) -> QueryDict:
-    """``request.GET``, parsed here when Django has not parsed it yet, into the same QueryDict Django makes
-    (``WSGIRequest.GET``: the query's bytes decoded, then ``parse_qsl`` with blank values kept, each value appended
-    to its name's list), without a call per name and value: a tap sends nine, and ``QueryDict.appendlist`` is a
-    dozen calls each. A name or value with ``%`` or ``+`` in it is unquoted as ``parse_qsl`` unquotes it; a query
-    of more fields than the settings allow is left to Django (which refuses it)."""
-    if type(request) is not WSGIRequest or "GET" in request.__dict__:
-        return request.GET
-    raw = get_bytes_from_wsgi(request.environ, "QUERY_STRING", "")
-    encoding = request._encoding or settings.DEFAULT_CHARSET  # type: ignore[attr-defined]
-    limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
-    try:
-        text = raw.decode(encoding)
-    except UnicodeDecodeError:
-        text = raw.decode("iso-8859-1")
-    if limit is not None and text and limit < 1 + text.count("&"):
-        return request.GET  # Django refuses it
-    lists: dict[str, list[str]] = {}
-    for pair in text.split("&") if text else ():
-        if not pair:
-            continue
-        name, _sep, value = pair.partition("=")
-        if "%" in name or "+" in name:
-            name = unquote(name.replace("+", " "), encoding, "replace")
-        if "%" in value or "+" in value:
-            value = unquote(value.replace("+", " "), encoding, "replace")
-        values = lists.get(name)
-        if values is None:
-            lists[name] = [value]
-        else:
-            values.append(value)
-    query = QueryDict.__new__(QueryDict)
-    dict.update(query, lists)  # MultiValueDict holds each name's list as the dict's value
-    query.encoding, query._mutable = encoding, False
-    request.GET = query  # as Django would keep it
-    return query
-
-
-def _html(text: str) -> HttpResponse:
-    """``HttpResponse(text)``, its headers :class:`_Headers`: the same response, its Content-Type given as Django
-    would write it (its default charset) rather than looked for first."""
-    response = HttpResponse(text, headers={"Content-Type": f"text/html; charset={settings.DEFAULT_CHARSET}"})
-    response.headers.__class__ = _Headers
-    return response
-
-
-class _Headers(ResponseHeaders):
-    """A response's headers as Django keeps them, asked whether they hold one (``in``, ``has_header``,
-    ``setdefault``) or for one (``get``) by one look-up in their store: ``Mapping``'s own ``__contains__`` and
-    ``get`` raise and catch a KeyError for each header a response lacks, and Django and the middleware ask for a
-    dozen of them per response."""
-
-    def __contains__(self, key: object) -> bool:
-        return cast(str, key).lower() in self._store
-
-    def get(self, key: str, default: Any = None) -> Any:
-        item = self._store.get(key.lower())
-        return default if item is None else item[1]
 
 
 def _with_hand(data: QueryDict, text: str) -> QueryDict:

@@ -35,6 +35,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
 from .bytecache import BoundedBytes
+from .quickhttp import header
 
 # Headers an answer's body goes with (the middleware adds the rest: security headers, Vary, compression).
 _KEPT_HEADERS = ("Content-Type", "HX-Replace-Url")
@@ -116,7 +117,7 @@ def drawn_from(*, body: bool = False, language: bool = False, site: bool = False
     """
 
     def key(request: HttpRequest) -> list[str | bytes] | None:
-        if htmx is not None and (request.headers.get("HX-Request") == "true") is not htmx:
+        if htmx is not None and (header(request, "HX-Request") == "true") is not htmx:
             return None
         parts: list[str | bytes] = [request.META.get("QUERY_STRING", "")]
         if body:
@@ -128,7 +129,7 @@ def drawn_from(*, body: bool = False, language: bool = False, site: bool = False
             parts.append(get_language() or "")
         if site:
             parts += [request.scheme or "", request.get_host()]
-        return parts + [request.headers.get(h, "") for h in headers]
+        return parts + [header(request, h) for h in headers]
 
     return key
 

@@ -1,5 +1,5 @@
-"""What the calculator reads of its request the short way (calculator.views: the query, htmx's headers) is what
-Django and django-htmx read of it."""
+"""What serving.quickhttp reads of a request (the query, htmx's headers) is what Django and django-htmx read of it,
+and the HTML answer it writes is the one Django writes."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import random
 import pytest
 from django.core.exceptions import TooManyFieldsSent
 from django.core.handlers.wsgi import WSGIRequest
-from django.http import QueryDict
+from django.http import HttpResponse, QueryDict
 from django.test import RequestFactory, override_settings
 from django_htmx.middleware import HtmxDetails
 
-from calculator.views import _header, _htmx, _query
+from serving import quickhttp
+from serving.quickhttp import OneLookupHeaders, header, html_response, is_htmx
 
 _PIECES = ["hand", "rules", "win", "=", "&", "&&", "%", "%2", "%5B", "%5d", "%E4%B8%AD", "%ff", "%C3", "+", " ", ";",
            "a", "5m", "[123m1]", "中", "é", "\x00", "==", "kong1", "S.exposed.E", "opt-guobiao-x", ""]
@@ -29,7 +30,7 @@ def _requests(query: str) -> tuple[WSGIRequest, WSGIRequest]:
 
 def _same(query: str) -> None:
     fast, django = _requests(query)
-    got, want = _query(fast), django.GET
+    got, want = quickhttp.query(fast), django.GET
     assert type(got) is type(want) is QueryDict
     assert list(got.lists()) == list(want.lists()), query
     assert (got.encoding, got._mutable) == (want.encoding, want._mutable)
@@ -64,7 +65,7 @@ def test_too_many_fields_left_to_django() -> None:
     _same("a=1&b=2&c=3")
     fast, _django = _requests("a=1&b=2&c=3&d=4")
     with pytest.raises(TooManyFieldsSent):
-        _query(fast)
+        quickhttp.query(fast)
 
 
 @override_settings(DATA_UPLOAD_MAX_NUMBER_FIELDS=None)
@@ -75,10 +76,10 @@ def test_no_limit() -> None:
 def test_query_parsed_before_is_kept() -> None:
     request, _other = _requests("a=1")
     parsed = request.GET
-    assert _query(request) is parsed
+    assert quickhttp.query(request) is parsed
 
 
-# -- the headers a tap asks for, read from META (calculator.views._htmx, _header) -----------------------------------
+# -- the headers a tap asks for, read from META (serving.quickhttp.is_htmx, header) -----------------------------------
 
 _VALUES = ["true", "false", "True", "", "%74rue", "tru%65", "1", None]
 
@@ -95,33 +96,30 @@ def test_htmx_and_parts_as_django_htmx_and_django_read_them() -> None:
         request.htmx = HtmxDetails(request)
         fresh = RequestFactory().get("/", **sent)
         fresh.htmx = HtmxDetails(fresh)
-        assert _htmx(fresh) is bool(request.htmx), sent
-        assert _header(fresh, "X-Parts") == request.headers.get("X-Parts", ""), sent
+        assert is_htmx(fresh) is bool(request.htmx), sent
+        assert header(fresh, "X-Parts") == request.headers.get("X-Parts", ""), sent
         assert "headers" not in fresh.__dict__  # read without building them
-        assert _htmx(request) is bool(request.htmx)  # and once Django has built them, from them
-        assert _header(request, "X-Parts") == request.headers.get("X-Parts", "")
+        assert is_htmx(request) is bool(request.htmx)  # and once Django has built them, from them
+        assert header(request, "X-Parts") == request.headers.get("X-Parts", "")
 
 
 def test_htmx_set_on_the_request_is_taken_as_it_is() -> None:
     request = RequestFactory().get("/", HTTP_HX_REQUEST="true")
     request.htmx = False
-    assert _htmx(request) is False
+    assert is_htmx(request) is False
 
 
-# -- the update's response (calculator.views._html, _Headers) --------------------------------------------------------
+# -- the HTML answer (serving.quickhttp.html_response, OneLookupHeaders) ---------------------------------------------
 
 _NAMES = ["Content-Type", "content-type", "CONTENT-TYPE", "Vary", "vary", "X-Frame-Options", "HX-Replace-Url",
           "Content-Security-Policy", "Content-Length", "ETag", "Cache-Control", "Set-Cookie", ""]
 
 
 def test_the_updates_headers_answer_as_djangos() -> None:
-    from django.http import HttpResponse
-
-    from calculator.views import _html
-
     rng = random.Random(5)
     for _ in range(200):
-        ours, django = _html("<p>中</p>"), HttpResponse("<p>中</p>")
+        ours, django = html_response("<p>中</p>"), HttpResponse("<p>中</p>")
+        assert type(ours.headers) is OneLookupHeaders
         assert (ours.content, ours.charset) == (django.content, django.charset)
         assert list(ours.items()) == list(django.items())
         for _step in range(8):
