@@ -45,7 +45,7 @@ from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
 from rulesets.sharecode import VERSION, SharedHand, parse_share_code
 from rulesets.tiles import ALL_TILES, BY_INDEX, FLOWERS, Tile
-from rulesets.values import keep, quick
+from rulesets.values import quick
 from serving.memo import once_per
 
 from . import editor, table_context
@@ -444,19 +444,13 @@ def system_options(r: Ruleset, values: Mapping[str, object]) -> Any:
 
 
 def preset_options(r: Ruleset, preset: str) -> Any:
-    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks), built once per
-    system (its id and options type, as :class:`Keyed` tells systems apart) and preset: at most 256, all forgotten
-    when one more comes."""
-    preset = preset if preset and preset in r.presets else ""
-    key = (r.id, r.options_type, preset)
-    found = _PRESET_OPTIONS.get(key, _MISSING)
-    if found is _MISSING:
-        found = keep(_PRESET_OPTIONS, key, r.parse_options({"preset": preset} if preset else None), 256, forget=True)
-    return found
+    """The house rules ``preset`` gives (the defaults for none, or for a preset the system lacks), built once."""
+    return _preset_options(Keyed(r), preset if preset and preset in r.presets else "")
 
 
-_PRESET_OPTIONS: dict[tuple[str, type, str], Any] = {}
-_MISSING = object()
+@lru_cache(maxsize=256)
+def _preset_options(key: Keyed, preset: str) -> Any:
+    return key.ruleset.parse_options({"preset": preset} if preset else None)
 
 
 def _shared(text: str) -> SharedHand | None:
