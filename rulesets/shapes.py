@@ -28,7 +28,7 @@ import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations, product
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
@@ -527,11 +527,45 @@ def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHA
     return tuple(sorted(set(standard + special))) if special else tuple(standard)
 
 
+_SUIT_ONE = tuple(1 << (8 * i) for i in range(9))
+"""What one more tile of each rank adds to a suit's code (:func:`_suit_code`)."""
+_SUIT_MOST = 14
+"""The most tiles of a suit the tables answer for (four sets and a pair); a larger suit is split."""
+
+
+def _suit_code(part: tuple[int, ...]) -> int:
+    """The counts of a suit (each 0 to 4) as one int, a byte a rank."""
+    return int.from_bytes(bytes(part), "little")
+
+
+def _complete_suits() -> tuple[frozenset[int], frozenset[int]]:
+    """Every complete suit of at most four sets and no rank held more than four times, as its
+    :func:`_suit_code`: of sets only, and of sets and one pair.
+
+    Three thousand and twenty thousand codes, made once: a suit of a new hand is then told complete or not by a
+    lookup, where splitting it would try each pair and run over its tiles."""
+    one = _SUIT_ONE
+    sets = [one[i] + one[i + 1] + one[i + 2] for i in range(7)] + [3 * w for w in one]
+    made = (sum(chosen) for k in range(5) for chosen in combinations_with_replacement(sets, k))
+    only = frozenset(code for code in made if max(code.to_bytes(9, "little")) <= 4)
+    paired = (code + 2 * w for code in only for w in one)
+    return only, frozenset(code for code in paired if max(code.to_bytes(9, "little")) <= 4)
+
+
+_SUIT_SETS, _SUIT_SETS_PAIR = _complete_suits()
+"""The codes of the complete suits (:func:`_complete_suits`): of sets only, and of sets and a pair."""
+
+
 @lru_cache(maxsize=65536)
 def _part_state(part: tuple[int, ...], chows: bool) -> int:
     """0 if the counts of one suit (or of the honours) split into sets only, 2 if into sets and one
     pair, -1 if neither."""
-    left = sum(part) % 3
+    total = sum(part)
+    left = total % 3
+    if chows and total <= _SUIT_MOST and max(part) <= 4:
+        if left == 0:
+            return 0 if _suit_code(part) in _SUIT_SETS else -1
+        return 2 if left == 2 and _suit_code(part) in _SUIT_SETS_PAIR else -1
     if left == 0:
         return 0 if _sets_fit(part, chows) else -1
     if left == 2:
@@ -563,8 +597,13 @@ def _sets_fit(part: tuple[int, ...], chows: bool, pair: int = -1) -> bool:
 def _part_completions(part: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
     """(position, state) for each tile of the part whose addition leaves a state of 0 or 2. Only a
     tile the part holds, or (with chows) one within two places of a held tile, can be used."""
-    if sum(part) % 3 == 0:
+    total = sum(part)
+    if total % 3 == 0:
         return ()  # one more tile leaves a remainder of 1: neither sets nor sets and a pair
+    if chows and total < _SUIT_MOST and max(part) < 4:  # each rank one more, looked up (a lone tile fits nowhere)
+        code = _suit_code(part)
+        state, complete = (0, _SUIT_SETS) if total % 3 == 2 else (2, _SUIT_SETS_PAIR)
+        return tuple([(i, state) for i, one in enumerate(_SUIT_ONE) if code + one in complete])
     reach = 2 if chows else 0
     out = []
     for i in range(len(part)):
