@@ -491,7 +491,6 @@ def waits(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES, candidates: Itera
 _PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _BASES = tuple(a for a, _, _ in _PARTS)
 """The tile ranges that sets cannot cross: the three suits (chows allowed) and the honours."""
-_ORPHAN_SET = frozenset(_ORPHANS)
 _HONOUR_INDICES = frozenset(range(27, 34))
 _KNIT_TILES = tuple(tuple(i for triple in pattern for i in triple) for pattern in _KNITTED_PATTERNS)
 
@@ -618,15 +617,25 @@ def _part_completions(part: tuple[int, ...], chows: bool) -> tuple[tuple[int, in
 def _standard_waits(counts: tuple[int, ...]) -> list[int]:
     """Winning tiles for sets and a pair: the tile goes into one part, every other part must already
     be complete, and exactly one part in all holds the pair."""
-    parts = [(counts[a:b], a, chows) for a, b, chows in _PARTS]
-    states = [_part_state(part, chows) for part, _, chows in parts]
+    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])  # _PARTS
+    states = [_part_state(parts[0], True), _part_state(parts[1], True), _part_state(parts[2], True),
+              _part_state(parts[3], False)]
+    broken = states.count(-1)
+    if broken > 1:  # some other part is broken, whichever the tile goes into
+        return []
+    pairs = states.count(2)
     out: list[int] = []
-    for j, (part, base, chows) in enumerate(parts):
-        others = states[:j] + states[j + 1 :]
-        if -1 in others or others.count(2) > 1:
+    for j, state in enumerate(states):
+        if broken and state != -1:  # the broken part is the one the tile must go into
             continue
-        wanted = 0 if 2 in others else 2
-        out.extend(base + i for i, state in _part_completions(part, chows) if state == wanted)
+        paired = pairs - (state == 2)  # the pairs of the other parts
+        if paired > 1:
+            continue
+        wanted = 0 if paired else 2
+        base = _BASES[j]
+        for i, completed in _part_completions(parts[j], j < 3):
+            if completed == wanted:
+                out.append(base + i)
     return out
 
 
@@ -637,13 +646,15 @@ def _is_standard(counts: tuple[int, ...]) -> bool:
 
 
 def _seven_pairs_waits(counts: tuple[int, ...]) -> list[int]:
+    if sum(counts) != 13:
+        return []
     odd = [i for i, c in enumerate(counts) if c % 2]
-    return odd if sum(counts) == 13 and len(odd) == 1 else []
+    return odd if len(odd) == 1 else []
 
 
 def _thirteen_orphans_waits(counts: tuple[int, ...]) -> list[int]:
-    if sum(counts) != 13 or any(c for i, c in enumerate(counts) if i not in _ORPHAN_SET):
-        return []
+    if sum(counts) != 13 or any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):
+        return []  # a tile that is no terminal or honour: 2 to 8 of a suit
     missing = [i for i in _ORPHANS if counts[i] == 0]
     if not missing:
         return list(_ORPHANS)
@@ -665,7 +676,7 @@ def _honors_knitted_waits(counts: tuple[int, ...]) -> list[int]:
 def _knitted_straight_waits(counts: tuple[int, ...]) -> list[int]:
     """组合龙 + a set + a pair: the tile either fills the one gap in a knitted straight (the rest must
     then be sets and a pair) or, with the straight whole, completes the rest."""
-    if sum(counts) not in (13, 10) or sum(1 for c in counts[:27] if c) < 8:
+    if sum(counts) not in (13, 10) or 27 - counts[:27].count(0) < 8:
         return []  # the straight's nine tiles must all be there once the tile is added
     out: set[int] = set()
     for knit in _KNIT_TILES:
