@@ -269,9 +269,14 @@ class WinContext:
         for seat in named:  # the seats the context names sit at this table (a kong by X at a table of four: no)
             if seat is not None and seat not in table:
                 raise ContextError(msg("context.seat_at_table", seat=seat.value, players=players))
-        if self.quiet:
-            return
-        for broken, key in CONTEXT_RULES if winners_stay else _EVERY_CONTEXT_RULE:
+        if not (self.seat is None or self.kong_replacement or self.after_kong or self.heavenly or self.earthly
+                or self.flowers or self.already_won or self.win is WinMethod.ROB_KONG):  # quiet, but for a discarder
+            if self.from_seat is None:  # quiet: no rule can break
+                return
+            rules = _DISCARDER_RULES
+        else:
+            rules = CONTEXT_RULES if winners_stay else _EVERY_CONTEXT_RULE
+        for broken, key in rules:
             if broken(self):
                 raise ContextError(msg(key, **_rule_params(key, self)))
 
@@ -311,6 +316,10 @@ WINNERS_LEAVE_RULES: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
 """Where a player who won leaves the hand (血战到底), they can neither win again nor discard.
 Systems where winners stay in (血流成河) skip these (``winners_stay=True``)."""
 _EVERY_CONTEXT_RULE = CONTEXT_RULES + WINNERS_LEAVE_RULES
+_DISCARDER_RULES = CONTEXT_RULES[:2]
+"""The rules that can break when the only flag :attr:`WinContext.quiet` reads is the discarder (a discard win
+with its discarder named, the everyday case): a discarder on a self-drawn win, or the winner's own discard.
+Every other rule needs another of those flags."""
 
 
 def _rule_params(key: str, c: WinContext) -> dict[str, str]:

@@ -155,15 +155,21 @@ def concealed_pungs(shape: Shape, self_drawn: bool) -> tuple[int, ...]:
     """The group numbers of the concealed pungs: those formed in hand and the concealed kongs; on a
     discard, the pung the winning tile completes is not concealed unless the tile can be read in a
     concealed chow (as 国标 counts them, mcr.md §5.2)."""
-    out = [i for i, g in enumerate(shape.groups)
-           if _pung(g) and (g.meld is None or g.meld.kong is KongKind.CONCEALED)]
+    groups = shape.groups
+    pung, kong, chow = GroupKind.PUNG, GroupKind.KONG, GroupKind.CHOW
+    out = tuple([i for i, g in enumerate(groups)
+                 if (g.kind is pung or g.kind is kong) and (g.meld is None or g.meld.kong is KongKind.CONCEALED)])
+    if self_drawn or not out:
+        return out
     w = shape.winning_tile
-    if self_drawn:
-        return tuple(out)
-    if any(g.meld is None and g.kind is GroupKind.CHOW and w in g.tiles for g in shape.groups):
-        return tuple(out)
-    completed = next((i for i in out if shape.groups[i].meld is None and shape.groups[i].tile == w), None)
-    return tuple(i for i in out if i != completed)
+    for g in groups:  # loops, not generators: a few groups
+        if g.kind is chow and g.meld is None and w in g.tiles:
+            return out
+    for i in out:  # the first pung in hand on the winning tile is the one it completed
+        g = groups[i]
+        if g.meld is None and g.tiles[0] == w:
+            return tuple([j for j in out if j != i])
+    return out
 
 
 # --- selectors -------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations, product
 
 from .hand import Hand, Meld, MeldKind
 from .tiles import ALL_TILES, TERMINALS_AND_HONOURS, Tile
@@ -491,7 +491,6 @@ def waits(hand: Hand, kinds: Iterable[ShapeKind] = ALL_SHAPES, candidates: Itera
 _PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 _BASES = tuple(a for a, _, _ in _PARTS)
 """The tile ranges that sets cannot cross: the three suits (chows allowed) and the honours."""
-_ORPHAN_SET = frozenset(_ORPHANS)
 _HONOUR_INDICES = frozenset(range(27, 34))
 _KNIT_TILES = tuple(tuple(i for triple in pattern for i in triple) for pattern in _KNITTED_PATTERNS)
 
@@ -527,11 +526,45 @@ def winning_tiles(counts: tuple[int, ...], kinds: frozenset[ShapeKind] = ALL_SHA
     return tuple(sorted(set(standard + special))) if special else tuple(standard)
 
 
+_SUIT_ONE = tuple(1 << (8 * i) for i in range(9))
+"""What one more tile of each rank adds to a suit's code (:func:`_suit_code`)."""
+_SUIT_MOST = 14
+"""The most tiles of a suit the tables answer for (four sets and a pair); a larger suit is split."""
+
+
+def _suit_code(part: tuple[int, ...]) -> int:
+    """The counts of a suit (each 0 to 4) as one int, a byte a rank."""
+    return int.from_bytes(bytes(part), "little")
+
+
+def _complete_suits() -> tuple[frozenset[int], frozenset[int]]:
+    """Every complete suit of at most four sets and no rank held more than four times, as its
+    :func:`_suit_code`: of sets only, and of sets and one pair.
+
+    Three thousand and twenty thousand codes, made once: a suit of a new hand is then told complete or not by a
+    lookup, where splitting it would try each pair and run over its tiles."""
+    one = _SUIT_ONE
+    sets = [one[i] + one[i + 1] + one[i + 2] for i in range(7)] + [3 * w for w in one]
+    made = (sum(chosen) for k in range(5) for chosen in combinations_with_replacement(sets, k))
+    only = frozenset(code for code in made if max(code.to_bytes(9, "little")) <= 4)
+    paired = (code + 2 * w for code in only for w in one)
+    return only, frozenset(code for code in paired if max(code.to_bytes(9, "little")) <= 4)
+
+
+_SUIT_SETS, _SUIT_SETS_PAIR = _complete_suits()
+"""The codes of the complete suits (:func:`_complete_suits`): of sets only, and of sets and a pair."""
+
+
 @lru_cache(maxsize=65536)
 def _part_state(part: tuple[int, ...], chows: bool) -> int:
     """0 if the counts of one suit (or of the honours) split into sets only, 2 if into sets and one
     pair, -1 if neither."""
-    left = sum(part) % 3
+    total = sum(part)
+    left = total % 3
+    if chows and total <= _SUIT_MOST and max(part) <= 4:
+        if left == 0:
+            return 0 if _suit_code(part) in _SUIT_SETS else -1
+        return 2 if left == 2 and _suit_code(part) in _SUIT_SETS_PAIR else -1
     if left == 0:
         return 0 if _sets_fit(part, chows) else -1
     if left == 2:
@@ -563,8 +596,13 @@ def _sets_fit(part: tuple[int, ...], chows: bool, pair: int = -1) -> bool:
 def _part_completions(part: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
     """(position, state) for each tile of the part whose addition leaves a state of 0 or 2. Only a
     tile the part holds, or (with chows) one within two places of a held tile, can be used."""
-    if sum(part) % 3 == 0:
+    total = sum(part)
+    if total % 3 == 0:
         return ()  # one more tile leaves a remainder of 1: neither sets nor sets and a pair
+    if chows and total < _SUIT_MOST and max(part) < 4:  # each rank one more, looked up (a lone tile fits nowhere)
+        code = _suit_code(part)
+        state, complete = (0, _SUIT_SETS) if total % 3 == 2 else (2, _SUIT_SETS_PAIR)
+        return tuple([(i, state) for i, one in enumerate(_SUIT_ONE) if code + one in complete])
     reach = 2 if chows else 0
     out = []
     for i in range(len(part)):
@@ -579,15 +617,25 @@ def _part_completions(part: tuple[int, ...], chows: bool) -> tuple[tuple[int, in
 def _standard_waits(counts: tuple[int, ...]) -> list[int]:
     """Winning tiles for sets and a pair: the tile goes into one part, every other part must already
     be complete, and exactly one part in all holds the pair."""
-    parts = [(counts[a:b], a, chows) for a, b, chows in _PARTS]
-    states = [_part_state(part, chows) for part, _, chows in parts]
+    parts = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])  # _PARTS
+    states = [_part_state(parts[0], True), _part_state(parts[1], True), _part_state(parts[2], True),
+              _part_state(parts[3], False)]
+    broken = states.count(-1)
+    if broken > 1:  # some other part is broken, whichever the tile goes into
+        return []
+    pairs = states.count(2)
     out: list[int] = []
-    for j, (part, base, chows) in enumerate(parts):
-        others = states[:j] + states[j + 1 :]
-        if -1 in others or others.count(2) > 1:
+    for j, state in enumerate(states):
+        if broken and state != -1:  # the broken part is the one the tile must go into
             continue
-        wanted = 0 if 2 in others else 2
-        out.extend(base + i for i, state in _part_completions(part, chows) if state == wanted)
+        paired = pairs - (state == 2)  # the pairs of the other parts
+        if paired > 1:
+            continue
+        wanted = 0 if paired else 2
+        base = _BASES[j]
+        for i, completed in _part_completions(parts[j], j < 3):
+            if completed == wanted:
+                out.append(base + i)
     return out
 
 
@@ -598,13 +646,15 @@ def _is_standard(counts: tuple[int, ...]) -> bool:
 
 
 def _seven_pairs_waits(counts: tuple[int, ...]) -> list[int]:
+    if sum(counts) != 13:
+        return []
     odd = [i for i, c in enumerate(counts) if c % 2]
-    return odd if sum(counts) == 13 and len(odd) == 1 else []
+    return odd if len(odd) == 1 else []
 
 
 def _thirteen_orphans_waits(counts: tuple[int, ...]) -> list[int]:
-    if sum(counts) != 13 or any(c for i, c in enumerate(counts) if i not in _ORPHAN_SET):
-        return []
+    if sum(counts) != 13 or any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):
+        return []  # a tile that is no terminal or honour: 2 to 8 of a suit
     missing = [i for i in _ORPHANS if counts[i] == 0]
     if not missing:
         return list(_ORPHANS)
@@ -626,7 +676,7 @@ def _honors_knitted_waits(counts: tuple[int, ...]) -> list[int]:
 def _knitted_straight_waits(counts: tuple[int, ...]) -> list[int]:
     """组合龙 + a set + a pair: the tile either fills the one gap in a knitted straight (the rest must
     then be sets and a pair) or, with the straight whole, completes the rest."""
-    if sum(counts) not in (13, 10) or sum(1 for c in counts[:27] if c) < 8:
+    if sum(counts) not in (13, 10) or 27 - counts[:27].count(0) < 8:
         return []  # the straight's nine tiles must all be there once the tile is added
     out: set[int] = set()
     for knit in _KNIT_TILES:

@@ -185,6 +185,12 @@ class Tile:
     def __hash__(self) -> int:
         return _TILE_HASH[self.index]  # the value a dataclass gives, hash((index,)), worked out once
 
+    def __eq__(self, other: object) -> bool:
+        # the dataclass's answer (NotImplemented for another class), without a tuple of each side's fields
+        if other.__class__ is Tile:
+            return self.index == other.index
+        return NotImplemented
+
     def __lt__(self, other: Tile) -> bool:
         if other.__class__ is not Tile:
             return NotImplemented
