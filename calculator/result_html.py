@@ -163,7 +163,8 @@ def _section(out: list[str], context: Any) -> None:
         _waits(out, words, context)
     out.append("\n\n  ")
     if context.get("results"):
-        at = where()  # the addresses below are reversed in the request's script prefix and URLconf
+        # the addresses below are reversed in the request's script prefix and URLconf (asked by the view already)
+        at = context.get("where") or where()
         out.append("\n    ")
         _results(out, context, at)
         out.append("\n    ")

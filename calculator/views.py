@@ -36,7 +36,7 @@ from serving.memo import drawn_from, kept, piece
 from . import editor, lang, ledger_seats, parts, presenters, result_html, tables
 from .forms import ACTIONS, CalculatorForm, apply_edit, apply_table
 from .keyed import Keyed
-from .markup import path
+from .markup import path, where
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -101,7 +101,9 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
         context = presenters.page_context(form, lambda text: _page_url(_with_hand(data, text)), notice)
     ledger_seats.apply(context, data)  # opened from a table's ledger: its players on the seats
     if context.get("share_code"):
-        context["share_url"] = _absolute(request, path("share", context["share_code"]))
+        # the script prefix and URLconf asked once: the result section writes the share addresses in them too
+        context["where"] = at = where()
+        context["share_url"] = _absolute(request, path("share", context["share_code"], at=at))
     htmx = quickhttp.is_htmx(request)
     context["oob"] = htmx
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
