@@ -269,8 +269,7 @@ class WinContext:
         for seat in named:  # the seats the context names sit at this table (a kong by X at a table of four: no)
             if seat is not None and seat not in table:
                 raise ContextError(msg("context.seat_at_table", seat=seat.value, players=players))
-        if not (self.seat is None or self.kong_replacement or self.after_kong or self.heavenly or self.earthly
-                or self.flowers or self.already_won or self.win is WinMethod.ROB_KONG):  # quiet, but for a discarder
+        if self.calm:
             if self.from_seat is None:  # quiet: no rule can break
                 return
             rules = _DISCARDER_RULES
@@ -285,9 +284,14 @@ class WinContext:
         """No flag a rule of :data:`CONTEXT_RULES` or :data:`WINNERS_LEAVE_RULES` reads is set (a win on a
         discard or self-drawn, no discarder named, no flower, nobody out yet): none of them can be broken.
         Each rule needs one of these to break, so the rules need not be asked one by one."""
-        return not (self.from_seat is not None or self.seat is None or self.kong_replacement or self.after_kong
-                    or self.heavenly or self.earthly or self.flowers or self.already_won
-                    or self.win is WinMethod.ROB_KONG)
+        return self.from_seat is None and self.calm
+
+    @property
+    def calm(self) -> bool:
+        """:attr:`quiet` but for the discarder: no flag the rules read is set but, perhaps, ``from_seat`` (a win on
+        a discard with its discarder named, the everyday case). Then only :data:`_DISCARDER_RULES` can break."""
+        return not (self.seat is None or self.kong_replacement or self.after_kong or self.heavenly or self.earthly
+                    or self.flowers or self.already_won or self.win is WinMethod.ROB_KONG)
 
     def replace(self, **changes: object) -> WinContext:
         return replace(self, **changes)  # type: ignore[arg-type]
