@@ -546,9 +546,13 @@ def _complete_suits() -> tuple[frozenset[int], frozenset[int]]:
     one = _SUIT_ONE
     sets = [one[i] + one[i + 1] + one[i + 2] for i in range(7)] + [3 * w for w in one]
     made = (sum(chosen) for k in range(5) for chosen in combinations_with_replacement(sets, k))
-    only = frozenset(code for code in made if max(code.to_bytes(9, "little")) <= 4)
-    paired = (code + 2 * w for code in only for w in one)
-    return only, frozenset(code for code in paired if max(code.to_bytes(9, "little")) <= 4)
+    only = frozenset(filter(_four_at_most, made))
+    return only, frozenset(filter(_four_at_most, (code + 2 * w for code in only for w in one)))
+
+
+def _four_at_most(code: int) -> bool:
+    """No rank of the suit coded ``code`` (:func:`_suit_code`) held more than four times."""
+    return max(code.to_bytes(9, "little")) <= 4
 
 
 _SUIT_SETS, _SUIT_SETS_PAIR = _complete_suits()
