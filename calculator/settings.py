@@ -59,7 +59,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "serving.csp.ContentSecurityPolicyMiddleware",  # Django's, the site's policy written once
-    "django_htmx.middleware.HtmxMiddleware",
+    "serving.htmx.HtmxMiddleware",  # django-htmx's request.htmx, holding the request weakly (no cycle)
     "serving.errors.DatabaseTroubleMiddleware",  # a view failing on the database: 503, never a 500
 ]
 

@@ -18,13 +18,18 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.http.response import ResponseHeaders
 from django_htmx.middleware import HtmxDetails
 
+from .htmx import HtmxDetails as WeakHtmxDetails
+
+_DETAILS = (WeakHtmxDetails, HtmxDetails)
+"""The details django-htmx's middleware or the site's (serving.htmx) set: they read the headers the same way."""
+
 
 def is_htmx(request: HttpRequest) -> bool:
     """``bool(request.htmx)``: whether django-htmx says the request is htmx's (its ``HX-Request`` header is "true",
     unquoted when ``HX-Request-URI-AutoEncoded`` says so), read as it reads it but from the request's META
     (:func:`header`)."""
     details = getattr(request, "htmx", None)
-    if type(details) is not HtmxDetails or "headers" in request.__dict__:
+    if type(details) not in _DETAILS or "headers" in request.__dict__:
         return bool(details)
     value = header(request, "HX-Request") or None
     if value and header(request, "HX-Request-URI-AutoEncoded") == "true":
