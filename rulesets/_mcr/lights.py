@@ -16,7 +16,7 @@ which scores with this machinery, lights its 国标 rows here too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from functools import cached_property
 from itertools import chain, combinations
 
@@ -69,8 +69,9 @@ class Reading:
         where = self.where
         return tuple(range(where[-1].stop if where else 0))
 
-    def pungs_of(self, test: Callable[[int], bool]) -> list[int]:
-        return [g for t, g in self._pung_tiles if test(t)]
+    def pungs_in(self, tiles: Container[int]) -> list[int]:
+        """The pung and kong groups on one of ``tiles``, in the order of the view's pungs."""
+        return [g for t, g in self._pung_tiles if t in tiles]
 
     def pair(self) -> list[int]:
         return [i for i, g in enumerate(self.shape.groups) if g.kind is GroupKind.PAIR]
@@ -107,7 +108,7 @@ def _triple(r: Reading, fan: str) -> list[int]:
 
 
 def _suited_pungs(r: Reading) -> list[int]:
-    return r.pungs_of(lambda t: t < 27)
+    return r.pungs_in(_SUITED)
 
 
 def _triple_pung(r: Reading) -> list[int]:
@@ -172,6 +173,8 @@ def _knitted(r: Reading) -> tuple[int, ...]:
     return r.of(groups)
 
 
+_SUITED = frozenset(range(27))
+_TERMINALS_OR_HONOURS = frozenset({0, 8, 9, 17, 18, 26} | DRAGONS | WINDS)
 _DRAGON_FANS = frozenset({"dragon_pung", "two_dragons_pungs", "little_three_dragons", "big_three_dragons"})
 _WIND_FANS = frozenset({"big_three_winds", "little_four_winds", "big_four_winds"})
 
@@ -181,9 +184,10 @@ def _terminal_or_honour_pungs(r: Reading, count: int, excluded: Iterable[Exclusi
     (a dragon fan takes dragon pungs, a wind fan wind pungs, 圈风刻/门风刻 their wind; any other fan, such as
     九莲宝灯, takes terminal pungs), then the first ``count`` of those left."""
     f = r.view.facts
-    winds = len(r.pungs_of(lambda t: t in WINDS))
-    free = r.pungs_of(lambda t: t in DRAGONS or t in (0, 8, 9, 17, 18, 26)
-                      or (t in WINDS and (winds >= 3 or t not in (f.seat_wind, f.round_wind))))
+    pungs = r._pung_tiles
+    # the wind pungs a wind fan does not take are the seat's and the round's own only with fewer than three
+    own = (f.seat_wind, f.round_wind) if sum([t in WINDS for t, _ in pungs]) < 3 else ()
+    free = [g for t, g in pungs if t in _TERMINALS_OR_HONOURS and t not in own]
     for e in excluded:
         if e.fan.id != "pung_of_terminals_or_honors":
             continue
@@ -232,11 +236,11 @@ def _chow_pairs(fan: str) -> tuple[str, Light]:
 
 
 def _dragons(r: Reading) -> list[int]:
-    return r.pungs_of(lambda t: t in DRAGONS)
+    return r.pungs_in(DRAGONS)
 
 
 def _winds(r: Reading) -> list[int]:
-    return r.pungs_of(lambda t: t in WINDS)
+    return r.pungs_in(WINDS)
 
 
 LIGHTS: dict[str, tuple[str, Light]] = {
@@ -257,8 +261,8 @@ LIGHTS: dict[str, tuple[str, Light]] = {
     "big_three_winds": _sets(_winds),
     "two_dragons_pungs": _sets(_dragons),
     "dragon_pung": _sets(_dragons),
-    "prevalent_wind": _sets(lambda r: r.pungs_of(lambda t: t == r.view.facts.round_wind)),
-    "seat_wind": _sets(lambda r: r.pungs_of(lambda t: t == r.view.facts.seat_wind)),
+    "prevalent_wind": _sets(lambda r: r.pungs_in((r.view.facts.round_wind,))),
+    "seat_wind": _sets(lambda r: r.pungs_in((r.view.facts.seat_wind,))),
     "pung_of_terminals_or_honors": (
         SETS, lambda r, item, before, excluded: r.of(_terminal_or_honour_pungs(r, item.count, excluded))),
     # kongs
