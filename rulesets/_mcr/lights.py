@@ -18,16 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
 from functools import cached_property
-from itertools import chain, combinations
+from itertools import combinations
 
 from rulesets.hand import WinContext
-from rulesets.lights import HAND, NONE, SETS, WIN, concealed_pungs, lit, spans, winning_tile
+from rulesets.lights import HAND, NONE, SETS, WIN, concealed_pungs, lit, winning_tile
 from rulesets.scoring import Exclusion, Item
 from rulesets.shapes import GroupKind, Shape, ShapeKind
 
 from .predicates import FOUR_CHOW_FANS, PAIR_FANS, THREE_CHOW_FANS, triples
 from .principles import choose_edges
 from .view import DRAGONS, WINDS, View
+
+_POSITIONS = tuple(tuple(tuple(range(start, start + n)) for n in range(19 - start)) for start in range(19))
+"""The positions ``start`` … ``start + n - 1`` of a group of ``n`` tiles (a reading holds at most 18: four
+kongs and a pair), made once."""
 
 
 class Reading:
@@ -36,7 +40,15 @@ class Reading:
 
     def __init__(self, shape: Shape, view: View) -> None:
         self.shape, self.view = shape, view
-        self.where: tuple[range, ...] = spans(shape)  # the positions of each group: nearly every fan reads them
+        # the positions of each group (nearly every fan reads them) and of every tile, from the table
+        where: list[tuple[int, ...]] = []
+        p = 0
+        for g in shape.groups:
+            n = len(g.tiles)
+            where.append(_POSITIONS[p][n])
+            p += n
+        self.where = where
+        self.every = _POSITIONS[0][p]
 
     @cached_property
     def chows(self) -> list[int]:
@@ -59,15 +71,12 @@ class Reading:
         return self.shape.groups[group].tiles[0].index
 
     def of(self, groups: Iterable[int]) -> tuple[int, ...]:
-        chosen = sorted(set(groups))
-        if len(chosen) == 1:  # one set (a pung, the pair, the wait): its positions alone
-            return tuple(self.where[chosen[0]])
-        return tuple(chain.from_iterable(map(self.where.__getitem__, chosen)))
-
-    @cached_property
-    def every(self) -> tuple[int, ...]:
+        """The positions of the tiles of ``groups``, in order, each once."""
         where = self.where
-        return tuple(range(where[-1].stop if where else 0))
+        out: tuple[int, ...] = ()
+        for g in sorted(set(groups)):  # a few sets: their positions joined
+            out += where[g]
+        return out
 
     def pungs_in(self, tiles: Container[int]) -> list[int]:
         """The pung and kong groups on one of ``tiles``, in the order of the view's pungs."""
