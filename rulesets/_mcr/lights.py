@@ -160,14 +160,16 @@ def _concealed_pungs(r: Reading) -> list[int]:
 def _wait(r: Reading) -> list[int]:
     """The concealed group the winning tile is read in for the wait fan counted (边张 and 坎张 a chow,
     单钓将 the pair)."""
-    w, kind = r.shape.winning_tile, r.view.wait
+    w, kind = r.shape.winning_tile.index, r.view.wait  # tiles by index: no comparison of tiles called
     for i, g in enumerate(r.shape.groups):
-        if g.meld is not None or w not in g.tiles:
+        if g.meld is not None:
             continue
-        if kind == "single" and g.kind is GroupKind.PAIR:
-            return [i]
-        if g.kind is GroupKind.CHOW:
-            first, rank = g.tiles[0].rank, w.rank
+        at = w - g.tiles[0].index  # the winning tile's place in the group, if it is there
+        if g.kind is GroupKind.PAIR:
+            if kind == "single" and at == 0:
+                return [i]
+        elif g.kind is GroupKind.CHOW and 0 <= at <= 2:
+            first, rank = g.tiles[0].index % 9 + 1, w % 9 + 1
             closed = rank == first + 1
             edge = (first == 1 and rank == 3) or (first == 7 and rank == 7)
             if (kind == "closed" and closed) or (kind == "edge" and edge):
