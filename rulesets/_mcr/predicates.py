@@ -170,7 +170,9 @@ def pungs_fans(pungs: tuple[int, ...]) -> dict[str, int]:
             out["pure_shifted_pungs"] = 1
             if p % 9 <= 5 and p + 3 in have:
                 out["four_pure_shifted_pungs"] = 1
-    if any(_mixed_shifted(a, b, c) for a, b, c in combinations(suited, 3)):
+    # 三色三节高 needs a pung in each suit: asked of each three pungs only then
+    if len(suited) >= 3 and len({p // 9 for p in suited}) == 3 and any(
+            _mixed_shifted(a, b, c) for a, b, c in combinations(suited, 3)):
         out["mixed_shifted_pungs"] = 1
     return out
 
