@@ -395,12 +395,6 @@ class Scope:
     table made once (``rulesets.pipeline.Gate.scan``)."""
 
 
-@lru_cache(maxsize=4096)
-def has_pung_fans(pungs: tuple[int, ...]) -> bool:
-    """Whether the pungs make any suited pung-pattern fan."""
-    return len(pungs) >= 2 and any(pungs_fans(pungs).values())
-
-
 _SIMPLES = mask_of(i for i in range(27) if 2 <= rank_of(i) <= 8)
 _NOT_GREEN_OR_REVERSIBLE = ~mask_of(GREEN | REVERSIBLE)
 _NARROW_RANKS = tuple(~mask_of(range(low - 1, high)) & 0x1FF for low, high in ((6, 9), (4, 6), (1, 4)))
@@ -544,8 +538,9 @@ SCOPES: tuple[Scope, ...] = tuple(
          "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
          "two_dragons_pungs"),
         ("honour_pung", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False, "dragon_pung prevalent_wind seat_wind"),
-        # every pattern needs two suited pungs: sorted, the second is suited (asked before the table of patterns)
-        ("pung_patterns", lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27 and has_pung_fans(v.pungs), False,
+        # every pattern needs two suited pungs: sorted, the second is suited (asked before the patterns' counts,
+        # which the scope's scan then reads again: made once per pungs)
+        ("pung_patterns", lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27 and any(pungs_fans(v.pungs).values()), False,
          "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung"),
         ("four_pungs", lambda v: len(v.pungs) == 4, False, "all_even_pungs all_pungs"),
         ("pungs", lambda v: bool(v.pungs), False, "pung_of_terminals_or_honors"),
