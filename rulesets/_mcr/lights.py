@@ -34,33 +34,37 @@ _POSITIONS = tuple(tuple(tuple(range(start, start + n)) for n in range(19 - star
 kongs and a pair), made once."""
 
 
+_CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
+
+
 class Reading:
     """One reading, its groups numbered as :class:`~rulesets.shapes.Shape` lists them, for the lights
-    (what a fan needs is worked out when a fan first asks)."""
+    (its groups' positions, chows and pungs found at once; what else a fan needs, when a fan first asks)."""
 
     def __init__(self, shape: Shape, view: View) -> None:
         self.shape, self.view = shape, view
-        # the positions of each group (nearly every fan reads them) and of every tile, from the table
+        # in one pass over the groups: the positions of each (nearly every fan reads them, from the table) and
+        # of every tile; (tile index, group number) of each chow and of each pung and kong
         where: list[tuple[int, ...]] = []
+        chows: list[tuple[int, int]] = []
+        pungs: list[tuple[int, int]] = []
         p = 0
-        for g in shape.groups:
-            n = len(g.tiles)
+        for i, g in enumerate(shape.groups):
+            tiles = g.tiles
+            n = len(tiles)
             where.append(_POSITIONS[p][n])
             p += n
+            kind = g.kind
+            if kind is _CHOW:
+                chows.append((tiles[0].index, i))
+            elif kind is _PUNG or kind is _KONG:
+                pungs.append((tiles[0].index, i))
         self.where = where
         self.every = _POSITIONS[0][p]
-
-    @cached_property
-    def chows(self) -> list[int]:
-        """The chow groups in the order of the view's chows (sorted by tile)."""
-        return [i for _, i in sorted((g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
-                                     if g.kind is GroupKind.CHOW)]
-
-    @cached_property
-    def _pung_tiles(self) -> list[tuple[int, int]]:
-        """(tile index, group number) of each pung and kong group, in the order of the view's pungs."""
-        return sorted([(g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
-                       if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG])
+        chows.sort()
+        pungs.sort()
+        self.chows = [i for _, i in chows]  # the chow groups in the order of the view's chows (sorted by tile)
+        self._pung_tiles = pungs  # the pungs and kongs in the order of the view's pungs
 
     @cached_property
     def pungs(self) -> list[int]:
