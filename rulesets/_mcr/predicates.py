@@ -99,10 +99,10 @@ def triple_type(a: int, b: int, c: int) -> str | None:
 def triples(chows: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
     """Every triple of chow positions that makes a 3-chow fan, with the fan."""
     out = []
-    for idx in combinations(range(len(chows)), 3):
-        kind = triple_type(*(chows[i] for i in idx))
+    for i, j, k in combinations(range(len(chows)), 3):
+        kind = triple_type(chows[i], chows[j], chows[k])  # the three chows named: no generator per triple
         if kind:
-            out.append((idx, kind))
+            out.append(((i, j, k), kind))
     return tuple(out)
 
 
