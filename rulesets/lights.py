@@ -161,13 +161,13 @@ def concealed_pungs(shape: Shape, self_drawn: bool) -> tuple[int, ...]:
                  if (g.kind is pung or g.kind is kong) and (g.meld is None or g.meld.kong is KongKind.CONCEALED)])
     if self_drawn or not out:
         return out
-    w = shape.winning_tile
+    w = shape.winning_tile.index  # tiles by index: no comparison of tiles called
     for g in groups:  # loops, not generators: a few groups
-        if g.kind is chow and g.meld is None and w in g.tiles:
+        if g.kind is chow and g.meld is None and 0 <= w - g.tiles[0].index <= 2:  # a chow's three tiles follow
             return out
     for i in out:  # the first pung in hand on the winning tile is the one it completed
         g = groups[i]
-        if g.meld is None and g.tiles[0] == w:
+        if g.meld is None and g.tiles[0].index == w:
             return tuple([j for j in out if j != i])
     return out
 

@@ -16,12 +16,12 @@ which scores with this machinery, lights its 国标 rows here too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from functools import cached_property
-from itertools import chain, combinations
+from itertools import combinations
 
 from rulesets.hand import WinContext
-from rulesets.lights import HAND, NONE, SETS, WIN, concealed_pungs, lit, spans, winning_tile
+from rulesets.lights import HAND, NONE, SETS, WIN, concealed_pungs, lit, winning_tile
 from rulesets.scoring import Exclusion, Item
 from rulesets.shapes import GroupKind, Shape, ShapeKind
 
@@ -29,26 +29,42 @@ from .predicates import FOUR_CHOW_FANS, PAIR_FANS, THREE_CHOW_FANS, triples
 from .principles import choose_edges
 from .view import DRAGONS, WINDS, View
 
+_POSITIONS = tuple(tuple(tuple(range(start, start + n)) for n in range(19 - start)) for start in range(19))
+"""The positions ``start`` … ``start + n - 1`` of a group of ``n`` tiles (a reading holds at most 18: four
+kongs and a pair), made once."""
+
+
+_CHOW, _PUNG, _KONG = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG
+
 
 class Reading:
     """One reading, its groups numbered as :class:`~rulesets.shapes.Shape` lists them, for the lights
-    (what a fan needs is worked out when a fan first asks)."""
+    (its groups' positions, chows and pungs found at once; what else a fan needs, when a fan first asks)."""
 
     def __init__(self, shape: Shape, view: View) -> None:
         self.shape, self.view = shape, view
-        self.where: tuple[range, ...] = spans(shape)  # the positions of each group: nearly every fan reads them
-
-    @cached_property
-    def chows(self) -> list[int]:
-        """The chow groups in the order of the view's chows (sorted by tile)."""
-        return [i for _, i in sorted((g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
-                                     if g.kind is GroupKind.CHOW)]
-
-    @cached_property
-    def _pung_tiles(self) -> list[tuple[int, int]]:
-        """(tile index, group number) of each pung and kong group, in the order of the view's pungs."""
-        return sorted([(g.tiles[0].index, i) for i, g in enumerate(self.shape.groups)
-                       if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG])
+        # in one pass over the groups: the positions of each (nearly every fan reads them, from the table) and
+        # of every tile; (tile index, group number) of each chow and of each pung and kong
+        where: list[tuple[int, ...]] = []
+        chows: list[tuple[int, int]] = []
+        pungs: list[tuple[int, int]] = []
+        p = 0
+        for i, g in enumerate(shape.groups):
+            tiles = g.tiles
+            n = len(tiles)
+            where.append(_POSITIONS[p][n])
+            p += n
+            kind = g.kind
+            if kind is _CHOW:
+                chows.append((tiles[0].index, i))
+            elif kind is _PUNG or kind is _KONG:
+                pungs.append((tiles[0].index, i))
+        self.where = where
+        self.every = _POSITIONS[0][p]
+        chows.sort()
+        pungs.sort()
+        self.chows = [i for _, i in chows]  # the chow groups in the order of the view's chows (sorted by tile)
+        self._pung_tiles = pungs  # the pungs and kongs in the order of the view's pungs
 
     @cached_property
     def pungs(self) -> list[int]:
@@ -59,18 +75,16 @@ class Reading:
         return self.shape.groups[group].tiles[0].index
 
     def of(self, groups: Iterable[int]) -> tuple[int, ...]:
-        chosen = sorted(set(groups))
-        if len(chosen) == 1:  # one set (a pung, the pair, the wait): its positions alone
-            return tuple(self.where[chosen[0]])
-        return tuple(chain.from_iterable(map(self.where.__getitem__, chosen)))
-
-    @cached_property
-    def every(self) -> tuple[int, ...]:
+        """The positions of the tiles of ``groups``, in order, each once."""
         where = self.where
-        return tuple(range(where[-1].stop if where else 0))
+        out: tuple[int, ...] = ()
+        for g in sorted(set(groups)):  # a few sets: their positions joined
+            out += where[g]
+        return out
 
-    def pungs_of(self, test: Callable[[int], bool]) -> list[int]:
-        return [g for t, g in self._pung_tiles if test(t)]
+    def pungs_in(self, tiles: Container[int]) -> list[int]:
+        """The pung and kong groups on one of ``tiles``, in the order of the view's pungs."""
+        return [g for t, g in self._pung_tiles if t in tiles]
 
     def pair(self) -> list[int]:
         return [i for i, g in enumerate(self.shape.groups) if g.kind is GroupKind.PAIR]
@@ -107,7 +121,7 @@ def _triple(r: Reading, fan: str) -> list[int]:
 
 
 def _suited_pungs(r: Reading) -> list[int]:
-    return r.pungs_of(lambda t: t < 27)
+    return r.pungs_in(_SUITED)
 
 
 def _triple_pung(r: Reading) -> list[int]:
@@ -150,14 +164,16 @@ def _concealed_pungs(r: Reading) -> list[int]:
 def _wait(r: Reading) -> list[int]:
     """The concealed group the winning tile is read in for the wait fan counted (边张 and 坎张 a chow,
     单钓将 the pair)."""
-    w, kind = r.shape.winning_tile, r.view.wait
+    w, kind = r.shape.winning_tile.index, r.view.wait  # tiles by index: no comparison of tiles called
     for i, g in enumerate(r.shape.groups):
-        if g.meld is not None or w not in g.tiles:
+        if g.meld is not None:
             continue
-        if kind == "single" and g.kind is GroupKind.PAIR:
-            return [i]
-        if g.kind is GroupKind.CHOW:
-            first, rank = g.tiles[0].rank, w.rank
+        at = w - g.tiles[0].index  # the winning tile's place in the group, if it is there
+        if g.kind is GroupKind.PAIR:
+            if kind == "single" and at == 0:
+                return [i]
+        elif g.kind is GroupKind.CHOW and 0 <= at <= 2:
+            first, rank = g.tiles[0].index % 9 + 1, w % 9 + 1
             closed = rank == first + 1
             edge = (first == 1 and rank == 3) or (first == 7 and rank == 7)
             if (kind == "closed" and closed) or (kind == "edge" and edge):
@@ -172,6 +188,8 @@ def _knitted(r: Reading) -> tuple[int, ...]:
     return r.of(groups)
 
 
+_SUITED = frozenset(range(27))
+_TERMINALS_OR_HONOURS = frozenset({0, 8, 9, 17, 18, 26} | DRAGONS | WINDS)
 _DRAGON_FANS = frozenset({"dragon_pung", "two_dragons_pungs", "little_three_dragons", "big_three_dragons"})
 _WIND_FANS = frozenset({"big_three_winds", "little_four_winds", "big_four_winds"})
 
@@ -181,9 +199,10 @@ def _terminal_or_honour_pungs(r: Reading, count: int, excluded: Iterable[Exclusi
     (a dragon fan takes dragon pungs, a wind fan wind pungs, 圈风刻/门风刻 their wind; any other fan, such as
     九莲宝灯, takes terminal pungs), then the first ``count`` of those left."""
     f = r.view.facts
-    winds = len(r.pungs_of(lambda t: t in WINDS))
-    free = r.pungs_of(lambda t: t in DRAGONS or t in (0, 8, 9, 17, 18, 26)
-                      or (t in WINDS and (winds >= 3 or t not in (f.seat_wind, f.round_wind))))
+    pungs = r._pung_tiles
+    # the wind pungs a wind fan does not take are the seat's and the round's own only with fewer than three
+    own = (f.seat_wind, f.round_wind) if sum([t in WINDS for t, _ in pungs]) < 3 else ()
+    free = [g for t, g in pungs if t in _TERMINALS_OR_HONOURS and t not in own]
     for e in excluded:
         if e.fan.id != "pung_of_terminals_or_honors":
             continue
@@ -232,11 +251,11 @@ def _chow_pairs(fan: str) -> tuple[str, Light]:
 
 
 def _dragons(r: Reading) -> list[int]:
-    return r.pungs_of(lambda t: t in DRAGONS)
+    return r.pungs_in(DRAGONS)
 
 
 def _winds(r: Reading) -> list[int]:
-    return r.pungs_of(lambda t: t in WINDS)
+    return r.pungs_in(WINDS)
 
 
 LIGHTS: dict[str, tuple[str, Light]] = {
@@ -257,8 +276,8 @@ LIGHTS: dict[str, tuple[str, Light]] = {
     "big_three_winds": _sets(_winds),
     "two_dragons_pungs": _sets(_dragons),
     "dragon_pung": _sets(_dragons),
-    "prevalent_wind": _sets(lambda r: r.pungs_of(lambda t: t == r.view.facts.round_wind)),
-    "seat_wind": _sets(lambda r: r.pungs_of(lambda t: t == r.view.facts.seat_wind)),
+    "prevalent_wind": _sets(lambda r: r.pungs_in((r.view.facts.round_wind,))),
+    "seat_wind": _sets(lambda r: r.pungs_in((r.view.facts.seat_wind,))),
     "pung_of_terminals_or_honors": (
         SETS, lambda r, item, before, excluded: r.of(_terminal_or_honour_pungs(r, item.count, excluded))),
     # kongs

@@ -99,10 +99,10 @@ def triple_type(a: int, b: int, c: int) -> str | None:
 def triples(chows: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
     """Every triple of chow positions that makes a 3-chow fan, with the fan."""
     out = []
-    for idx in combinations(range(len(chows)), 3):
-        kind = triple_type(*(chows[i] for i in idx))
+    for i, j, k in combinations(range(len(chows)), 3):
+        kind = triple_type(chows[i], chows[j], chows[k])  # the three chows named: no generator per triple
         if kind:
-            out.append((idx, kind))
+            out.append(((i, j, k), kind))
     return tuple(out)
 
 
@@ -170,7 +170,9 @@ def pungs_fans(pungs: tuple[int, ...]) -> dict[str, int]:
             out["pure_shifted_pungs"] = 1
             if p % 9 <= 5 and p + 3 in have:
                 out["four_pure_shifted_pungs"] = 1
-    if any(_mixed_shifted(a, b, c) for a, b, c in combinations(suited, 3)):
+    # 三色三节高 needs a pung in each suit: asked of each three pungs only then
+    if len(suited) >= 3 and len({p // 9 for p in suited}) == 3 and any(
+            _mixed_shifted(a, b, c) for a, b, c in combinations(suited, 3)):
         out["mixed_shifted_pungs"] = 1
     return out
 
@@ -393,12 +395,6 @@ class Scope:
     table made once (``rulesets.pipeline.Gate.scan``)."""
 
 
-@lru_cache(maxsize=4096)
-def has_pung_fans(pungs: tuple[int, ...]) -> bool:
-    """Whether the pungs make any suited pung-pattern fan."""
-    return len(pungs) >= 2 and any(pungs_fans(pungs).values())
-
-
 _SIMPLES = mask_of(i for i in range(27) if 2 <= rank_of(i) <= 8)
 _NOT_GREEN_OR_REVERSIBLE = ~mask_of(GREEN | REVERSIBLE)
 _NARROW_RANKS = tuple(~mask_of(range(low - 1, high)) & 0x1FF for low, high in ((6, 9), (4, 6), (1, 4)))
@@ -542,8 +538,9 @@ SCOPES: tuple[Scope, ...] = tuple(
          "big_four_winds big_three_dragons little_four_winds little_three_dragons big_three_winds "
          "two_dragons_pungs"),
         ("honour_pung", lambda v: bool(v.pungs) and v.pungs[-1] >= 27, False, "dragon_pung prevalent_wind seat_wind"),
-        # every pattern needs two suited pungs: sorted, the second is suited (asked before the table of patterns)
-        ("pung_patterns", lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27 and has_pung_fans(v.pungs), False,
+        # every pattern needs two suited pungs: sorted, the second is suited (asked before the patterns' counts,
+        # which the scope's scan then reads again: made once per pungs)
+        ("pung_patterns", lambda v: len(v.pungs) >= 2 and v.pungs[1] < 27 and any(pungs_fans(v.pungs).values()), False,
          "four_pure_shifted_pungs pure_shifted_pungs triple_pung mixed_shifted_pungs double_pung"),
         ("four_pungs", lambda v: len(v.pungs) == 4, False, "all_even_pungs all_pungs"),
         ("pungs", lambda v: bool(v.pungs), False, "pung_of_terminals_or_honors"),

@@ -179,4 +179,5 @@ def has_unique_wait(hand: Hand, concealed: Sequence[int] | None = None) -> bool:
     else:
         counts = list(concealed)
         counts[win] -= 1
-    return all(i == win for i in winning_tiles(tuple(counts), ALL_SHAPES, len(hand.melds)))
+    # the winning tile is one of the tiles the hand waited on (it completes the hand): the only one, or not
+    return winning_tiles(tuple(counts), ALL_SHAPES, len(hand.melds)) == (win,)
