@@ -4,7 +4,7 @@ django-htmx's middleware sets ``request.htmx = HtmxDetails(request)``, and the d
 Reference counting can then never free a request, so the request and everything hanging off it outlive their
 answer until the garbage collector's next pass finds them: its META, its query, its input streams, its nonce and
 resolver match, some thirty objects per request. Through the whole stack, that cycle is the only one a request
-makes. A collection ran about every sixteen taps, to free what those taps had left.
+makes. A collection ran about every fifteen taps, to free what those taps had left.
 
 Here the details hold their request by a weak reference. A request is freed as soon as its answer is, and the
 collector finds nothing of it. The details answer everything else as django-htmx's do (they are its class); only

@@ -40,7 +40,9 @@ def test_the_details_read_what_django_htmxs_read(sent: dict[str, str]) -> None:
     assert ours.htmx.request is ours
 
 
-def _gc_off() -> Iterator[None]:
+@pytest.fixture
+def gc_off() -> Iterator[None]:
+    """The garbage collector off for the test: only reference counting frees."""
     was = gc.isenabled()
     gc.collect()
     gc.disable()
@@ -49,9 +51,6 @@ def _gc_off() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
-
-
-gc_off = pytest.fixture(_gc_off)
 
 
 @pytest.mark.usefixtures("gc_off")
