@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple, cast
 
@@ -37,13 +37,13 @@ from django.utils.translation import gettext_lazy as _
 
 from rulesets.context import FLAGS as context_flags
 from rulesets.context import SHARED, Kind
-from rulesets.engine import CONTEXT_FIELDS, Request, build_request, context_from_mapping
+from rulesets.engine import CONTEXT_FIELDS, Request, context_from_mapping
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, MeldKind, WinContext, WinMethod
-from rulesets.notation import is_share_code, parse_hand, read_hand
+from rulesets.notation import canonical_hand, is_share_code, parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
-from rulesets.sharecode import VERSION, SharedHand, parse_share_code
+from rulesets.sharecode import VERSION, SharedHand, default_options, parse_share_code
 from rulesets.tiles import ALL_TILES, BY_INDEX, FLOWERS, Tile
 from rulesets.values import quick
 from serving.memo import once_per
@@ -298,11 +298,8 @@ class CalculatorForm(forms.Form):
         if self.parsed is not None:
             try:
                 hand = self.parsed.with_context(self.context.value)
-                request = build_request(hand, [r.id for r in chosen], None, self.options)
                 explicit = not self.auto_rules()  # the table's systems were named, or every reader is compared
-                if request.explicit_rules is not explicit:
-                    request = replace(request, explicit_rules=explicit)
-                self.request = request
+                self.request = engine_request(hand, chosen, self.options, explicit)
             except MahjongError as exc:
                 self._hand_failed(exc)
         return data
@@ -414,6 +411,17 @@ class CalculatorForm(forms.Form):
             if value is not None and value != "":
                 out[info.key] = value
         return out
+
+
+def engine_request(hand: Hand, chosen: tuple[Ruleset, ...], options: Mapping[str, Mapping[str, object]],
+                   explicit: bool) -> Request:
+    """``build_request(hand, [r.id for r in chosen], None, options)`` with ``explicit_rules=explicit``: the same
+    request, made from the systems themselves (``chosen``, each once, as the form holds them) rather than looked up
+    again by their names, and from ``options``, the house rules sent for each of them (``{}`` for the defaults): the
+    hand in its canonical form, each system's options parsed (the defaults as ``default_options`` keeps them)."""
+    canonical = canonical_hand(hand)
+    values = {r.id: r.parse_options(given) if (given := options.get(r.id)) else default_options(r) for r in chosen}
+    return Request(canonical, chosen, values, explicit_rules=explicit, checked=False)
 
 
 class Keyed:
