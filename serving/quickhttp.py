@@ -69,9 +69,9 @@ def query(request: HttpRequest) -> QueryDict:
             continue
         name, _sep, value = pair.partition("=")
         if "%" in name or "+" in name:
-            name = unquote(name.replace("+", " "), encoding, "replace")
+            name = _unquoted(name, encoding)
         if "%" in value or "+" in value:
-            value = unquote(value.replace("+", " "), encoding, "replace")
+            value = _unquoted(value, encoding)
         values = lists.get(name)
         if values is None:
             lists[name] = [value]
@@ -82,6 +82,32 @@ def query(request: HttpRequest) -> QueryDict:
     query.encoding, query._mutable = encoding, False
     request.GET = query  # as Django would keep it
     return query
+
+
+def _unquoted(text: str, encoding: str) -> str:
+    """``unquote(text.replace("+", " "), encoding, "replace")``, as ``parse_qsl`` unquotes a name or value: an ASCII
+    text whose escapes are all of ASCII characters (a hand's brackets, ``%5B``) in a UTF-8 query by one look-up
+    per escape; any other text by ``unquote`` itself."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    if not text.isascii() or encoding not in _ASCII_SUPERSETS:
+        return unquote(text, encoding, "replace")
+    first, *pieces = text.split("%")
+    out = [first]
+    for piece in pieces:
+        char = _ASCII_ESCAPES.get(piece[:2])
+        if char is None:  # not an escape (kept as it is), or of a byte that is no ASCII character
+            return unquote(text, encoding, "replace")
+        out += (char, piece[2:])
+    return "".join(out)
+
+
+_HEX_DIGITS = "0123456789ABCDEFabcdef"
+_ASCII_ESCAPES = {a + b: chr(int(a + b, 16)) for a in "01234567" for b in _HEX_DIGITS}
+"""Each escape of an ASCII character, as ``unquote`` reads it (either case of hex digit)."""
+_ASCII_SUPERSETS = frozenset({"utf-8", "utf8", "UTF-8", "UTF8"})
+"""The query encodings in which ASCII bytes are ASCII characters, as the settings name them."""
 
 
 def html_response(text: str) -> HttpResponse:
