@@ -304,16 +304,22 @@ def _flags(lang: str, hu: bool, states: tuple[tuple[bool, str], ...], uses: dict
     key = (lang, hu, states, getattr(uses, "encoded", None), getattr(shown, "encoded", None))
     kept = _FLAGS.get(key) if key[3] is not None and key[4] is not None else None
     if kept is None:
-        kept = frozen([
-            {"name": name, "label": label, "checked": on, "disabled": bool(reason) and not on, "reason": reason,
-             "unused": uses[name], "shown": shown[name]}
-            for (name, label), (on, reason) in zip(_words(lang, hu).flags, states, strict=True)])
+        kept = frozen([_flag(name, label, on, reason, uses[name], shown[name])
+                       for (name, label), (on, reason) in zip(_words(lang, hu).flags, states, strict=True)])
         if key[3] is not None and key[4] is not None:
             keep(_FLAGS, key, kept, 1024, forget=True)
     return kept  # type: ignore[no-any-return]
 
 
 _FLAGS: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
+
+
+@lru_cache(maxsize=1024)
+def _flag(name: str, label: str, on: bool, reason: str, unused: str, shown: bool) -> dict[str, Any]:
+    """One flag's checkbox as a frozen view (read it only): a set of flags new to :func:`_flags` most often differs
+    from one drawn before in a flag or two (a reason naming another winning tile), the others drawn already."""
+    return frozen({"name": name, "label": label, "checked": on, "disabled": bool(reason) and not on,
+                   "reason": reason, "unused": unused, "shown": shown})
 
 
 @lru_cache(maxsize=128)
