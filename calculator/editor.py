@@ -34,7 +34,7 @@ from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
 from rulesets.notation import format_pack, parse_hand, read_tiles, tile_runs
 from rulesets.tiles import BY_INDEX, Suit, Tile, counts34, tile
-from rulesets.values import keep
+from rulesets.values import keep, quick
 
 FULL = 14
 """Tiles in a complete hand, each pack counted as three, unless the table's system says otherwise (温州 17,
@@ -43,6 +43,7 @@ the six-player 四川 table 8): :attr:`EditorHand.full`."""
 MODES = ("standing", "chow", "pung", "exposed_kong", "concealed_kong", "added_kong")
 """What a tap on the palette adds: a standing tile, or a pack of this kind."""
 
+@quick  # made the quick way (rulesets.values.quick): a page makes a hand's packs at every tap
 @dataclass(frozen=True)
 class Pack:
     """A fixed pack as the editor writes it: kind (one of MODES but standing), lowest tile, digit."""
@@ -86,6 +87,7 @@ _WRITTEN: dict[tuple[str, int, int | None], tuple[tuple[Tile, ...], str]] = {}
 """Each pack's tiles and text (:meth:`Pack._written`), by its kind, its lowest tile's index and its digit."""
 
 
+@quick  # made the quick way, as the engine makes its values: a page makes a hand or two at every tap
 @dataclass(frozen=True)
 class EditorHand:
     """What has been entered so far: packs, and standing tiles in order (the last is the win when full)."""
