@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
 from django import forms
@@ -734,6 +735,11 @@ _share_fields(CalculatorForm)
 def _mapping(data: dict[str, Any]) -> dict[str, Any]:
     """The context fields of the form that differ from the defaults, as the engine's JSON mapping (each shared
     field as rulesets.context declares it: a flag is on, a list is of its controls' values, the kongs are rows)."""
+    try:
+        if _READ_SENT(data) == _SENT_DEFAULTS:  # the defaults as every page's form sends them (most requests)
+            return {}
+    except KeyError:  # a field left out of the cleaned data (its value refused): read one by one below
+        pass
     out: dict[str, Any] = {}
     for key, kind, default in _SHARED_READ:
         if kind is Kind.KONGS:
@@ -760,6 +766,13 @@ def _mapping(data: dict[str, Any]) -> dict[str, Any]:
 _SHARED_READ = tuple((f.key, f.kind, f.json(f.default)) for f in SHARED)
 """Each shared field as :func:`_mapping` reads it: its key, its kind and its default as the engine's JSON."""
 _KONG_NAMES = tuple(f"kong{i}" for i in range(1, KONG_ROWS + 1))
+_READ_SENT = itemgetter(*(key for key, kind, _default in _SHARED_READ if kind is not Kind.KONGS), *_KONG_NAMES)
+"""The cleaned values :func:`_mapping` reads, at once."""
+_SENT_DEFAULTS = tuple(default if kind in (Kind.CHOICE, Kind.SEAT) and default else [] if kind in (
+    Kind.TILES, Kind.SEATS) else False if kind is Kind.BOOL else "" for key, kind, default in _SHARED_READ
+    if kind is not Kind.KONGS) + ("",) * KONG_ROWS
+"""What those values are when the form sends each control at its default (a choice or seat chosen as its default,
+the others not set): the context :func:`_mapping` finds nothing in."""
 _ORDER = ("seat", "round_wind", *(k for k in CONTEXT_FIELDS if k not in ("seat", "round_wind")))
 """The order the win context's controls are applied in: the winner's seat and the round first."""
 
@@ -855,7 +868,7 @@ def resolve_context(hand: Hand | None, data: dict[str, Any], skip: frozenset[str
     win = wanted.get("win")  # the win chosen (a value of WinMethod), else the hand string's
     if (base.win is WinMethod.SELF_DRAWN) if win is None else win == _SELF_DRAWN:
         wanted.pop("from_seat", None)  # a self-drawn win has no discarder: nothing to report
-    for key in _ORDER:
+    for key in _ORDER if wanted else ():  # nothing chosen but the defaults (most requests): nothing to apply
         if key in wanted:
             _apply(result, hand, key, wanted[key], skip, facts)
     _list_unavailable(result, hand, skip, facts, said)
