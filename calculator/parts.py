@@ -53,14 +53,17 @@ def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     return part
 
 
-PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-    "chooser": _pick("chooser", "table", "remember"),
-    "setup": _pick("setup", "table"),
-    "placed": _pick("placed", "hand_error", "notice", "left_csv"),
-    "flowers": _pick("flower_row", "flowers_unused", "flowers_shown"),
-    "context": _pick("controls", "table_context", "kept_ctx"),
-    "systems": _pick("table_id", "compare", "compared", "house_rules"),
+PICKED: dict[str, tuple[str, ...]] = {
+    "chooser": ("chooser", "table", "remember"),
+    "setup": ("setup", "table"),
+    "placed": ("placed", "hand_error", "notice", "left_csv"),
+    "flowers": ("flower_row", "flowers_unused", "flowers_shown"),
+    "context": ("controls", "table_context", "kept_ctx"),
+    "systems": ("table_id", "compare", "compared", "house_rules"),
 }
+"""The keys of the page each part an htmx response swaps out of band reads."""
+
+PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {name: _pick(*keys) for name, keys in PICKED.items()}
 """The parts an htmx response swaps out of band, each with the function that builds its context."""
 
 
@@ -161,9 +164,43 @@ def _key_of(value: Any) -> Any:
 
 
 def parts(page: Mapping[str, Any]) -> dict[str, Part]:
-    """Every out-of-band part of ``page``."""
+    """Every out-of-band part of ``page``: the :data:`STEADY` ones as :func:`_steady` keeps them, the others
+    signed anew."""
     code = language()
-    return {name: part(name, build, page, code) for name, build in PARTS.items()}
+    steady = _steady(page, code)
+    if steady is None:
+        return {name: part(name, build, page, code) for name, build in PARTS.items()}
+    return {name: steady[name] if name in steady else part(name, build, page, code) for name, build in PARTS.items()}
+
+
+_STEADY_VALUES = tuple(dict.fromkeys(key for name in PICKED if name in STEADY for key in PICKED[name]))
+"""The keys of the page the :data:`STEADY` parts read, each once (the table is read by two)."""
+
+
+def _steady(page: Mapping[str, Any], code: str) -> dict[str, Part] | None:
+    """The :data:`STEADY` parts of ``page`` in language ``code``, kept together under the language and the keys
+    (:func:`_key_of`) of the page's values they read: one walk of those values and one look-up a request
+    rather than a context picked, walked and looked up per part. Two pages of equal keys have parts of equal
+    contexts (equal encodings), so the parts kept from the first, their contexts and signatures, are the
+    second's too. None when a value has no key (:func:`part` signs each part then). At most 64 kept per worker,
+    all forgotten when one more comes (a worker meets a few tables)."""
+    key: list[Any] = [code]
+    try:
+        for name in _STEADY_VALUES:
+            value = page[name]
+            kind = type(value)  # most values are strings or frozen views: keyed here as _key_of keys them
+            key.append(value if kind is str else value.encoded if kind is Frozen or kind is FrozenRow
+                       else _key_of(value))
+    except _NoKey:
+        return None
+    found = _STEADY_PARTS.get(tup := tuple(key))
+    if found is None:
+        found = keep(_STEADY_PARTS, tup, {name: part(name, PARTS[name], page, code) for name in PICKED
+                                          if name in STEADY}, 64, forget=True)
+    return found
+
+
+_STEADY_PARTS: dict[tuple[Any, ...], dict[str, Part]] = {}
 
 
 def to_send(shown: dict[str, Part], reported: str) -> set[str]:
@@ -193,6 +230,7 @@ def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
     draw.cache_clear()
     _SIGNATURES.clear()
+    _STEADY_PARTS.clear()
 
 
 def _settings_changed(*, setting: str, **kwargs: Any) -> None:
