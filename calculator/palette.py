@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.signals import setting_changed
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
@@ -30,10 +30,11 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: 
     if hand is None:
         return {"size": 0, "full": full, "text": "", "winning": False, "win_hint": win_hint,
                 "pack_tokens": "", "tile_tokens": "", "tiles_html": _tiles_html((), (), None, 0, hu)}
-    win = hand.winning_tile
-    return {"size": hand.size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
+    size, standing = hand.size, hand.standing
+    win = standing[-1] if size == hand.full and standing else None  # hand.winning_tile, its size counted once
+    return {"size": size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
             "win_hint": win_hint, **model_tokens(hand),
-            "tiles_html": _tiles_html(hand.packs, hand.held, win, hand.size, hu)}
+            "tiles_html": _tiles_html(hand.packs, hand.held, win, size, hu)}
 
 
 def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
@@ -63,9 +64,10 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
     if placed["size"]:
         win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
         out.append(f'<span class="hint">{hint}{win_hint}</span>')
-    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">'
-               f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
-    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+    # the tiles' markup (most of the part) joined once, as it is: not copied into a formatted string first
+    out += [f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">', placed["tiles_html"],
+            "\n    </div>\n  </div>\n  "]
+    return SafeString("".join(out))  # every value escaped above
 
 
 @lru_cache(maxsize=16)

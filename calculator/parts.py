@@ -205,7 +205,11 @@ _STEADY_PARTS: dict[tuple[Any, ...], dict[str, Part]] = {}
 
 def to_send(shown: dict[str, Part], reported: str) -> set[str]:
     """The parts whose signature differs from the one the browser reports (``placed:ab12…,context:…``)."""
-    seen = dict(item.partition(":")[::2] for item in reported.split(",") if ":" in item)
+    seen: dict[str, str] = {}
+    for item in reported.split(","):
+        name, colon, sig = item.partition(":")
+        if colon:
+            seen[name] = sig
     return {name for name, p in shown.items() if seen.get(name) != p.sig}
 
 
