@@ -101,6 +101,8 @@ def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: 
         key = _key(context)
         if key is not None:
             return Part(context, _signed(name, code, key, context))
+    elif name == "context":
+        return Part(context, _context_signature(code, context))
     return Part(context, _signature(name, code, context))
 
 
@@ -125,6 +127,34 @@ def _signed(name: str, code: str, key: tuple[Any, ...], context: dict[str, Any])
 
 
 _SIGNATURES: dict[tuple[str, str, tuple[Any, ...]], str] = {}
+
+
+def _context_signature(code: str, context: dict[str, Any]) -> str:
+    """:func:`_signature` of the win-context part, kept per language and state of its controls: their views are
+    shared from one tap to the next (each kept per language, systems, context and reasons) while a few lists
+    around them are made anew. The shared values that cannot change (strings, numbers, flags, frozen views) are
+    keyed by identity, every other one by its :func:`_key_of`; an entry holds the values it was keyed by, so no
+    other object takes their ids while it is kept. At most 256 kept per worker, all forgotten when one more
+    comes."""
+    controls = context["controls"]
+    if type(controls) is not dict or len(context) != 3:
+        return _signature("context", code, context)
+    values = tuple(controls.values())
+    ids: list[Any] = list(map(id, values))
+    try:
+        for place, kind in enumerate(map(type, values)):
+            if kind not in _UNCHANGING:
+                ids[place] = _key_of(values[place])  # a tuple, str or bytes: never equal to an id (an int)
+        key = (code, tuple(controls), tuple(ids), _key_of(context["table_context"]), _key_of(context["kept_ctx"]))
+    except _NoKey:
+        return _signature("context", code, context)
+    kept = _CONTEXT_SIGNATURES.get(key)
+    if kept is None:
+        kept = keep(_CONTEXT_SIGNATURES, key, (values, _signature("context", code, context)), 256, forget=True)
+    return kept[1]
+
+
+_CONTEXT_SIGNATURES: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
 
 
 class _NoKey(Exception):
@@ -235,6 +265,7 @@ def clear() -> None:
     draw.cache_clear()
     _SIGNATURES.clear()
     _STEADY_PARTS.clear()
+    _CONTEXT_SIGNATURES.clear()
 
 
 def _settings_changed(*, setting: str, **kwargs: Any) -> None:
@@ -277,6 +308,10 @@ class FrozenRow(tuple[Any, ...]):
         row = super().__new__(cls, items)
         row.encoded = hashlib.sha256(_dumps(tuple(row))).digest()
         return row
+
+
+_UNCHANGING = frozenset({str, bool, int, type(None), Frozen, FrozenRow})
+"""The kinds of value that cannot change once made: a signature kept for one is kept while the value is held."""
 
 
 def frozen(value: Any) -> Any:
