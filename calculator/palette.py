@@ -64,9 +64,11 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
     if placed["size"]:
         win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
         out.append(f'<span class="hint">{hint}{win_hint}</span>')
-    # the tiles' markup (most of the part) joined once, as it is: not copied into a formatted string first
-    out += [f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">', placed["tiles_html"],
-            "\n    </div>\n  </div>\n  "]
+    # the tiles' markup (most of the part) joined once, from its pieces: not copied into a text of its own first
+    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">')
+    tiles = placed["tiles_html"]
+    out += tiles.pieces if type(tiles) is Drawn else [str(tiles)]
+    out.append("\n    </div>\n  </div>\n  ")
     return SafeString("".join(out))  # every value escaped above
 
 
@@ -85,7 +87,7 @@ drawing of the placed tiles, so a drawing made before a change never has the inp
 
 
 def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Tile | None, size: int,
-                hu: bool) -> SafeString:
+                hu: bool) -> Drawn:
     """The inside of the ``placed`` partial's tiles (calculator.html): a button per pack, per standing tile
     (with "win?" beside it once a winning tile is placed) and for the winning tile, each taking it back;
     "No tiles yet." when there are none. Drawn here rather than by the template's loops, in the same markup,
@@ -109,7 +111,7 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     out.append(_GAP)
     if not size:
         out.append(f'<p class="placed__empty">{_e(gettext("No tiles yet."))}</p>')
-    return Drawn("".join(out), inputs)  # every piece escaped above
+    return Drawn(out, inputs)  # every piece escaped above
 
 
 def _pack_button(n: int, p: editor.Pack, language: str) -> str:
