@@ -11,7 +11,8 @@ two states with the same signature draw the same markup: a template that reads a
 gets nothing, every time, instead of the markup of some other state.
 
 The drawings are kept per worker under (part, signature, out of band) by :func:`functools.lru_cache`
-(bounded, thread-safe): a part is drawn once per distinct state, and the browser reports the
+(bounded, thread-safe; the placed tiles, new at every tap, excepted): a part is drawn once per distinct state,
+and the browser reports the
 signatures it shows (``X-Parts``) so an htmx response leaves out the parts that did not change.
 
 >>> encode({"a": [1, "x"]}) == encode({"a": [1, "x"]}) != encode({"a": [1, SafeString("x")]})
@@ -249,10 +250,19 @@ DRAWN_IN_PYTHON: dict[str, Callable[[Mapping[str, Any], bool, str], SafeString]]
 partial of calculator.html: the placed tiles and the win context (their markup changes with nearly every tap)."""
 
 
-@lru_cache(maxsize=256)
 def draw(name: str, p: Part, oob: bool) -> SafeString:
     """Partial ``name`` drawn from ``p`` alone (plus its own ``sigs.<name>`` and the out-of-band flag), or
-    the drawing kept from before for the same signature: at most 256 per worker (most a few kB; every
+    the drawing kept from before for the same signature (:func:`_kept_drawing`). The placed tiles, whose
+    signature changes with every tap, are drawn each time: kept, each would push out a drawing that is asked
+    for again."""
+    if name == "placed":
+        return placed_html(p.context, oob, p.sig)
+    return _kept_drawing(name, p, oob)
+
+
+@lru_cache(maxsize=256)
+def _kept_drawing(name: str, p: Part, oob: bool) -> SafeString:
+    """:func:`draw`, kept per part, signature and out-of-band flag: at most 256 per worker (most a few kB; every
     system's house rules ~50 kB)."""
     drawer = DRAWN_IN_PYTHON.get(name)
     if drawer is not None:
@@ -262,7 +272,7 @@ def draw(name: str, p: Part, oob: bool) -> SafeString:
 
 def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
-    draw.cache_clear()
+    _kept_drawing.cache_clear()
     _SIGNATURES.clear()
     _STEADY_PARTS.clear()
     _CONTEXT_SIGNATURES.clear()
