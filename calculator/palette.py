@@ -104,7 +104,7 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     pieces = _standing_row(win is not None, hu, language)
     for n, t in enumerate(held, 1):
         before, after = pieces[t.index] or _standing_piece(pieces, t, win is not None, hu, language)
-        out += (_GAP, before, str(n), after, _GAP)
+        out += (before, _PLACES[n] if n < 64 else str(n), after)
     out.append(_GAP)
     if win is not None:
         out.append(_winning_button(win, hu, language))
@@ -149,15 +149,23 @@ def _winning_button(win: Tile, hu: bool, language: str) -> str:
 
 @lru_cache(maxsize=64)
 def _standing_row(winnable: bool, hu: bool, language: str) -> list[tuple[str, str] | None]:
-    """:func:`_standing_pieces` of every tile (by its index), as each is first drawn, per ``winnable``, spelling and
-    ``language``: a hand's fourteen looked up by place, none hashed."""
+    """:func:`_standing_pieces` of every tile (by its index), as each is first drawn, with the whitespace around
+    them (:func:`_standing_piece`), per ``winnable``, spelling and ``language``: a hand's fourteen looked up by
+    place, none hashed."""
     return [None] * (len(ALL_TILES) + len(FLOWERS))  # a tile's index is below 42
 
 
 def _standing_piece(row: list[tuple[str, str] | None], t: Tile, winnable: bool, hu: bool,
                     language: str) -> tuple[str, str]:
-    pieces = row[t.index] = _standing_pieces(t, winnable, hu, language)
+    """:func:`_standing_pieces` with the whitespace around the button (:data:`_GAP`) written into them, kept in
+    ``row`` at the tile's index."""
+    before, after = _standing_pieces(t, winnable, hu, language)
+    pieces = row[t.index] = (_GAP + before, after + _GAP)
     return pieces
+
+
+_PLACES = tuple(str(n) for n in range(64))
+"""The places a standing tile can have, as written (a hand's fourteen looked up, not formatted)."""
 
 
 @lru_cache(maxsize=1024)
