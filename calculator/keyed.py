@@ -24,15 +24,27 @@ class Keyed:
         return isinstance(other, Keyed) and other.key == self.key
 
 
-class Drawn(SafeString):
+class Drawn:
     """Safe markup with what it was drawn from (``inputs``: strings, numbers, bytes, None and tuples of them): two
     drawings from equal inputs are the same text, so a part's signature encodes the inputs (a few dozen bytes)
     rather than the markup (some kB). The function that draws it makes its inputs say everything the text
-    depends on (the language and the static files' settings too)."""
+    depends on (the language and the static files' settings too).
 
-    inputs: tuple[Any, ...]
+    Kept as the pieces it was drawn in (``pieces``: safe text each), joined only when read as text (``str``,
+    ``__html__``): the part that writes it joins the pieces with its own, so its markup is copied once, into
+    the part, instead of into a text of its own first."""
 
-    def __new__(cls, text: str, inputs: tuple[Any, ...]) -> Drawn:
-        drawn = super().__new__(cls, text)
-        drawn.inputs = inputs
-        return drawn
+    __slots__ = ("inputs", "pieces")
+
+    def __init__(self, text: str | list[str], inputs: tuple[Any, ...]) -> None:
+        self.pieces = [text] if isinstance(text, str) else text
+        self.inputs = inputs
+
+    def __str__(self) -> str:
+        return "".join(self.pieces)
+
+    def __html__(self) -> SafeString:
+        return SafeString("".join(self.pieces))
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)

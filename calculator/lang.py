@@ -9,10 +9,11 @@ messages take the same way (``rulesets.messages.SCRIPTS``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, ContextDecorator
 from contextvars import ContextVar
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 
@@ -26,6 +27,7 @@ HANT = "zh-hant"
 
 _system: ContextVar[tuple[str, Any]] = ContextVar("system_words", default=("", None))
 _asked: ContextVar[str | None] = ContextVar("language_asked", default=None)
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def language() -> str:
@@ -48,6 +50,20 @@ class _Asked(ContextDecorator):
 
     def _recreate_cm(self) -> _Asked:
         return _Asked()
+
+    def __call__(self, func: _F) -> _F:  # type: ignore[override]
+        """``func`` within its own :func:`asked_once` at each call: the language set and reset around it here,
+        with no context manager made and entered per call (a view's every request)."""
+
+        @wraps(func)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            token = _asked.set((get_language() or "").lower())
+            try:
+                return func(*args, **kwargs)
+            finally:
+                _asked.reset(token)
+
+        return inner  # type: ignore[return-value]
 
     def __enter__(self) -> None:
         self._token = _asked.set((get_language() or "").lower())

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.signals import setting_changed
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from rulesets.tiles import ALL_TILES, FLOWERS, Suit, Tile
@@ -30,10 +30,11 @@ def placed_context(hand: editor.EditorHand | None, full: int = editor.FULL, hu: 
     if hand is None:
         return {"size": 0, "full": full, "text": "", "winning": False, "win_hint": win_hint,
                 "pack_tokens": "", "tile_tokens": "", "tiles_html": _tiles_html((), (), None, 0, hu)}
-    win = hand.winning_tile
-    return {"size": hand.size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
+    size, standing = hand.size, hand.standing
+    win = standing[-1] if size == hand.full and standing else None  # hand.winning_tile, its size counted once
+    return {"size": size, "full": hand.full, "text": editor.write(hand), "winning": win is not None,
             "win_hint": win_hint, **model_tokens(hand),
-            "tiles_html": _tiles_html(hand.packs, hand.held, win, hand.size, hu)}
+            "tiles_html": _tiles_html(hand.packs, hand.held, win, size, hu)}
 
 
 def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
@@ -63,9 +64,12 @@ def placed_html(part: Mapping[str, Any], oob: bool, sig: str) -> SafeString:
     if placed["size"]:
         win_hint = f' {_e(placed["win_hint"])}' if placed["winning"] else ""
         out.append(f'<span class="hint">{hint}{win_hint}</span>')
-    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">'
-               f'{placed["tiles_html"]}\n    </div>\n  </div>\n  ')
-    return mark_safe("".join(out))  # noqa: S308 - every value escaped above
+    # the tiles' markup (most of the part) joined once, from its pieces: not copied into a text of its own first
+    out.append(f'\n    </div>\n    <div class="placed__tiles" role="group" aria-label="{entered}">')
+    tiles = placed["tiles_html"]
+    out += tiles.pieces if type(tiles) is Drawn else [str(tiles)]
+    out.append("\n    </div>\n  </div>\n  ")
+    return SafeString("".join(out))  # every value escaped above
 
 
 @lru_cache(maxsize=16)
@@ -83,7 +87,7 @@ drawing of the placed tiles, so a drawing made before a change never has the inp
 
 
 def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Tile | None, size: int,
-                hu: bool) -> SafeString:
+                hu: bool) -> Drawn:
     """The inside of the ``placed`` partial's tiles (calculator.html): a button per pack, per standing tile
     (with "win?" beside it once a winning tile is placed) and for the winning tile, each taking it back;
     "No tiles yet." when there are none. Drawn here rather than by the template's loops, in the same markup,
@@ -100,14 +104,14 @@ def _tiles_html(packs: tuple[editor.Pack, ...], held: tuple[Tile, ...], win: Til
     pieces = _standing_row(win is not None, hu, language)
     for n, t in enumerate(held, 1):
         before, after = pieces[t.index] or _standing_piece(pieces, t, win is not None, hu, language)
-        out += (_GAP, before, str(n), after, _GAP)
+        out += (before, _PLACES[n] if n < 64 else str(n), after)
     out.append(_GAP)
     if win is not None:
         out.append(_winning_button(win, hu, language))
     out.append(_GAP)
     if not size:
         out.append(f'<p class="placed__empty">{_e(gettext("No tiles yet."))}</p>')
-    return Drawn("".join(out), inputs)  # every piece escaped above
+    return Drawn(out, inputs)  # every piece escaped above
 
 
 def _pack_button(n: int, p: editor.Pack, language: str) -> str:
@@ -145,15 +149,23 @@ def _winning_button(win: Tile, hu: bool, language: str) -> str:
 
 @lru_cache(maxsize=64)
 def _standing_row(winnable: bool, hu: bool, language: str) -> list[tuple[str, str] | None]:
-    """:func:`_standing_pieces` of every tile (by its index), as each is first drawn, per ``winnable``, spelling and
-    ``language``: a hand's fourteen looked up by place, none hashed."""
+    """:func:`_standing_pieces` of every tile (by its index), as each is first drawn, with the whitespace around
+    them (:func:`_standing_piece`), per ``winnable``, spelling and ``language``: a hand's fourteen looked up by
+    place, none hashed."""
     return [None] * (len(ALL_TILES) + len(FLOWERS))  # a tile's index is below 42
 
 
 def _standing_piece(row: list[tuple[str, str] | None], t: Tile, winnable: bool, hu: bool,
                     language: str) -> tuple[str, str]:
-    pieces = row[t.index] = _standing_pieces(t, winnable, hu, language)
+    """:func:`_standing_pieces` with the whitespace around the button (:data:`_GAP`) written into them, kept in
+    ``row`` at the tile's index."""
+    before, after = _standing_pieces(t, winnable, hu, language)
+    pieces = row[t.index] = (_GAP + before, after + _GAP)
     return pieces
+
+
+_PLACES = tuple(str(n) for n in range(64))
+"""The places a standing tile can have, as written (a hand's fourteen looked up, not formatted)."""
 
 
 @lru_cache(maxsize=1024)

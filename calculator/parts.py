@@ -11,7 +11,8 @@ two states with the same signature draw the same markup: a template that reads a
 gets nothing, every time, instead of the markup of some other state.
 
 The drawings are kept per worker under (part, signature, out of band) by :func:`functools.lru_cache`
-(bounded, thread-safe): a part is drawn once per distinct state, and the browser reports the
+(bounded, thread-safe; the placed tiles, new at every tap, excepted): a part is drawn once per distinct state,
+and the browser reports the
 signatures it shows (``X-Parts``) so an htmx response leaves out the parts that did not change.
 
 >>> encode({"a": [1, "x"]}) == encode({"a": [1, "x"]}) != encode({"a": [1, SafeString("x")]})
@@ -53,14 +54,17 @@ def _pick(*keys: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     return part
 
 
-PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
-    "chooser": _pick("chooser", "table", "remember"),
-    "setup": _pick("setup", "table"),
-    "placed": _pick("placed", "hand_error", "notice", "left_csv"),
-    "flowers": _pick("flower_row", "flowers_unused", "flowers_shown"),
-    "context": _pick("controls", "table_context", "kept_ctx"),
-    "systems": _pick("table_id", "compare", "compared", "house_rules"),
+PICKED: dict[str, tuple[str, ...]] = {
+    "chooser": ("chooser", "table", "remember"),
+    "setup": ("setup", "table"),
+    "placed": ("placed", "hand_error", "notice", "left_csv"),
+    "flowers": ("flower_row", "flowers_unused", "flowers_shown"),
+    "context": ("controls", "table_context", "kept_ctx"),
+    "systems": ("table_id", "compare", "compared", "house_rules"),
 }
+"""The keys of the page each part an htmx response swaps out of band reads."""
+
+PARTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {name: _pick(*keys) for name, keys in PICKED.items()}
 """The parts an htmx response swaps out of band, each with the function that builds its context."""
 
 
@@ -98,6 +102,8 @@ def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: 
         key = _key(context)
         if key is not None:
             return Part(context, _signed(name, code, key, context))
+    elif name == "context":
+        return Part(context, _context_signature(code, context))
     return Part(context, _signature(name, code, context))
 
 
@@ -122,6 +128,34 @@ def _signed(name: str, code: str, key: tuple[Any, ...], context: dict[str, Any])
 
 
 _SIGNATURES: dict[tuple[str, str, tuple[Any, ...]], str] = {}
+
+
+def _context_signature(code: str, context: dict[str, Any]) -> str:
+    """:func:`_signature` of the win-context part, kept per language and state of its controls: their views are
+    shared from one tap to the next (each kept per language, systems, context and reasons) while a few lists
+    around them are made anew. The shared values that cannot change (strings, numbers, flags, frozen views) are
+    keyed by identity, every other one by its :func:`_key_of`; an entry holds the values it was keyed by, so no
+    other object takes their ids while it is kept. At most 256 kept per worker, all forgotten when one more
+    comes."""
+    controls = context["controls"]
+    if type(controls) is not dict or len(context) != 3:
+        return _signature("context", code, context)
+    values = tuple(controls.values())
+    ids: list[Any] = list(map(id, values))
+    try:
+        for place, kind in enumerate(map(type, values)):
+            if kind not in _UNCHANGING:
+                ids[place] = _key_of(values[place])  # a tuple, str or bytes: never equal to an id (an int)
+        key = (code, tuple(controls), tuple(ids), _key_of(context["table_context"]), _key_of(context["kept_ctx"]))
+    except _NoKey:
+        return _signature("context", code, context)
+    kept = _CONTEXT_SIGNATURES.get(key)
+    if kept is None:
+        kept = keep(_CONTEXT_SIGNATURES, key, (values, _signature("context", code, context)), 256, forget=True)
+    return kept[1]
+
+
+_CONTEXT_SIGNATURES: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
 
 
 class _NoKey(Exception):
@@ -161,14 +195,52 @@ def _key_of(value: Any) -> Any:
 
 
 def parts(page: Mapping[str, Any]) -> dict[str, Part]:
-    """Every out-of-band part of ``page``."""
+    """Every out-of-band part of ``page``: the :data:`STEADY` ones as :func:`_steady` keeps them, the others
+    signed anew."""
     code = language()
-    return {name: part(name, build, page, code) for name, build in PARTS.items()}
+    steady = _steady(page, code)
+    if steady is None:
+        return {name: part(name, build, page, code) for name, build in PARTS.items()}
+    return {name: steady[name] if name in steady else part(name, build, page, code) for name, build in PARTS.items()}
+
+
+_STEADY_VALUES = tuple(dict.fromkeys(key for name in PICKED if name in STEADY for key in PICKED[name]))
+"""The keys of the page the :data:`STEADY` parts read, each once (the table is read by two)."""
+
+
+def _steady(page: Mapping[str, Any], code: str) -> dict[str, Part] | None:
+    """The :data:`STEADY` parts of ``page`` in language ``code``, kept together under the language and the keys
+    (:func:`_key_of`) of the page's values they read: one walk of those values and one look-up a request
+    rather than a context picked, walked and looked up per part. Two pages of equal keys have parts of equal
+    contexts (equal encodings), so the parts kept from the first, their contexts and signatures, are the
+    second's too. None when a value has no key (:func:`part` signs each part then). At most 64 kept per worker,
+    all forgotten when one more comes (a worker meets a few tables)."""
+    key: list[Any] = [code]
+    try:
+        for name in _STEADY_VALUES:
+            value = page[name]
+            kind = type(value)  # most values are strings or frozen views: keyed here as _key_of keys them
+            key.append(value if kind is str else value.encoded if kind is Frozen or kind is FrozenRow
+                       else _key_of(value))
+    except _NoKey:
+        return None
+    found = _STEADY_PARTS.get(tup := tuple(key))
+    if found is None:
+        found = keep(_STEADY_PARTS, tup, {name: part(name, PARTS[name], page, code) for name in PICKED
+                                          if name in STEADY}, 64, forget=True)
+    return found
+
+
+_STEADY_PARTS: dict[tuple[Any, ...], dict[str, Part]] = {}
 
 
 def to_send(shown: dict[str, Part], reported: str) -> set[str]:
     """The parts whose signature differs from the one the browser reports (``placed:ab12…,context:…``)."""
-    seen = dict(item.partition(":")[::2] for item in reported.split(",") if ":" in item)
+    seen: dict[str, str] = {}
+    for item in reported.split(","):
+        name, colon, sig = item.partition(":")
+        if colon:
+            seen[name] = sig
     return {name for name, p in shown.items() if seen.get(name) != p.sig}
 
 
@@ -178,10 +250,19 @@ DRAWN_IN_PYTHON: dict[str, Callable[[Mapping[str, Any], bool, str], SafeString]]
 partial of calculator.html: the placed tiles and the win context (their markup changes with nearly every tap)."""
 
 
-@lru_cache(maxsize=256)
 def draw(name: str, p: Part, oob: bool) -> SafeString:
     """Partial ``name`` drawn from ``p`` alone (plus its own ``sigs.<name>`` and the out-of-band flag), or
-    the drawing kept from before for the same signature: at most 256 per worker (most a few kB; every
+    the drawing kept from before for the same signature (:func:`_kept_drawing`). The placed tiles, whose
+    signature changes with every tap, are drawn each time: kept, each would push out a drawing that is asked
+    for again."""
+    if name == "placed":
+        return placed_html(p.context, oob, p.sig)
+    return _kept_drawing(name, p, oob)
+
+
+@lru_cache(maxsize=256)
+def _kept_drawing(name: str, p: Part, oob: bool) -> SafeString:
+    """:func:`draw`, kept per part, signature and out-of-band flag: at most 256 per worker (most a few kB; every
     system's house rules ~50 kB)."""
     drawer = DRAWN_IN_PYTHON.get(name)
     if drawer is not None:
@@ -191,8 +272,10 @@ def draw(name: str, p: Part, oob: bool) -> SafeString:
 
 def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
-    draw.cache_clear()
+    _kept_drawing.cache_clear()
     _SIGNATURES.clear()
+    _STEADY_PARTS.clear()
+    _CONTEXT_SIGNATURES.clear()
 
 
 def _settings_changed(*, setting: str, **kwargs: Any) -> None:
@@ -235,6 +318,10 @@ class FrozenRow(tuple[Any, ...]):
         row = super().__new__(cls, items)
         row.encoded = hashlib.sha256(_dumps(tuple(row))).digest()
         return row
+
+
+_UNCHANGING = frozenset({str, bool, int, type(None), Frozen, FrozenRow})
+"""The kinds of value that cannot change once made: a signature kept for one is kept while the value is held."""
 
 
 def frozen(value: Any) -> Any:

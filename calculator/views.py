@@ -15,19 +15,21 @@ house rules, the default win context…).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from typing import Any, cast
 
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http.cookie import SimpleCookie
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from serving import quickhttp
@@ -48,11 +50,32 @@ def _page_url(data: QueryDict) -> str:
     return path("calculator") + (f"?{query}" if query else "")
 
 
+_VARY = ("HX-Request", "X-Parts")
+_VARY_VALUE = ", ".join(_VARY)
+
+
+def _varies_on_htmx(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``vary_on_headers("HX-Request", "X-Parts")``: an answer with no Vary of its own (every answer of the view)
+    has the header written as ``patch_vary_headers`` writes it, without parsing the Vary it does not have."""
+
+    @wraps(view)
+    def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        headers = response.headers
+        if "vary" in headers._store:  # type: ignore[attr-defined]
+            patch_vary_headers(response, _VARY)
+        else:  # the header's name and value are ASCII: stored as ResponseHeaders would store them
+            headers._store["vary"] = ("Vary", _VARY_VALUE)  # type: ignore[attr-defined]
+        return response
+
+    return inner
+
+
 # What the calculator is drawn from (serving.memo): the query, the language, the site's address (the share link)
 # and, for an htmx update, the parts the browser shows. A whole page is not kept whole (it carries a CSRF token
 # and a nonce): its form is (``_form``).
 @require_GET
-@vary_on_headers("HX-Request", "X-Parts")
+@_varies_on_htmx
 @kept("calculator-update", drawn_from(language=True, site=True, headers=("X-Parts",), htmx=True))
 @lang.asked_once()
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
@@ -78,9 +101,23 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = quickhttp.html_response(result_html.result_update(page(request, data, notice)))
+    response = _html_response(result_html.result_update(page(request, data, notice)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
+    return response
+
+
+def _html_response(text: str) -> HttpResponse:
+    """``quickhttp.html_response(text)``: the same response (its attributes, its headers, its bytes), made as
+    ``HttpResponse.__init__`` makes it without checking again what is known here: a Content-Type of the default
+    charset and no other header, no status or reason of its own, the body ``text`` in that charset."""
+    charset = settings.DEFAULT_CHARSET
+    headers = quickhttp.OneLookupHeaders.__new__(quickhttp.OneLookupHeaders)
+    headers._store = {"content-type": ("Content-Type", f"text/html; charset={charset}")}
+    response = HttpResponse.__new__(HttpResponse)
+    response.__dict__.update(headers=headers, _charset=None, _resource_closers=[], _handler_class=None,
+                             cookies=SimpleCookie(), closed=False, _reason_phrase=None,
+                             _container=[text.encode(charset)])
     return response
 
 
