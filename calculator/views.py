@@ -22,7 +22,6 @@ from typing import Any, cast
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.http.cookie import SimpleCookie
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
@@ -101,23 +100,9 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = _html_response(result_html.result_update(page(request, data, notice)))
+    response = quickhttp.html_response(result_html.result_update(page(request, data, notice)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
-    return response
-
-
-def _html_response(text: str) -> HttpResponse:
-    """``quickhttp.html_response(text)``: the same response (its attributes, its headers, its bytes), made as
-    ``HttpResponse.__init__`` makes it without checking again what is known here: a Content-Type of the default
-    charset and no other header, no status or reason of its own, the body ``text`` in that charset."""
-    charset = settings.DEFAULT_CHARSET
-    headers = quickhttp.OneLookupHeaders.__new__(quickhttp.OneLookupHeaders)
-    headers._store = {"content-type": ("Content-Type", f"text/html; charset={charset}")}
-    response = HttpResponse.__new__(HttpResponse)
-    response.__dict__.update(headers=headers, _charset=None, _resource_closers=[], _handler_class=None,
-                             cookies=SimpleCookie(), closed=False, _reason_phrase=None,
-                             _container=[text.encode(charset)])
     return response
 
 

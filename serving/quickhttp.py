@@ -15,6 +15,7 @@ from urllib.parse import unquote
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest, get_bytes_from_wsgi
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http.cookie import SimpleCookie
 from django.http.response import ResponseHeaders
 from django_htmx.middleware import HtmxDetails
 
@@ -111,10 +112,17 @@ _ASCII_SUPERSETS = frozenset({"utf-8", "utf8", "UTF-8", "UTF8"})
 
 
 def html_response(text: str) -> HttpResponse:
-    """``HttpResponse(text)``, its headers :class:`OneLookupHeaders`: the same response, its Content-Type given as
-    Django would write it (its default charset) rather than looked for first."""
-    response = HttpResponse(text, headers={"Content-Type": f"text/html; charset={settings.DEFAULT_CHARSET}"})
-    response.headers.__class__ = OneLookupHeaders
+    """``HttpResponse(text)``, its headers :class:`OneLookupHeaders`: the same response (its attributes, its headers,
+    its bytes), made as ``HttpResponse.__init__`` makes it without checking again what is known here: a Content-Type
+    of the default charset and no other header, no status or reason of its own, the body ``text`` in that charset.
+    tests/serving/test_quickhttp.py holds it to Django's, attribute by attribute."""
+    charset = settings.DEFAULT_CHARSET
+    headers = OneLookupHeaders.__new__(OneLookupHeaders)
+    headers._store = {"content-type": ("Content-Type", f"text/html; charset={charset}")}
+    response = HttpResponse.__new__(HttpResponse)
+    response.__dict__.update(headers=headers, _charset=None, _resource_closers=[], _handler_class=None,
+                             cookies=SimpleCookie(), closed=False, _reason_phrase=None,
+                             _container=[text.encode(charset)])
     return response
 
 

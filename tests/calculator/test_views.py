@@ -558,3 +558,19 @@ def test_a_waits_link_is_the_query_with_the_hand_set(query):
     assert changed._mutable and changed.encoding == data.encoding and data.urlencode() == QueryDict(query).urlencode()
     changed.appendlist("a", "3")  # a list of its own
     assert data.urlencode() == QueryDict(query).urlencode()
+
+
+def test_every_answer_of_the_calculator_varies_as_vary_on_headers_writes_it(client):
+    """The view writes its Vary itself (no header parsed when the answer has none): the same value as Django's
+    ``vary_on_headers("HX-Request", "X-Parts")``, on a page, an update and a redirect."""
+    from django.http import HttpResponse
+    from django.utils.cache import patch_vary_headers
+
+    expected = HttpResponse()
+    patch_vary_headers(expected, ("HX-Request", "X-Parts"))
+    answers = [client.get("/?rules=guobiao&hand=123m456m789m345p55p"),
+               client.get("/?rules=guobiao&hand=123m456m789m345p55p", HTTP_HX_REQUEST="true"),
+               client.get("/?rules=guobiao&hand=123m&add=4m")]
+    assert answers[2].status_code == 302
+    for response in answers:
+        assert response["Vary"].split(", ")[:2] == expected["Vary"].split(", "), response

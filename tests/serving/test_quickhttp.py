@@ -120,6 +120,11 @@ def test_the_updates_headers_answer_as_djangos() -> None:
     for _ in range(200):
         ours, django = html_response("<p>中</p>"), HttpResponse("<p>中</p>")
         assert type(ours.headers) is OneLookupHeaders
+        assert ours.__dict__.keys() == django.__dict__.keys()  # made without __init__: every attribute it sets
+        for name, value in django.__dict__.items():
+            if name not in ("headers", "cookies"):
+                assert ours.__dict__[name] == value, name
+        assert (ours.status_code, ours.reason_phrase, dict(ours.cookies)) == (200, django.reason_phrase, {})
         assert (ours.content, ours.charset) == (django.content, django.charset)
         assert list(ours.items()) == list(django.items())
         for _step in range(8):
