@@ -94,15 +94,12 @@ class Part:
 def part(name: str, build: Callable[[Mapping[str, Any]], dict[str, Any]], page: Mapping[str, Any],
          code: str | None = None) -> Part:
     """Part ``name`` of ``page``: its context and the digest of it, the part's name and the language (``code``,
-    the active one's as :func:`~calculator.lang.language` says it, when given). The digest of a part that is the
-    same tap after tap (:data:`STEADY`) is kept under its context's :func:`_key`, when it has one."""
+    the active one's as :func:`~calculator.lang.language` says it, when given). The win context's digest is kept
+    per state of its controls (:func:`_context_signature`); the parts that are the same tap after tap are kept
+    whole by :func:`parts`."""
     context = build(page)
     code = language() if code is None else code
-    if name in STEADY:
-        key = _key(context)
-        if key is not None:
-            return Part(context, _signed(name, code, key, context))
-    elif name == "context":
+    if name == "context":
         return Part(context, _context_signature(code, context))
     return Part(context, _signature(name, code, context))
 
@@ -113,21 +110,7 @@ def _signature(name: str, code: str, context: dict[str, Any]) -> str:
 
 STEADY = frozenset({"chooser", "setup", "flowers", "systems"})
 """The parts whose context is the same from one tap to the next (the table, its house rules, the flowers chosen):
-their signatures are kept (:func:`_signed`) rather than digested again each time."""
-
-
-def _signed(name: str, code: str, key: tuple[Any, ...], context: dict[str, Any]) -> str:
-    """:func:`_signature` of ``context``, kept per part, language and the context's ``key`` (:func:`_key`): at most
-    256 per worker, all forgotten when one more comes (a worker meets a few tables, each kept for the evening).
-    A dict rather than an ``lru_cache`` over a :class:`~calculator.keyed.Keyed`: the key is hashed and compared
-    in C, with no Python ``__hash__`` and ``__eq__`` around it (four parts a request)."""
-    kept = _SIGNATURES.get((name, code, key))
-    if kept is None:  # kept under strings, numbers, digests: none of the page's dicts
-        kept = keep(_SIGNATURES, (name, code, key), _signature(name, code, context), 256, forget=True)
-    return kept
-
-
-_SIGNATURES: dict[tuple[str, str, tuple[Any, ...]], str] = {}
+kept whole with their signatures (:func:`_steady`) rather than picked and digested again each time."""
 
 
 def _context_signature(code: str, context: dict[str, Any]) -> str:
@@ -162,17 +145,11 @@ class _NoKey(Exception):
     pass
 
 
-def _key(context: dict[str, Any]) -> tuple[Any, ...] | None:
-    """A key of ``context`` read without encoding it: frozen views by their digests, strings, numbers and None as
-    they are, dicts, lists and tuples by what they hold (each tagged with its type, so that equal keys mean equal
-    encodings); None when it holds a value of another kind (only encoding it says what it draws)."""
-    try:
-        return _key_of(context)
-    except _NoKey:
-        return None
-
-
 def _key_of(value: Any) -> Any:
+    """A key of ``value`` read without encoding it: frozen views by their digests, strings, numbers and None as
+    they are, dicts, lists and tuples by what they hold (each tagged with its type, so that equal keys mean equal
+    encodings). Raises :class:`_NoKey` when it holds a value of another kind (only encoding it says what it
+    draws)."""
     kind = type(value)
     if kind is str:
         return value
@@ -273,7 +250,6 @@ def _kept_drawing(name: str, p: Part, oob: bool) -> SafeString:
 def clear() -> None:
     """Forget every drawing (tests; a change of the static files' settings)."""
     _kept_drawing.cache_clear()
-    _SIGNATURES.clear()
     _STEADY_PARTS.clear()
     _CONTEXT_SIGNATURES.clear()
 
