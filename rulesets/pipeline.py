@@ -702,17 +702,19 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
     scored = [(v, s) for v in valued if (s := v.shape_score()) is not None]
     shapes = tuple([s for _, s in scored])
     if best is None:  # refused before a best reading: its readings listed when every one was refused
-        no_win = Score(rules=r.id, valid=False, unit=unit, reason=reason[0], reason_en=reason[1], shapes=shapes,
-                       options=outcome.options, extra=extra, details=details)
+        # Score's fields in their order, by position: a call naming a dozen keywords costs more than the Score
+        # (rules, valid, unit, total, items, excluded, reason, reason_en, shape, shapes, settlement, options, extra,
+        # details)
+        no_win = Score(r.id, False, unit, 0, (), (), reason[0], reason[1], None, shapes, None, outcome.options, extra,
+                       details)
         return _penalised(p, no_win, outcome)
     # the best reading's shape is the one listed (lit once with the others)
     shape = next((s for v, s in scored if v is best), None) or best.shape_score()
     total, items = (best.total, best.items) if p.display is None else p.display.written(best, outcome.options)
     if p.value.held is not None:
         total = p.value.held(total, outcome.options)
-    made = Score(rules=r.id, valid=refused is None, unit=unit, total=total, items=items,
-                 excluded=best.excluded, reason=reason[0], reason_en=reason[1], shape=shape,
-                 shapes=shapes, options=outcome.options, extra=extra, details=details)
+    made = Score(r.id, refused is None, unit, total, items, best.excluded, reason[0], reason[1], shape, shapes, None,
+                 outcome.options, extra, details)  # by position, as above
     return made if refused is None else _penalised(p, made, outcome)
 
 

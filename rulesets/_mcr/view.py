@@ -144,29 +144,30 @@ def facts_of(hand: Hand, concealed: Sequence[int] | None = None) -> Facts:
             concealed_kongs += m.kong is KongKind.CONCEALED
     present = list(compress(_INDICES, counts))  # the tiles held
     mask = sum(map(_BITS.__getitem__, present))
+    # the fields in their order, passed by position: a call naming 22 keywords costs more than the rest of it
     return Facts(
-        counts=tuple(counts),
-        kong_tiles=frozenset(kong_tiles),
-        win_tile=win,
-        self_drawn=ctx.self_drawn,
-        rob_kong=ctx.win is WinMethod.ROB_KONG,
-        last_tile=ctx.last_tile,
-        kong_replacement=ctx.kong_replacement,
-        last_copy=ctx.last_copy or melded_copies == 3,
-        seat_wind=_wind_index(ctx.seat),
-        round_wind=_wind_index(ctx.round_wind),
-        claimed=claimed,
-        melded_kongs=melded_kongs,
-        concealed_kongs=concealed_kongs,
-        nine_gates=_nine_gates(hand, counts),
-        flowers=len(ctx.flowers),
-        present=frozenset(present),
-        mask=mask,
-        suits=_suits(mask),
-        has_honours=mask >= _HONOUR_BIT,
-        rank_mask=(mask | mask >> 9 | mask >> 18) & _RANK_BITS,
-        tile_hogs=_tile_hogs(counts, kong_tiles),
-        context=ctx,
+        tuple(counts),  # counts
+        frozenset(kong_tiles),  # kong_tiles
+        win,  # win_tile
+        ctx.self_drawn,  # self_drawn
+        ctx.win is WinMethod.ROB_KONG,  # rob_kong
+        ctx.last_tile,  # last_tile
+        ctx.kong_replacement,  # kong_replacement
+        ctx.last_copy or melded_copies == 3,  # last_copy
+        _wind_index(ctx.seat),  # seat_wind
+        _wind_index(ctx.round_wind),  # round_wind
+        claimed,  # claimed
+        melded_kongs,  # melded_kongs
+        concealed_kongs,  # concealed_kongs
+        _nine_gates(hand, counts),  # nine_gates
+        len(ctx.flowers),  # flowers
+        frozenset(present),  # present
+        mask,  # mask
+        _suits(mask),  # suits
+        mask >= _HONOUR_BIT,  # has_honours
+        (mask | mask >> 9 | mask >> 18) & _RANK_BITS,  # rank_mask
+        _tile_hogs(counts, kong_tiles),  # tile_hogs
+        ctx,  # context
     )
 
 
@@ -248,16 +249,16 @@ def reading_view(shape: Shape, facts: Facts, wait: str | None) -> View:
                 hand_pungs.append(index)
         elif kind is _PAIR and paired:
             pair = g.tiles[0].index
-    return View(
-        kind=shape.kind,
-        chows=tuple(sorted(chows)),
-        pungs=tuple(sorted(pungs)),
-        pair=pair,
-        knitted=_has_knitted(shape, facts),
-        concealed_pungs=_concealed_pungs(facts, hand_chows, hand_pungs),
-        wait=wait,
-        facts=facts,
-        shape=shape,
+    return View(  # the fields in their order, by position (as Facts)
+        shape.kind,  # kind
+        tuple(sorted(chows)),  # chows
+        tuple(sorted(pungs)),  # pungs
+        pair,  # pair
+        _has_knitted(shape, facts),  # knitted
+        _concealed_pungs(facts, hand_chows, hand_pungs),  # concealed_pungs
+        wait,  # wait
+        facts,  # facts
+        shape,  # shape
     )
 
 
