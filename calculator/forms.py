@@ -38,13 +38,13 @@ from django.utils.translation import gettext_lazy as _
 
 from rulesets.context import FLAGS as context_flags
 from rulesets.context import SHARED, Kind
-from rulesets.engine import CONTEXT_FIELDS, Request, context_from_mapping
+from rulesets.engine import CONTEXT_FIELDS, Request, context_from_mapping, options_of
 from rulesets.errors import ContextError, HandError, MahjongError
 from rulesets.hand import SEATS4, Hand, KongKind, MeldKind, WinContext, WinMethod
 from rulesets.notation import canonical_hand, is_share_code, parse_hand, read_hand
 from rulesets.registry import all_rulesets
 from rulesets.scoring import OptionInfo, Ruleset
-from rulesets.sharecode import VERSION, SharedHand, default_options, parse_share_code
+from rulesets.sharecode import VERSION, SharedHand, parse_share_code
 from rulesets.tiles import ALL_TILES, BY_INDEX, FLOWERS, Tile
 from rulesets.values import quick
 from serving.memo import once_per
@@ -420,9 +420,7 @@ def engine_request(hand: Hand, chosen: tuple[Ruleset, ...], options: Mapping[str
     request, made from the systems themselves (``chosen``, each once, as the form holds them) rather than looked up
     again by their names, and from ``options``, the house rules sent for each of them (``{}`` for the defaults): the
     hand in its canonical form, each system's options parsed (the defaults as ``default_options`` keeps them)."""
-    canonical = canonical_hand(hand)
-    values = {r.id: r.parse_options(given) if (given := options.get(r.id)) else default_options(r) for r in chosen}
-    return Request(canonical, chosen, values, explicit_rules=explicit, checked=False)
+    return Request(canonical_hand(hand), chosen, options_of(chosen, options), explicit_rules=explicit, checked=False)
 
 
 class Keyed:

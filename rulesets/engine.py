@@ -107,9 +107,14 @@ def build_request(
         chosen = tuple([r for r in compared() if r.can_read(parsed)]) or chosen
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(msg("rules.options_object"))
-    per_rules = _split_options(options or {}, chosen)
-    values = {r.id: r.parse_options(given) if (given := per_rules.get(r.id)) else default_options(r) for r in chosen}
+    values = options_of(chosen, _split_options(options or {}, chosen))
     return Request(parsed, chosen, values, explicit_rules=rules not in (None, "all", "", [], ["all"]), checked=checked)
+
+
+def options_of(chosen: tuple[Ruleset[Any], ...], given: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Each of the ``chosen`` systems' options: those ``given`` for it (by its id) parsed, else its defaults (the
+    object :func:`~rulesets.sharecode.default_options` keeps)."""
+    return {r.id: r.parse_options(mine) if (mine := given.get(r.id)) else default_options(r) for r in chosen}
 
 
 def _split_options(options: Mapping[str, Any], chosen: tuple[Ruleset[Any], ...]) -> dict[str, Mapping[str, Any]]:
