@@ -10,7 +10,7 @@ messages take the same way (``rulesets.messages.SCRIPTS``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager, ContextDecorator
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from functools import lru_cache, wraps
 from typing import Any, TypeVar
@@ -33,7 +33,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 def language() -> str:
     """The active language's code in lower case (``zh-hant``): within :func:`asked_once`, as it was on entering."""
     code = _asked.get()
-    return code if code is not None else (get_language() or "").lower()
+    return code if code is not None else _active()
 
 
 def asked_once() -> _Asked:
@@ -45,19 +45,16 @@ def asked_once() -> _Asked:
     return _Asked()
 
 
-class _Asked(ContextDecorator):
+class _Asked:
+    """:func:`asked_once`: a context manager, or a view's decorator whose every call sets and resets the language
+    around the view itself (no context manager made and entered per request)."""
+
     __slots__ = ("_token",)
 
-    def _recreate_cm(self) -> _Asked:
-        return _Asked()
-
-    def __call__(self, func: _F) -> _F:  # type: ignore[override]
-        """``func`` within its own :func:`asked_once` at each call: the language set and reset around it here,
-        with no context manager made and entered per call (a view's every request)."""
-
+    def __call__(self, func: _F) -> _F:
         @wraps(func)
         def inner(*args: Any, **kwargs: Any) -> Any:
-            token = _asked.set((get_language() or "").lower())
+            token = _asked.set(_active())
             try:
                 return func(*args, **kwargs)
             finally:
@@ -66,10 +63,15 @@ class _Asked(ContextDecorator):
         return inner  # type: ignore[return-value]
 
     def __enter__(self) -> None:
-        self._token = _asked.set((get_language() or "").lower())
+        self._token = _asked.set(_active())
 
     def __exit__(self, *exc: object) -> None:
         _asked.reset(self._token)
+
+
+def _active() -> str:
+    """The active language's code in lower case, as Django says it."""
+    return (get_language() or "").lower()
 
 
 def is_zh() -> bool:

@@ -15,8 +15,7 @@ house rules, the default win context…).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import lru_cache, wraps
+from functools import lru_cache
 from typing import Any, cast
 
 from django.conf import settings
@@ -25,7 +24,6 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
@@ -49,32 +47,11 @@ def _page_url(data: QueryDict) -> str:
     return path("calculator") + (f"?{query}" if query else "")
 
 
-_VARY = ("HX-Request", "X-Parts")
-_VARY_VALUE = ", ".join(_VARY)
-
-
-def _varies_on_htmx(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """``vary_on_headers("HX-Request", "X-Parts")``: an answer with no Vary of its own (every answer of the view)
-    has the header written as ``patch_vary_headers`` writes it, without parsing the Vary it does not have."""
-
-    @wraps(view)
-    def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = view(request, *args, **kwargs)
-        headers = response.headers
-        if "vary" in headers._store:  # type: ignore[attr-defined]
-            patch_vary_headers(response, _VARY)
-        else:  # the header's name and value are ASCII: stored as ResponseHeaders would store them
-            headers._store["vary"] = ("Vary", _VARY_VALUE)  # type: ignore[attr-defined]
-        return response
-
-    return inner
-
-
 # What the calculator is drawn from (serving.memo): the query, the language, the site's address (the share link)
 # and, for an htmx update, the parts the browser shows. A whole page is not kept whole (it carries a CSRF token
 # and a nonce): its form is (``_form``).
 @require_GET
-@_varies_on_htmx
+@quickhttp.vary_on_headers("HX-Request", "X-Parts")
 @kept("calculator-update", drawn_from(language=True, site=True, headers=("X-Parts",), htmx=True))
 @lang.asked_once()
 def calculator(request: HtmxHttpRequest) -> HttpResponse:

@@ -9,6 +9,8 @@ input is one Django refuses. tests/serving/test_quickhttp.py holds each to Djang
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any, cast
 from urllib.parse import unquote
 
@@ -17,6 +19,7 @@ from django.core.handlers.wsgi import WSGIRequest, get_bytes_from_wsgi
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.http.cookie import SimpleCookie
 from django.http.response import ResponseHeaders
+from django.utils.cache import patch_vary_headers
 from django_htmx.middleware import HtmxDetails
 
 from .htmx import HtmxDetails as WeakHtmxDetails
@@ -124,6 +127,27 @@ def html_response(text: str) -> HttpResponse:
                              cookies=SimpleCookie(), closed=False, _reason_phrase=None,
                              _container=[text.encode(charset)])
     return response
+
+
+def vary_on_headers(*headers: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Django's ``vary_on_headers(*headers)``: an answer with no Vary of its own has the header written as
+    ``patch_vary_headers`` writes it, without parsing the Vary it does not have; any other is patched by Django."""
+    value = ", ".join(headers)
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            response = view(request, *args, **kwargs)
+            store = response.headers._store
+            if "vary" in store:
+                patch_vary_headers(response, headers)
+            else:  # the header's name and value are ASCII: stored as ResponseHeaders would store them
+                store["vary"] = ("Vary", value)
+            return response
+
+        return inner
+
+    return decorator
 
 
 class OneLookupHeaders(ResponseHeaders):

@@ -13,7 +13,7 @@ from django.test import RequestFactory, override_settings
 from django_htmx.middleware import HtmxDetails
 
 from serving import quickhttp
-from serving.quickhttp import OneLookupHeaders, header, html_response, is_htmx
+from serving.quickhttp import OneLookupHeaders, header, html_response, is_htmx, vary_on_headers
 
 _PIECES = ["hand", "rules", "win", "=", "&", "&&", "%", "%2", "%5B", "%5d", "%E4%B8%AD", "%ff", "%C3", "+", " ", ";",
            "a", "5m", "[123m1]", "中", "é", "\x00", "==", "kong1", "S.exposed.E", "opt-guobiao-x", ""]
@@ -147,3 +147,19 @@ def test_the_updates_headers_answer_as_djangos() -> None:
             assert list(ours.items()) == list(django.items())
         with pytest.raises(AttributeError):
             _ = 1 in ours.headers  # as Mapping's __contains__: a name is a str
+
+
+@pytest.mark.parametrize("before", [None, "Cookie", "accept-language, Cookie", "X-Parts", "*"])
+def test_vary_on_headers_writes_the_vary_djangos_writes(before: str | None) -> None:
+    from django.views.decorators.vary import vary_on_headers as djangos
+
+    def view(request: object) -> HttpResponse:
+        response = HttpResponse("<p>中</p>")
+        if before is not None:
+            response["Vary"] = before
+        return response
+
+    request = RequestFactory().get("/")
+    ours = vary_on_headers("HX-Request", "X-Parts")(view)(request)
+    django = djangos("HX-Request", "X-Parts")(view)(request)
+    assert list(ours.items()) == list(django.items())
