@@ -699,8 +699,14 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
     best, refused = outcome.best, outcome.refused
     reason = refused or (None, None)
     unit = r.unit if p.display is None else p.display.unit(outcome.options)
-    scored = [(v, s) for v in valued if (s := v.shape_score()) is not None]
-    shapes = tuple([s for _, s in scored])
+    listed: list[ShapeScore] = []
+    shape: ShapeScore | None = None  # the best reading's shape, the one listed (lit once with the others)
+    for v in valued:
+        if (s := v.shape_score()) is not None:
+            listed.append(s)
+            if v is best and shape is None:
+                shape = s
+    shapes = tuple(listed)
     if best is None:  # refused before a best reading: its readings listed when every one was refused
         # Score's fields in their order, by position: a call naming a dozen keywords costs more than the Score
         # (rules, valid, unit, total, items, excluded, reason, reason_en, shape, shapes, settlement, options, extra,
@@ -708,8 +714,8 @@ def _result[O, R: Readable](r: Ruleset[O], p: Pipeline[O, R], outcome: Outcome[O
         no_win = Score(r.id, False, unit, 0, (), (), reason[0], reason[1], None, shapes, None, outcome.options, extra,
                        details)
         return _penalised(p, no_win, outcome)
-    # the best reading's shape is the one listed (lit once with the others)
-    shape = next((s for v, s in scored if v is best), None) or best.shape_score()
+    if shape is None:
+        shape = best.shape_score()
     total, items = (best.total, best.items) if p.display is None else p.display.written(best, outcome.options)
     if p.value.held is not None:
         total = p.value.held(total, outcome.options)

@@ -24,7 +24,7 @@ import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Self
 
 from .context import ENGINE_FIELDS, SHARED_KEYS, ContextField, declare
@@ -68,6 +68,11 @@ class Fan:
 
     def as_dict(self) -> dict[str, object]:
         return {"id": self.id, "zh": self.zh, "en": self.en, "value": self.value}
+
+    @cached_property
+    def excluded_ids(self) -> frozenset[str]:
+        """The ids of the fans this one excludes (:func:`apply_exclusions` asks it of every hand's items)."""
+        return frozenset([e.fan for e in self.excludes])
 
 
 @quick
@@ -137,6 +142,12 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
     items = list(items)
     if len(items) < 2:  # no other item to exclude
         return [i for i in items if i.count > 0], []
+    ids = {i.fan.id for i in items}
+    for item in items:
+        if not ids.isdisjoint(item.fan.excluded_ids):
+            break
+    else:  # no item's fan excludes a fan held: nothing is removed
+        return ([i for i in items if i.count > 0] if min([i.count for i in items]) <= 0 else items), []
     by_id: dict[str, list[int]] = {}
     for i, item in enumerate(items):
         by_id.setdefault(item.fan.id, []).append(i)
@@ -161,8 +172,10 @@ def apply_exclusions(items: Iterable[Item]) -> tuple[list[Item], list[Exclusion]
                 dropped.append(Exclusion(items[j].fan, fan.id, n))
     if not dropped and min(counts) > 0:
         return items, dropped
+    # an item with fewer copies made by position (Item's fields in their order: a replace reads every field's
+    # definition, a dozen times the cost of the Item)
     kept = [
-        item if n == item.count else dataclasses.replace(item, count=n)
+        item if n == item.count else Item(item.fan, n, item.note, item.value_override, item.about, item.tiles)
         for item, n in zip(items, counts, strict=True)
         if n > 0
     ]

@@ -650,8 +650,8 @@ def _is_standard(counts: tuple[int, ...]) -> bool:
 
 
 def _seven_pairs_waits(counts: tuple[int, ...]) -> list[int]:
-    if sum(counts) != 13:
-        return []
+    if sum(counts) != 13 or min(counts) >= 0 and max(counts) <= 4 and counts.count(1) + counts.count(3) != 1:
+        return []  # counted in C: seven pairs but one wait on the one tile held an odd number of times
     odd = [i for i, c in enumerate(counts) if c % 2]
     return odd if len(odd) == 1 else []
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from rulesets.shapes import ShapeKind
@@ -64,8 +64,10 @@ def pair_type(a: int, b: int) -> str | None:
 def pair_edges(chows: tuple[int, ...]) -> tuple[tuple[int, int, str], ...]:
     """Every pair of chows (by position) that makes a 1-fan fan, with that fan."""
     out = []
+    kinds = _PAIR_TYPE
     for i, j in combinations(range(len(chows)), 2):
-        kind = pair_type(chows[i], chows[j])
+        a, b = chows[i], chows[j]
+        kind = kinds[a, b] if (a, b) in kinds else pair_type(a, b)
         if kind:
             out.append((i, j, kind))
     return tuple(out)
@@ -95,12 +97,23 @@ def triple_type(a: int, b: int, c: int) -> str | None:
     return None
 
 
+_CHOW_STARTS = tuple(i for i in range(27) if i % 9 <= 6)
+"""The first tiles a chow may have (1 to 7 of each suit)."""
+_PAIR_TYPE = {(a, b): pair_type(a, b) for a in _CHOW_STARTS for b in _CHOW_STARTS}
+_TRIPLE_TYPE = {(a, b, c): triple_type(a, b, c) for a, b, c in combinations_with_replacement(_CHOW_STARTS, 3)}
+""":func:`pair_type` of every two chows and :func:`triple_type` of every three (sorted), worked out once: a new
+hand's chows find their fans by lookups (:func:`pair_edges`, :func:`triples`), not by a call for each pair and
+each triple of them."""
+
+
 @lru_cache(maxsize=4096)
 def triples(chows: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
     """Every triple of chow positions that makes a 3-chow fan, with the fan."""
     out = []
+    kinds = _TRIPLE_TYPE
     for i, j, k in combinations(range(len(chows)), 3):
-        kind = triple_type(chows[i], chows[j], chows[k])  # the three chows named: no generator per triple
+        three = (chows[i], chows[j], chows[k])
+        kind = kinds[three] if three in kinds else triple_type(*three)
         if kind:
             out.append(((i, j, k), kind))
     return tuple(out)
@@ -350,7 +363,9 @@ PREDICATES: dict[str, Predicate] = {
     "prevalent_wind": lambda v, o: int(v.facts.round_wind in v.pungs),
     "seat_wind": lambda v, o: int(v.facts.seat_wind in v.pungs),
     "concealed_hand": lambda v, o: int(v.facts.concealed and not v.facts.self_drawn),
-    "all_chows": lambda v, o: int(v.chow_like == 4 and v.pair is not None and v.pair < 27),
+    "all_chows": lambda v, o: int(  # View.chow_like == 4, without its call (every reading asks)
+        (len(v.chows) + (3 if v.kind is ShapeKind.KNITTED_STRAIGHT else 0)) == 4 and v.pair is not None
+        and v.pair < 27),
     "tile_hog": lambda v, o: v.facts.tile_hogs,
     "double_pung": _pung("double_pung"),
     "two_concealed_pungs": lambda v, o: int(v.concealed_pungs >= 2),
@@ -552,7 +567,7 @@ SCOPES: tuple[Scope, ...] = tuple(
          "mixed_triple_chow mixed_shifted_chows"),
         ("chow_pairs", lambda v: len(v.chows) >= 2 and bool(pair_edges(v.chows)), False,
          "pure_double_chow mixed_double_chow short_straight two_terminal_chows"),
-        ("special", lambda v: not v.standard, False,
+        ("special", lambda v: v.kind is not ShapeKind.STANDARD, False,  # not View.standard, without its call
          "seven_shifted_pairs thirteen_orphans seven_pairs greater_honors_and_knitted_tiles "
          "lesser_honors_and_knitted_tiles knitted_straight"),
         ("nine_gates", lambda v: v.facts.nine_gates, False, "nine_gates"),

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -50,8 +49,9 @@ def account_once(kept: list[Item], view: View) -> tuple[list[Item], list[Exclusi
         counts[kind] += 1
     dropped = _dropped(view.chows, live, multi, chosen)
     by_fan = {i.fan.id: i.fan for i in kept}
-    new_kept = [
-        dataclasses.replace(i, count=counts[i.fan.id]) if i.fan.id in live and counts[i.fan.id] != i.count else i
+    new_kept = [  # an item with another count made by position (Item's fields in their order), not replaced
+        Item(i.fan, counts[i.fan.id], i.note, i.value_override, i.about, i.tiles)
+        if i.fan.id in live and counts[i.fan.id] != i.count else i
         for i in kept
         if i.fan.id not in live or counts[i.fan.id]
     ]

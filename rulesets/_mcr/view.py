@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
-from rulesets.hand import SEATS4, Hand, KongKind, Meld, MeldKind, Seat, WinContext, WinMethod
+from rulesets.hand import SEATS4, Hand, KongKind, MeldKind, Seat, WinContext, WinMethod
 from rulesets.shapes import GroupKind, Shape, ShapeKind
 from rulesets.tiles import counts34
 from rulesets.values import quick
@@ -133,15 +133,26 @@ def facts_of(hand: Hand, concealed: Sequence[int] | None = None) -> Facts:
     counts = concealed_counts(hand) if concealed is None else list(concealed)
     melded_copies = claimed = melded_kongs = concealed_kongs = 0
     kong_tiles = set()
-    for m in hand.melds:
-        for i in _meld_indices(m):
-            counts[i] += 1
-            melded_copies += i == win
-        claimed += not m.is_concealed
-        if m.kind is MeldKind.KONG:
-            kong_tiles.add(m.tile.index)
-            melded_kongs += m.kong is not KongKind.CONCEALED
-            concealed_kongs += m.kong is KongKind.CONCEALED
+    for m in hand.melds:  # each meld's tiles counted by its kind: a chow's three, a pung's or a kong's copies
+        first = m.tile.index
+        if m.kind is _CHOW_MELD:
+            counts[first] += 1
+            counts[first + 1] += 1
+            counts[first + 2] += 1
+            melded_copies += first <= win <= first + 2
+            claimed += m.kong is not _CONCEALED_KONG  # Meld.is_concealed, without its call
+            continue
+        hidden = m.kong is _CONCEALED_KONG  # Meld.is_concealed, without its call
+        claimed += not hidden
+        if m.kind is _KONG_MELD:
+            counts[first] += 4
+            melded_copies += 4 if first == win else 0
+            kong_tiles.add(first)
+            melded_kongs += not hidden
+            concealed_kongs += hidden
+        else:
+            counts[first] += 3
+            melded_copies += 3 if first == win else 0
     present = list(compress(_INDICES, counts))  # the tiles held
     mask = sum(map(_BITS.__getitem__, present))
     # the fields in their order, passed by position: a call naming 22 keywords costs more than the rest of it
@@ -154,23 +165,24 @@ def facts_of(hand: Hand, concealed: Sequence[int] | None = None) -> Facts:
         ctx.last_tile,  # last_tile
         ctx.kong_replacement,  # kong_replacement
         ctx.last_copy or melded_copies == 3,  # last_copy
-        _wind_index(ctx.seat),  # seat_wind
-        _wind_index(ctx.round_wind),  # round_wind
+        _WIND_INDEX.get(ctx.seat, -1),  # seat_wind (_wind_index, without its call)
+        _WIND_INDEX.get(ctx.round_wind, -1),  # round_wind
         claimed,  # claimed
         melded_kongs,  # melded_kongs
         concealed_kongs,  # concealed_kongs
-        _nine_gates(hand, counts),  # nine_gates
+        not hand.melds and _nine_gates(hand, counts),  # nine_gates (a hand with melds has none)
         len(ctx.flowers),  # flowers
         frozenset(present),  # present
         mask,  # mask
         _suits(mask),  # suits
         mask >= _HONOUR_BIT,  # has_honours
         (mask | mask >> 9 | mask >> 18) & _RANK_BITS,  # rank_mask
-        _tile_hogs(counts, kong_tiles),  # tile_hogs
+        _tile_hogs(counts, kong_tiles) if 4 in counts else 0,  # tile_hogs (none without a tile held four times)
         ctx,  # context
     )
 
 
+_CHOW_MELD, _KONG_MELD, _CONCEALED_KONG = MeldKind.CHOW, MeldKind.KONG, KongKind.CONCEALED
 _INDICES = range(34)
 _BITS = tuple(1 << i for i in _INDICES)
 _RANK_BITS = (1 << 9) - 1
@@ -187,14 +199,6 @@ def _tile_hogs(counts: list[int], kong_tiles: set[int]) -> int:
     if 4 not in counts:
         return 0
     return sum(1 for i, c in enumerate(counts) if c == 4 and i not in kong_tiles)
-
-
-def _meld_indices(meld: Meld) -> tuple[int, ...]:
-    """The tile indices of a meld (its tiles, without building them)."""
-    first = meld.tile.index
-    if meld.kind is MeldKind.CHOW:
-        return (first, first + 1, first + 2)
-    return (first,) * (4 if meld.kind is MeldKind.KONG else 3)
 
 
 _WIND_INDEX = {seat: seat.wind_tile.index for seat in SEATS4}

@@ -10,7 +10,7 @@ import pytest
 
 from rulesets._mcr.view import Facts, View
 from rulesets.hand import Hand
-from rulesets.scoring import Score
+from rulesets.scoring import Item, Score
 
 CALLS = {
     Facts: ("rulesets/_mcr/view.py: facts_of",
@@ -23,6 +23,8 @@ CALLS = {
             ("rules", "valid", "unit", "total", "items", "excluded", "reason", "reason_en", "shape", "shapes",
              "settlement", "options", "extra", "details")),
     Hand: ("rulesets/notation.py: canonical_hand, _Reader", ("standing", "melds", "winning_tile", "context")),
+    Item: ("rulesets/scoring.py: apply_exclusions; rulesets/_mcr/principles.py: account_once",
+           ("fan", "count", "note", "value_override", "about", "tiles")),
 }
 
 
