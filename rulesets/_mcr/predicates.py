@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Any
 
 from rulesets.shapes import ShapeKind
@@ -64,10 +64,8 @@ def pair_type(a: int, b: int) -> str | None:
 def pair_edges(chows: tuple[int, ...]) -> tuple[tuple[int, int, str], ...]:
     """Every pair of chows (by position) that makes a 1-fan fan, with that fan."""
     out = []
-    kinds = _PAIR_TYPE
     for i, j in combinations(range(len(chows)), 2):
-        a, b = chows[i], chows[j]
-        kind = kinds[a, b] if (a, b) in kinds else pair_type(a, b)
+        kind = pair_type(chows[i], chows[j])
         if kind:
             out.append((i, j, kind))
     return tuple(out)
@@ -97,23 +95,12 @@ def triple_type(a: int, b: int, c: int) -> str | None:
     return None
 
 
-_CHOW_STARTS = tuple(i for i in range(27) if i % 9 <= 6)
-"""The first tiles a chow may have (1 to 7 of each suit)."""
-_PAIR_TYPE = {(a, b): pair_type(a, b) for a in _CHOW_STARTS for b in _CHOW_STARTS}
-_TRIPLE_TYPE = {(a, b, c): triple_type(a, b, c) for a, b, c in combinations_with_replacement(_CHOW_STARTS, 3)}
-""":func:`pair_type` of every two chows and :func:`triple_type` of every three (sorted), worked out once: a new
-hand's chows find their fans by lookups (:func:`pair_edges`, :func:`triples`), not by a call for each pair and
-each triple of them."""
-
-
 @lru_cache(maxsize=4096)
 def triples(chows: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], str], ...]:
     """Every triple of chow positions that makes a 3-chow fan, with the fan."""
     out = []
-    kinds = _TRIPLE_TYPE
     for i, j, k in combinations(range(len(chows)), 3):
-        three = (chows[i], chows[j], chows[k])
-        kind = kinds[three] if three in kinds else triple_type(*three)
+        kind = triple_type(chows[i], chows[j], chows[k])  # the three chows named: no generator per triple
         if kind:
             out.append(((i, j, k), kind))
     return tuple(out)

@@ -1,36 +1,14 @@
-"""The lookups that stand for a search agree with the search: the chow pairs and triples read from the tables
-made once, and the exclusions when no fan held excludes another."""
+"""The shortcuts agree with the search they stand for: the exclusions when no fan held excludes another, the
+七对 waits told by the odd counts."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from itertools import combinations, combinations_with_replacement
 
-from rulesets._mcr.predicates import _CHOW_STARTS, pair_edges, pair_type, triple_type, triples
 from rulesets.guobiao import FANS
 from rulesets.scoring import Exclusion, Item, apply_exclusions
 from rulesets.shapes import _seven_pairs_waits
-
-
-def test_chow_pairs_and_triples_as_the_calls_say() -> None:
-    for n in range(5):
-        for chows in combinations_with_replacement(_CHOW_STARTS, n):
-            pair_edges.cache_clear()
-            triples.cache_clear()
-            assert pair_edges(chows) == tuple(
-                (i, j, k) for i, j in combinations(range(n), 2) if (k := pair_type(chows[i], chows[j])))
-            assert triples(chows) == tuple(
-                ((i, j, k), t) for i, j, k in combinations(range(n), 3)
-                if (t := triple_type(chows[i], chows[j], chows[k])))
-
-
-def test_unsorted_chows_still_asked_of_the_calls() -> None:
-    chows = (18, 9, 0, 6)
-    assert pair_edges(chows) == tuple(
-        (i, j, k) for i, j in combinations(range(4), 2) if (k := pair_type(chows[i], chows[j])))
-    assert triples(chows) == tuple(
-        ((i, j, k), t) for i, j, k in combinations(range(4), 3) if (t := triple_type(chows[i], chows[j], chows[k])))
 
 
 def _exclusions_searched(items: list[Item]) -> tuple[list[Item], list[Exclusion]]:
