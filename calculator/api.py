@@ -19,7 +19,7 @@ from rulesets.engine import CONTEXT_FIELDS, evaluate
 from rulesets.errors import MahjongError
 from rulesets.registry import all_rulesets
 from serving.errors import api_methods, error_response
-from serving.jsonbody import json_response
+from serving.jsonbody import result_bytes
 from serving.memo import drawn_from, kept
 
 from .openapi import openapi_document
@@ -103,7 +103,7 @@ def score(request: HttpRequest) -> HttpResponse:
         return error_response(exc.code, exc.message, exc.position, message_zh=exc.message_zh, key=exc.key)
     except (ValueError, OverflowError) as exc:  # e.g. a number in context or options too large to use
         return error_response("input", f"the request cannot be scored: {type(exc).__name__}")
-    return json_response(result)
+    return HttpResponse(result_bytes(result), content_type="application/json")
 
 
 @api_methods("GET", "HEAD")

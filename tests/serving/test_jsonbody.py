@@ -1,0 +1,45 @@
+"""A result object written with each best reading once is the same JSON as written whole."""
+
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulesets.engine import evaluate
+from rulesets.errors import MahjongError
+from rulesets.registry import all_rulesets
+from serving.jsonbody import json_bytes, result_bytes
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import snapshot  # noqa: E402
+
+
+@pytest.mark.parametrize("ruleset", all_rulesets(), ids=lambda r: r.id)
+def test_a_result_object_is_written_as_json_bytes_writes_it(ruleset):
+    """Every system's answers to the snapshot's inputs (wins and waits, contexts, house rules), asked of that
+    system and of every system, with options and without."""
+    written = read = 0
+    for _, case in itertools.islice(snapshot.cases(ruleset, winning=40, waiting=10), 50):
+        for rules, options in (([ruleset.id], case["options"]), (None, None)):
+            try:
+                result = evaluate(case["hand"], rules, case["context"], options)
+            except MahjongError:
+                continue
+            assert result_bytes(result) == json_bytes(result), case
+            written += 1
+            read += sum(answer["shape"] is not None for answer in result["results"])
+    assert written and read  # some answers show a reading: written once
+
+
+def test_what_orjson_refuses_is_written_by_the_standard_encoder():
+    result = evaluate("123456789m11122z", "guobiao")
+    result["results"][0]["shape"]["fans"].append({"stake": 2 ** 70})  # beyond 64 bits: orjson refuses it
+    assert result_bytes(result) == json_bytes(result)
+    assert b"1180591620717411303424" in result_bytes(result)
+
+
+def test_an_answer_without_a_reading_is_written_as_it_is():
+    result = evaluate("123456789m1112z", "guobiao")  # waiting: no reading
+    assert result["results"][0]["shape"] is None
+    assert result_bytes(result) == json_bytes(result)
