@@ -91,7 +91,8 @@ def score(request: HttpRequest) -> HttpResponse:
     try:
         data = _read_body(request)
         _check_fields(data)
-        result = evaluate(data["hand"], data.get("rules"), data.get("context"), data.get("options"))
+        # written as JSON at once, nothing changed: the readings' groups are the entries kept on them
+        result = evaluate(data["hand"], data.get("rules"), data.get("context"), data.get("options"), shared=True)
     except _BadRequest as exc:
         return error_response(exc.code, exc.message)
     except UnicodeDecodeError:

@@ -1,5 +1,7 @@
-"""A result object written with each best reading once is the same JSON as written whole."""
+"""The API's answer: its result object with the readings' groups kept on them, written with each best reading
+once, is the same JSON as the result object made afresh and written whole."""
 
+import copy
 import itertools
 import sys
 from pathlib import Path
@@ -26,7 +28,9 @@ def test_a_result_object_is_written_as_json_bytes_writes_it(ruleset):
                 result = evaluate(case["hand"], rules, case["context"], options)
             except MahjongError:
                 continue
-            assert result_bytes(result) == json_bytes(result), case
+            shared = evaluate(case["hand"], rules, case["context"], options, shared=True)
+            assert shared == result, case  # the groups kept on them are the groups made again
+            assert result_bytes(shared) == json_bytes(result), case
             written += 1
             read += sum(answer["shape"] is not None for answer in result["results"])
     assert written and read  # some answers show a reading: written once
@@ -43,3 +47,14 @@ def test_an_answer_without_a_reading_is_written_as_it_is():
     result = evaluate("123456789m1112z", "guobiao")  # waiting: no reading
     assert result["results"][0]["shape"] is None
     assert result_bytes(result) == json_bytes(result)
+
+
+def test_a_result_object_made_afresh_shares_no_group_with_the_kept_ones():
+    """A caller may change the result object it is given: the groups kept for the API's writer are not in it."""
+    kept = evaluate("[123m1]456p789s11z222z", "guobiao", shared=True)["results"][0]["shape"]["groups"]
+    fresh = evaluate("[123m1]456p789s11z222z", "guobiao")["results"][0]["shape"]["groups"]
+    assert fresh == kept
+    assert not any(f is k for f in fresh for k in kept)
+    as_kept = copy.deepcopy(kept)
+    fresh[0]["tiles"].append("9z")
+    assert evaluate("[123m1]456p789s11z222z", "guobiao", shared=True)["results"][0]["shape"]["groups"] == as_kept
