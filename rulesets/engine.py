@@ -175,16 +175,18 @@ def waiting[O](r: Ruleset[O], hand: Hand, options: O) -> Score:
                  extra={"waits": waits})
 
 
-def result_object(request: Request, scores: list[Score]) -> dict[str, Any]:
-    """The JSON result object of DESIGN §4.4."""
+def result_object(request: Request, scores: list[Score], *, shared: bool = False) -> dict[str, Any]:
+    """The JSON result object of DESIGN §4.4. ``shared``: for a writer that changes nothing it is given (the API
+    writes it as JSON at once): the readings' groups are then the entries kept on them (``Shape.as_dict``), not
+    made again for each answer."""
     results = []
     moved = False  # some system's house rules are away from its defaults
     for r, s in zip(request.rulesets, scores, strict=True):
         value, default = request.options[r.id], default_options(r)
         if value is default:
-            results.append(s.as_dict(dict(_default_json(default))))
+            results.append(s.as_dict(dict(_default_json(default)), shared=shared))
         else:
-            results.append(s.as_dict(options_dict(value)))
+            results.append(s.as_dict(options_dict(value), shared=shared))
             moved = moved or value != default
     codes = {r.id: request.options[r.id] for r in request.rulesets}
     # House rules away from the defaults are part of the answer: the code then names its systems too, so
@@ -212,10 +214,13 @@ def evaluate(
     rules: str | list[str] | None = None,
     context: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    *,
+    shared: bool = False,
 ) -> dict[str, Any]:
-    """Parse, score and describe in one call. Raises :class:`MahjongError` on bad input."""
+    """Parse, score and describe in one call. Raises :class:`MahjongError` on bad input. ``shared``: for a writer
+    that changes nothing it is given (:func:`result_object`)."""
     request = build_request(hand, rules, context, options)
-    return result_object(request, score(request))
+    return result_object(request, score(request), shared=shared)
 
 
 def settle(

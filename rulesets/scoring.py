@@ -306,8 +306,9 @@ class ShapeScore:
     # settlement never do. Not part of the value.
     lighter: Callable[[], Sequence[Item]] | None = field(default=None, compare=False, repr=False)
 
-    def as_dict(self) -> dict[str, object]:
-        d = self.shape.as_dict()  # a fresh dict: the reading's keys, then these
+    def as_dict(self, *, shared: bool = False) -> dict[str, object]:
+        """The reading's entry in the result object (``shared``: see :meth:`Shape.as_dict`)."""
+        d = self.shape.as_dict(shared=shared)  # a fresh dict: the reading's keys, then these
         d["total"] = self.total
         d["fans"] = [i.as_dict() for i in self.items]
         d["excluded"] = [e.as_dict() for e in self.excluded]
@@ -355,13 +356,14 @@ class Score:
     extra: Mapping[str, object] = field(default_factory=dict)  # the result object's system fields (e.g. multiplier)
     details: Details | None = None
 
-    def as_dict(self, options: dict[str, object] | None = None) -> dict[str, object]:
+    def as_dict(self, options: dict[str, object] | None = None, *, shared: bool = False) -> dict[str, object]:
         """The result object of DESIGN §4.4, with ``options`` as its house rules (the applied ones, :func:`applied`,
         if not given). The best reading (``shape``) is shown once: the same dict is its entry in ``shapes``, and
         where the score's items and exclusions are that reading's, the same lists are the score's ``fans`` and
-        ``excluded``."""
+        ``excluded``. ``shared``: the readings' groups are the entries kept on them (:meth:`Shape.as_dict`), for a
+        writer that changes nothing it is given."""
         shape = self.shape
-        best = shape.as_dict() if shape is not None else None
+        best = shape.as_dict(shared=shared) if shape is not None else None
         fans = best["fans"] if shape is not None and best is not None and self.items is shape.items else [
             i.as_dict() for i in self.items]
         excluded = best["excluded"] if shape is not None and best is not None and self.excluded is shape.excluded \
@@ -376,7 +378,7 @@ class Score:
             "fans": fans,
             "excluded": excluded,
             "shape": best,
-            "shapes": [best if s is self.shape else s.as_dict() for s in self.shapes],
+            "shapes": [best if s is self.shape else s.as_dict(shared=shared) for s in self.shapes],
             "payouts": self.settlement.as_dict() if self.settlement else {},
             "payments": [p.as_dict() for p in self.settlement.payments] if self.settlement else [],
             "options": applied(self.options) if options is None else options,

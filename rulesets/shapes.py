@@ -154,6 +154,16 @@ class Group:
         concealed groups are made once (:data:`_GROUP_OF`), so most are found without hashing a group."""
         return _group_parts(self)
 
+    @cached_property
+    def shown_dict(self) -> dict[str, object]:
+        """The group's entry in the result object (:meth:`Shape.as_dict`), made once and kept on the group: shared
+        by every answer that shows the group, for a writer that changes nothing it is given (the API's)."""
+        kind, names, meld, claimed, wilds, _ = self.shown
+        d: dict[str, object] = {"kind": kind, "tiles": list(names), "meld": meld, "claimed": claimed}
+        if wilds:
+            d["wild"] = [dict(w) for w in wilds]
+        return d
+
     def __str__(self) -> str:
         text = "".join(str(t.rank) for t in self.tiles) + self.tiles[0].suit.value
         if self.kind is GroupKind.KNITTED:
@@ -200,9 +210,14 @@ class Shape:
         """How many wilds play another tile (0: a hard hand, 硬胡)."""
         return sum(1 for s in self.subs if s.wild and s.tile != s.as_)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, *, shared: bool = False) -> dict[str, object]:
         """The reading in the result object: each group's part from :attr:`Group.shown`, fresh lists and dicts
-        each call (a caller may change what it is given)."""
+        each call (a caller may change what it is given); ``shared``: the groups' entries are the ones kept on
+        them (:attr:`Group.shown_dict`), for a writer that changes nothing it is given."""
+        if shared:
+            groups_of = self.groups
+            return {"kind": self.kind._value_, "groups": [g.shown_dict for g in groups_of],
+                    "text": " ".join([g.shown[5] for g in groups_of])}
         parts = [g.shown for g in self.groups]
         groups: list[dict[str, object]] = [{"kind": kind, "tiles": list(names), "meld": meld, "claimed": claimed}
                                            for kind, names, meld, claimed, _, _ in parts]
