@@ -180,7 +180,8 @@ class CalculatorForm(forms.Form):
         house = registry.house_fields  # the names sent looked up, not each system's (a tap sends a dozen names)
         for position in sorted({house[name] for name in self.data if name in house}):
             self.fields.update(_house_rule_fields(self.rulesets[position]))  # each system whose house rules were sent
-        self.shared = _shared(self.data.get("hand") or "")
+        self.hand_sent: str = self.data.get("hand") or ""  # the hand box's text as sent (the form's data is read only)
+        self.shared = _shared(self.hand_sent)
         self._game_kept: tuple[Ruleset | None, tuple[Ruleset, ...]] | None = None  # once the fields are clean
         self._hu_kept: bool | None = None  # speaks_hu(), once the fields are clean
         self.parsed: Hand | None = None
@@ -1123,7 +1124,7 @@ def _tile_or_fail(text: str) -> Tile:
 
 def editor_hand(form: CalculatorForm) -> editor.EditorHand | None:
     """What the editor shows: the hand box read in editor form, else the parsed hand, else nothing."""
-    text = form.data.get("hand") or ""
+    text = form.hand_sent
     if form.parsed is not None and text == form.parsed_text and not is_share_code(text):
         return editor.as_typed(form.parsed, form.hand_size())  # the hand box as read by the form's cleaning
     read = editor.read(text, form.hand_size())

@@ -69,7 +69,7 @@ def page_context(form: CalculatorForm, link: Any, notice: str = "") -> dict[str,
         "rewrite_hand": (form.context.from_string or form.shared is not None) and form.parsed is not None,
         "hand_error": hand_error_context(form),
         # the tiles entered, and the text they were read from
-        "placed": _placed(ed, form.hand_size(), chosen, form.data.get("hand") or ""),
+        "placed": _placed(ed, form.hand_size(), chosen, form.hand_sent),
         "notice": " ".join([notice, *form.notes]).strip(),  # the reader's notes on the hand string too
         "controls": controls,
         "setup": {"round_wind": controls["round_wind"] if shown["round_wind"] else (),

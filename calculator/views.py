@@ -77,7 +77,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     if not htmx:  # a whole page: its form is kept, and base.html draws the token and nonce around it
         main = SafeString(_form(request, data, notice))
         return _remember(render(request, "calculator.html", {"main_html": main}), data)
-    response = quickhttp.html_response(result_html.result_update(page(request, data, notice)))
+    response = quickhttp.html_response(result_html.result_update(page(request, data, notice, htmx=True)))
     if data is not request.GET:  # an edit the server made (calculator.js asks for typed text)
         response["HX-Replace-Url"] = _page_url(data)  # the address of the new hand, not of the edit
     return response
@@ -90,10 +90,11 @@ def _form(request: HtmxHttpRequest, data: QueryDict, notice: str) -> str:
     return get_template("calculator.html#calc").render(page(request, data, notice))
 
 
-def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, Any]:
+def page(request: HtmxHttpRequest, data: QueryDict, notice: str, htmx: bool | None = None) -> dict[str, Any]:
     """The page's view model for the state ``data``: what the whole form (partial ``calc``) or, for htmx, the
     ``result`` partial with the changed parts is drawn from. It reads no cookie and no header but htmx's
-    own and X-Parts, and the site's address (the share link): serving.memo keeps what it draws."""
+    own and X-Parts, and the site's address (the share link): serving.memo keeps what it draws. ``htmx``:
+    whether the request is htmx's, when the caller has asked it already (else asked here)."""
     form = CalculatorForm(data)
     form.is_valid()  # its engine messages in the table's word (胡 or 和), as are the page's:
     with form.speaking():
@@ -103,7 +104,8 @@ def page(request: HtmxHttpRequest, data: QueryDict, notice: str) -> dict[str, An
         # the script prefix and URLconf asked once: the result section writes the share addresses in them too
         context["where"] = at = where()
         context["share_url"] = _absolute(request, path("share", context["share_code"], at=at))
-    htmx = quickhttp.is_htmx(request)
+    if htmx is None:
+        htmx = quickhttp.is_htmx(request)
     context["oob"] = htmx
     context["rewrite_hand"] = context["rewrite_hand"] or data is not request.GET
     context["parts"] = _parts(context, htmx, quickhttp.header(request, "X-Parts") if htmx else "")

@@ -47,7 +47,17 @@ def header(request: HttpRequest, name: str) -> str:
     META names parsed, some twenty): a tap asks for two headers."""
     if "headers" in request.__dict__:
         return request.headers.get(name, "")
-    return cast(str, request.META.get("HTTP_" + name.upper().replace("-", "_"), ""))
+    key = _META_NAMES.get(name)
+    if key is None:
+        key = "HTTP_" + name.upper().replace("-", "_")
+        if len(_META_NAMES) < 256:  # the names the site's code asks for: a few
+            _META_NAMES[name] = key
+    return cast(str, request.META.get(key, ""))
+
+
+_META_NAMES: dict[str, str] = {}
+"""Each header name asked for, as META names it (``HX-Request``: ``HTTP_HX_REQUEST``), spelt once: a tap asks
+five times."""
 
 
 def query(request: HttpRequest) -> QueryDict:

@@ -25,3 +25,16 @@ def page(client, lang, **query):
 def test_a_refused_context_says_the_tables_word(client, rules, lang, said, not_said):
     html = page(client, lang, hand=HAND, rules=rules, seat="E", win="discard", from_seat="E")
     assert said in html and not_said not in html
+
+
+def test_spelt_hu_holds_within_and_gives_back_the_outer_word_after_even_on_an_error():
+    from calculator.engine_messages import _HU, spelt_hu
+
+    assert _HU.get() == (False, None)
+    with spelt_hu(True, "sys"):
+        assert _HU.get() == (True, "sys")
+        with pytest.raises(ValueError), spelt_hu(False):
+            assert _HU.get() == (False, None)
+            raise ValueError
+        assert _HU.get() == (True, "sys")
+    assert _HU.get() == (False, None)

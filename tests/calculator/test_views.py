@@ -574,3 +574,26 @@ def test_every_answer_of_the_calculator_varies_as_vary_on_headers_writes_it(clie
     assert answers[2].status_code == 302
     for response in answers:
         assert response["Vary"].split(", ")[:2] == expected["Vary"].split(", "), response
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("sent", [{"HTTP_HX_REQUEST": "true"}, {}])
+def test_the_page_told_it_is_htmx_draws_what_it_finds_by_asking(sent):
+    """The view tells page() the request is htmx's (it has asked already): the view model is the one page()
+    finds by asking the request itself."""
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from calculator import result_html
+    from serving.htmx import HtmxDetails
+    from serving.quickhttp import is_htmx
+
+    request = RequestFactory().get("/?" + urlencode({"hand": HAND, "rules": "guobiao"}), **sent)
+    request.htmx = HtmxDetails(request)
+    with translation.override("en"):
+        asked = views.page(request, request.GET, "")
+        told = views.page(request, request.GET, "", htmx=is_htmx(request))
+    assert asked["oob"] is told["oob"] is bool(sent)
+    assert asked["parts"] == told["parts"]
+    with translation.override("en"):
+        assert result_html.result_update(asked) == result_html.result_update(told)
