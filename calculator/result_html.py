@@ -116,9 +116,11 @@ def _summary(out: list[str], context: Any) -> None:
             out.append(f'<a class="summary-bar__item{"" if valid else " is-invalid"}" href="#r-{_text(r["id"])}">'
                        f'{_text(r["name"])} ')
             if valid:
-                out.append(f'<strong>{_text(r["total"])}</strong> {_text(r["unit"])}')
-                if r["gain"] is not None:
-                    out.append(f' · {_text(r["winner"])} <strong class="summary-bar__net">+{_text(r["gain"])}</strong>')
+                total, gain = r["total"], r["gain"]  # most often ints, written as ``_text`` writes them
+                out.append(f'<strong>{total if type(total) is int else _text(total)}</strong> {_text(r["unit"])}')
+                if gain is not None:
+                    out.append(f' · {_text(r["winner"])} <strong class="summary-bar__net">'
+                               f'+{gain if type(gain) is int else _text(gain)}</strong>')
             else:
                 out.append(_text(r["not_a_win"]))
             out.append("</a>")
@@ -311,7 +313,8 @@ def _card(out: list[str], words: dict[str, str], r: Mapping[str, Any], chinese: 
     """One system's card: verdict and total, the reading, the fans, facts and notes, payouts, other readings."""
     rid = _text(r["id"])
     valid = r["valid"]
-    total = r["total"]
+    total = r["total"]  # written once for the head and the fans' total: most often an int, as ``_text`` writes it
+    total = None if total is None else str(total) if type(total) is int else _text(total)
     unit = _text(r["unit"])
     out.append(
         f'\n<article id="r-{rid}" class="card {"card--valid" if valid else "card--invalid"}" '
@@ -320,7 +323,7 @@ def _card(out: list[str], words: dict[str, str], r: Mapping[str, Any], chinese: 
         f'    <span class="verdict {"verdict--ok" if valid else "verdict--no"}">{_text(r["verdict"])}</span>\n    '
     )
     if total is not None:
-        out.append(f'<span class="card__total"><strong>{_text(total)}</strong> {unit}</span>')
+        out.append(f'<span class="card__total"><strong>{total}</strong> {unit}</span>')
     out.append("\n  </header>\n  ")
     if r["provisional"]:
         out.append(f'<p class="alert alert--notice">{words["provisional"]}</p>')
@@ -398,25 +401,31 @@ def _others(out: list[str], others: Any, unit: str) -> None:
 
 
 def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any], fans: Any, excluded: Any,
-          total: Any, unit: str) -> None:
+          total: str | None, unit: str) -> None:
+    """The fans counted and not counted; ``total``: the card's total as written (escaped), None for none."""
     out.append("\n  ")
     if r["lights"]:
         out.append(f'<p class="fans__hint">{words["tap_a_fan"]}</p>')
     out.append(f'\n  <table class="fans">\n    <caption class="visually-hidden">{words["counted"]}'
                "</caption>\n    <tbody>\n    ")
+    light = ('<button type="button" class="fans__light" aria-pressed="false" '
+             f'aria-controls="r-{rid}-reading" data-tiles="')
     for f in fans:
-        name, tiles, sets, note, how, count = f["name"], f["tiles"], f["sets"], f["note"], f["how"], f["count"]
-        # the row's pieces in the order drawn, joined once with the page
+        tiles, sets, note, how, count, value, points = (f["tiles"], f["sets"], f["note"], f["how"], f["count"],
+                                                        f["value"], f["total"])
+        # the fan's name and the link to its page, escaped once per fan and language (:func:`fan_head`)
+        head = f.get("head") or fan_head(f["name"], f["definition"], f["definition_label"])
+        # the row's pieces in the order drawn, joined once with the page; most values are ints, written as
+        # ``_text`` writes them without its call
         out += (f'\n      <tr data-about="{_text(f["about"])}"><th scope="row">',
-                f'<button type="button" class="fans__light" aria-pressed="false" aria-controls="r-{rid}-reading" '
-                f'data-tiles="{_text(tiles)}">{_text(name)}</button>' if tiles
-                else f'<span class="fans__plain">{_text(name)}</span>',
-                _definition_link(f["definition"], f["definition_label"]),
+                f'{light}{_text(tiles)}">{head[0]}' if tiles else head[1],
                 f' <span class="fans__sets">{_text(sets)}</span>' if sets else "",
                 f' <small class="muted">{_text(note)}</small>' if note else "",
                 f' <small class="fans__how">{_text(how)}</small>' if how else "",
-                f'</th>\n        <td class="num">{_text(f["value"])}{f" × {_text(count)}" if count > 1 else ""}</td>\n'
-                f'        <td class="num"><strong>{_text(f["total"])}</strong></td></tr>\n    ')
+                '</th>\n        <td class="num">', str(value) if type(value) is int else _text(value),
+                (f" × {count}" if type(count) is int else f" × {_text(count)}") if count > 1 else "",
+                '</td>\n        <td class="num"><strong>', str(points) if type(points) is int else _text(points),
+                "</strong></td></tr>\n    ")
     out.append("\n    ")
     for e in excluded:
         sets = f' <span class="fans__sets">{_text(e["sets"])}</span>' if e["sets"] else ""
@@ -427,8 +436,17 @@ def _fans(out: list[str], words: dict[str, str], rid: str, r: Mapping[str, Any],
     out.append("\n    </tbody>\n    ")
     if total is not None:
         out.append(f'\n    <tfoot><tr><th scope="row">{words["total"]}</th><td></td><td class="num"><strong>'
-                   f"{_text(total)}</strong> {unit}</td></tr></tfoot>\n    ")
+                   f"{total}</strong> {unit}</td></tr></tfoot>\n    ")
     out.append("\n  </table>\n  ")
+
+
+def fan_head(name: Any, href: Any, label: Any) -> tuple[str, str]:
+    """A fan row's name and the link to the fan's page ("?", titled "Definition of 平和"), as a lit row draws them
+    after its button's opening tag (the name, the button closed, the link) and as a plain row draws them: the
+    same for every card that counts the fan in a language, so a card's fan row carries them made once
+    (``results._fan_words``, the row's ``head``)."""
+    name, link = _text(name), _definition_link(href, label)
+    return f"{name}</button>{link}", f'<span class="fans__plain">{name}</span>{link}'
 
 
 @lru_cache(maxsize=2048, typed=True)  # typed: safe text and text alike are drawn apart

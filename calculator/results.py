@@ -29,6 +29,7 @@ from . import wording
 from .engine_messages import render
 from .house_rules import default_options, options_as_dict
 from .lang import language, pick, script, seat_name, system_words, unit_name, zh
+from .result_html import fan_head
 from .share_text import context_line, share_text, verdict
 from .tiles_view import hand_view, reading_view
 
@@ -120,10 +121,10 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     when the caller has asked it already."""
     fan = item.fan
     key = (system, fan.id, fan.zh, fan.en, script() if code is None else code)
-    name, definition, definition_label = _FAN_WORDS.get(key) or _fan_words(key, pick(fan.zh, fan.en))
+    name, definition, definition_label, head = _FAN_WORDS.get(key) or _fan_words(key, pick(fan.zh, fan.en))
     value, count, about, tiles = item.value, item.count, item.about, item.tiles
     return {
-        "id": fan.id, "name": name, "definition": definition, "definition_label": definition_label,
+        "id": fan.id, "name": name, "definition": definition, "definition_label": definition_label, "head": head,
         "value": value, "count": count,
         "total": item.total, "note": wording.note_text(item.note) if item.note else "", "sets": sets,
         "about": about, "tiles": (_TILES_TEXT.get(tiles) or _tiles_text(tiles)) if drawn and tiles else "",
@@ -131,15 +132,16 @@ def _fan_row(item: Item, sets: str = "", drawn: bool = True, hu: bool = False, s
     }
 
 
-def _fan_words(key: tuple[str, str, str, str, str], name: str) -> tuple[str, str, str]:
-    """A counted fan's ``name``, the address of its page and the name of the link to it, "Definition of 平和":
-    the same for every card that counts the fan in a language, so kept in :data:`_FAN_WORDS` under ``key``
-    (the system's id, the fan's id and names, and ``lang.script``: what the name is written in)."""
-    return keep(_FAN_WORDS, key, (name, reverse("fan-detail", args=[key[0], key[1]]),
-                                  gettext("Definition of %(name)s") % {"name": name}), _FAN_WORDS_MAX)
+def _fan_words(key: tuple[str, str, str, str, str], name: str) -> tuple[str, str, str, tuple[str, str]]:
+    """A counted fan's ``name``, the address of its page, the name of the link to it, "Definition of 平和", and
+    the card's markup of the name and the link (``result_html.fan_head``, the row's ``head``): the same for every
+    card that counts the fan in a language, so kept in :data:`_FAN_WORDS` under ``key`` (the system's id, the
+    fan's id and names, and ``lang.script``: what the name is written in)."""
+    href, label = reverse("fan-detail", args=[key[0], key[1]]), gettext("Definition of %(name)s") % {"name": name}
+    return keep(_FAN_WORDS, key, (name, href, label, fan_head(name, href, label)), _FAN_WORDS_MAX)
 
 
-_FAN_WORDS: dict[tuple[str, str, str, str, str], tuple[str, str, str]] = {}
+_FAN_WORDS: dict[tuple[str, str, str, str, str], tuple[str, str, str, tuple[str, str]]] = {}
 """:func:`_fan_words` by its key: some hundreds of fans, in each language and system's words."""
 _FAN_WORDS_MAX = 8192
 """At most this many kept (the fans of every system in every language are fewer)."""

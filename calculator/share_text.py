@@ -69,19 +69,16 @@ def share_text(hand: Hand, results: list[dict[str, Any]], context: str = "", ver
     for k, r in enumerate(results):
         said = verdict(r) if verdicts is None else verdicts[k]
         lines += ["", said + (f" — {r['reason']}" if r["reason"] else "")]
-        lines += [f"  {_fan_line(f)}" for f in r["fans"]]
+        for f in r["fans"]:  # "幺九刻 1111m 1", "花牌 1×2 = 2"
+            sets, count, note = f["sets"], f["count"], f["note"]
+            line = f"  {f['name']} {sets} " if sets else f"  {f['name']} "
+            line += f"{f['value']}×{count} = {f['total']}" if count > 1 else f"{f['total']}"
+            lines.append(line + _bracketed(note) if note else line)
         lines += [f"  {e['name']}{' ' + e['sets'] if e['sets'] else ''} — {e['why']}" for e in r["excluded"]]
         if r["valid"]:
             lines.append("  " + _labelled(templates.total, f"{r['total']} {r['unit']}"))
         lines += [f"  {_payment_line(p, templates)}" for p in r["payments"]]
     return "\n".join([line for line in lines if line is not None]).strip()
-
-
-def _fan_line(f: dict[str, Any]) -> str:
-    """"幺九刻 1111m 1", "花牌 1×2 = 2"."""
-    name = f"{f['name']} {f['sets']}" if f["sets"] else f["name"]
-    value = f"{f['value']}×{f['count']} = {f['total']}" if f["count"] > 1 else f"{f['total']}"
-    return f"{name} {value}" + (_bracketed(f["note"]) if f["note"] else "")
 
 
 def _payment_line(p: dict[str, Any], templates: _Templates | None = None) -> str:

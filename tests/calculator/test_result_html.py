@@ -161,3 +161,28 @@ def test_a_text_is_quoted_as_urllib_quotes_it(value):
     from calculator.markup import quoted
 
     assert quoted(value) == quote(value) and quoted(value, "~:@") == quote(value, safe="~:@")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_fan_rows_head_made_with_the_row_is_the_one_the_card_would_make(language):
+    from calculator import results
+    from rulesets.engine import build_request
+
+    hands = ["123m456p789s111z22z", "[123m]456p789s111z2z2z", "19m19p19s1234567z1m", "11223344556677m"]
+    with translation.override(language):
+        for hand in hands:
+            request = build_request(hand)
+            context = results.cards_context(request, results.score_each(request))
+            rows = [f for r in context["results"] for f in r["fans"]]
+            assert rows and all(f["head"] == result_html.fan_head(f["name"], f["definition"], f["definition_label"])
+                                for f in rows)
+            drawn = result_html.results_html(context)
+            for r in context["results"]:
+                r["fans"] = [{k: v for k, v in f.items() if k != "head"} for f in r["fans"]]
+            assert result_html.results_html(context) == drawn
+            # a row without its head escapes its name, and writes a value that is no int as the template does
+            row = {**context["results"][0]["fans"][0], "name": "<b>&</b>", "value": Fraction(5, 2), "count": 2}
+            context["results"][0]["fans"][0] = row
+            drawn = result_html.results_html(context)
+            assert "&lt;b&gt;&amp;&lt;/b&gt;" in drawn and "<b>&</b>" not in drawn
+            assert f'<td class="num">{result_html._text(Fraction(5, 2))} × 2</td>' in drawn
