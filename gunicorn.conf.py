@@ -4,7 +4,10 @@ Everything is read from the environment (docs/deploy.md lists it):
 
 - ``BIND`` (e.g. ``0.0.0.0:8000`` or ``unix:/run/mahjong.sock``), else ``127.0.0.1:$PORT`` (PORT defaults
   to 8000): loopback unless told otherwise, for a proxy on the same machine;
-- ``WEB_CONCURRENCY``: worker processes, default 2 × CPU cores + 1;
+- ``WEB_CONCURRENCY``: worker processes, default one per CPU core this process may run on (at least 2):
+  the work is CPU-bound Python and each worker's threads take turns under its GIL, so a worker per core
+  keeps every core busy without the kernel also time-slicing workers against each other (measured in
+  docs/performance.md: more workers than cores tripled a tap's p99 in some runs, never lowered it);
 - ``GUNICORN_THREADS``: threads per worker (default 4). Workers are gthread workers that give a thread
   only to a request that has fully arrived, head and body (serving/gunicorn_worker.py): a request
   whose line and headers are not in within ``GUNICORN_HEADER_TIMEOUT`` seconds (default 10) of its first
@@ -35,8 +38,15 @@ def _int(name: str, default: int) -> int:
         raise SystemExit(f"{name}={raw!r} is not a whole number") from None
 
 
+def _cores() -> int:
+    """The CPU cores this process may run on (a container's or ``taskset``'s share, not the host's)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return multiprocessing.cpu_count()
+
+
 bind = [os.environ.get("BIND") or f"127.0.0.1:{_int('PORT', 8000)}"]
-workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
+workers = _int("WEB_CONCURRENCY", max(2, _cores()))
 # GUNICORN_WORKER_CLASS=sync (with GUNICORN_THREADS=1) gives the old sync workers, for comparisons only.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS") or "serving.gunicorn_worker.HeaderTimeoutWorker"
 threads = _int("GUNICORN_THREADS", 4)

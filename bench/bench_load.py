@@ -208,7 +208,7 @@ def production_server(workers: int | None, memo: bool = True) -> Iterator[tuple[
             base = f"http://127.0.0.1:{port}"
             _wait_until_up(base, server)
             what = (
-                f"gunicorn, {env.get('WEB_CONCURRENCY') or f'2×{os.cpu_count()}+1'} workers; "
+                f"gunicorn, {env.get('WEB_CONCURRENCY') or 'one per core'} workers; "
                 f"database {env['DATABASE_URL'].split(':', 1)[0]}; cache {env['CACHE_URL'].split(':', 1)[0]}"
             )
             yield base, what
