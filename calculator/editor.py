@@ -32,8 +32,8 @@ from functools import cached_property
 
 from rulesets.errors import MahjongError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative
-from rulesets.notation import format_pack, parse_hand, read_tiles
-from rulesets.tiles import BY_INDEX, TILES_BY_INDEX, Suit, Tile, counts34, tile
+from rulesets.notation import format_pack, parse_hand, read_tiles, tile_runs
+from rulesets.tiles import BY_INDEX, Suit, Tile, counts34, tile
 from rulesets.values import keep, quick
 
 FULL = 14
@@ -123,34 +123,7 @@ class EditorHand:
 
 def write(hand: EditorHand) -> str:
     """The editor form of ``hand``: packs, the sorted standing tiles, the last one tapped (the winning tile) last."""
-    return "".join([p.text() for p in hand.packs]) + runs(hand.ordered)
-
-
-def runs(tiles: tuple[Tile, ...]) -> str:
-    """``rulesets.notation.tile_runs(tiles, letters=False)``: each tile's digit, its suit's letter written once
-    after the last tile of a run of one suit (``123m45p``). One pass over the tiles, the digit and letter of
-    each looked up by its index, rather than the tiles' texts joined and the letters a regular expression
-    finds repeated taken out of them (half the cost of writing a hand, which a page does at every tap)."""
-    out: list[str] = []
-    last = ""
-    for t in tiles:
-        index = t.index
-        suit = _SUIT[index]
-        if suit != last:
-            if last:
-                out.append(last)
-            last = suit
-        out.append(_DIGIT[index])
-    if last:
-        out.append(last)
-    return "".join(out)
-
-
-_TEXTS = tuple(str(t) for t in TILES_BY_INDEX)
-_DIGIT = tuple(text[:-1] for text in _TEXTS)
-"""Each tile's digit by its index (its text but the suit's letter)."""
-_SUIT = tuple(text[-1] for text in _TEXTS)
-"""Each tile's suit letter by its index (m p s z, f for a flower)."""
+    return "".join([p.text() for p in hand.packs]) + tile_runs(hand.ordered, letters=False)
 
 
 def read(text: str, full: int = FULL) -> EditorHand | None:

@@ -609,18 +609,27 @@ def tile_runs(seq: Iterable[Tile], letters: bool) -> str:
     >>> tile_runs(tiles("123m45p5p1z22z"), False), tile_runs(tiles("123m45p5p1z22z"), True)
     ('123m455p122z', '123m455pESS')
     """
-    # each tile's text, then a suit letter followed by a tile of the same suit left out (an honour's letter is
-    # upper case: it ends the run before it and is never left out)
-    text = _LETTER_TEXT if letters else _TILE_TEXT
-    return _SAME_SUIT_NEXT.sub("", "".join([text[t.index] for t in seq]))
+    digits, suits = _LETTER_RUNS if letters else _DIGIT_RUNS
+    out: list[str] = []
+    last = ""  # the suit letter of the run being written, written after its last tile ("" after a letter)
+    for t in seq:
+        index = t.index
+        suit = suits[index]
+        if suit != last:
+            if last:
+                out.append(last)
+            last = suit
+        out.append(digits[index])
+    if last:
+        out.append(last)
+    return "".join(out)
 
 
-_TILE_TEXT = tuple(str(t) for t in TILES_BY_INDEX)
-"""Each tile's text (its digit and suit letter), by index."""
-_LETTER_TEXT = tuple(t.letter if t.is_honour else str(t) for t in TILES_BY_INDEX)
-"""Each tile's text with the honours as letters (E S W N C F P), by index."""
-_SAME_SUIT_NEXT = re.compile(r"([a-z])(?=[0-9]\1)")
-"""A suit letter whose next tile is of the same suit: a run writes the letter once, after its last digit."""
+_DIGIT_RUNS = (tuple(str(t)[:-1] for t in TILES_BY_INDEX), tuple(str(t)[-1] for t in TILES_BY_INDEX))
+"""Each tile's digit and its suit's letter (m p s z, f for a flower), by index: a run writes the letter once."""
+_LETTER_RUNS = (tuple(t.letter if t.is_honour else str(t)[:-1] for t in TILES_BY_INDEX),
+                tuple("" if t.is_honour else str(t)[-1] for t in TILES_BY_INDEX))
+"""The same with the honours as letters (E S W N C F P), each a run of its own with no suit letter after it."""
 
 
 def _meld_digit(meld: Meld) -> int | None:

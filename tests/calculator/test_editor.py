@@ -4,8 +4,8 @@ import pytest
 
 from calculator import editor
 from calculator.editor import EditError, EditorHand, Pack, add, from_hand, read, remove, write
-from rulesets.notation import parse_hand, tile_runs
-from rulesets.tiles import TILES_BY_INDEX, tile, tiles
+from rulesets.notation import parse_hand
+from rulesets.tiles import tile, tiles
 
 
 def test_it_reads_a_hand_at_any_stage_of_entry():
@@ -42,19 +42,6 @@ def test_it_reads_each_kind_of_pack(text, kind, digit):
 @pytest.mark.parametrize("text", ["[555p3]123m", "[123m2][7777s][9999p6]11z", "[456s3]1234m", "55z"])
 def test_what_it_writes_it_reads_back(text):
     assert write(read(text)) == text
-
-
-def test_its_runs_are_the_engines_for_any_tiles_in_any_order():
-    """The editor writes a hand's standing tiles in one pass (editor.runs): as the engine's writer writes them."""
-    import random
-
-    chance = random.Random(2027)
-    seqs = [(), tiles("1m"), tiles("1z2z3z"), tiles("123m45p5p1z22z"), TILES_BY_INDEX]
-    seqs += [tuple(chance.choices(TILES_BY_INDEX, k=chance.randrange(0, 20))) for _ in range(2000)]
-    seqs += [tuple(sorted(chance.choices(TILES_BY_INDEX[:34], k=13), key=lambda t: t.index)) + (chance.choice(
-        TILES_BY_INDEX[:34]),) for _ in range(500)]
-    for seq in seqs:
-        assert editor.runs(seq) == tile_runs(seq, letters=False), seq
 
 
 @pytest.mark.parametrize("text", ["v1.123m", "[124m]", "[123m4]", "8z", "12x", "123", "[555p"])

@@ -1,6 +1,7 @@
 """Hand strings: the three formats, their defaults, round trips, and an error for every bad input."""
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -9,8 +10,17 @@ from hypothesis import strategies as st
 
 from rulesets.errors import ContextError, HandError, NotationError
 from rulesets.hand import Hand, KongKind, Meld, MeldKind, Relative, Seat, WinContext, WinMethod
-from rulesets.notation import FORMATS, MAX_LENGTH, canonical_hand, check_hand, format_hand, hand_to_text, parse_hand
-from rulesets.tiles import ALL_TILES, FLOWERS, Tile, tile, tiles
+from rulesets.notation import (
+    FORMATS,
+    MAX_LENGTH,
+    canonical_hand,
+    check_hand,
+    format_hand,
+    hand_to_text,
+    parse_hand,
+    tile_runs,
+)
+from rulesets.tiles import ALL_TILES, FLOWERS, TILES_BY_INDEX, Tile, tile, tiles
 from tests.rulesets.notation_support import fuzz, random_hand, read_or_clean_error
 
 
@@ -467,3 +477,21 @@ def test_a_plain_pack_read_again_is_the_same_meld_as_the_token_reader_makes():
     for _ in range(2):
         with pytest.raises(NotationError, match="not a chow"):
             parse_hand("[124m]12345678p5s")
+
+
+def test_tile_runs_write_each_suits_letter_once_after_its_run_for_any_tiles_in_any_order():
+    """``tile_runs`` in one pass, against its definition: each tile's text, then every suit letter followed by a
+    tile of the same suit left out (an honour written as a letter ends the run before it and stands alone)."""
+    same_suit_next = re.compile(r"([a-z])(?=[0-9]\1)")
+
+    def defined(seq, letters):
+        return same_suit_next.sub("", "".join([t.letter if letters and t.is_honour else str(t) for t in seq]))
+
+    chance = random.Random(2027)
+    seqs = [(), tiles("1m"), tiles("1z2z3z"), tiles("123m45p5p1z22z"), TILES_BY_INDEX]
+    seqs += [tuple(chance.choices(TILES_BY_INDEX, k=chance.randrange(0, 20))) for _ in range(2000)]
+    seqs += [tuple(sorted(chance.choices(TILES_BY_INDEX[:34], k=13), key=lambda t: t.index)) + (chance.choice(
+        TILES_BY_INDEX[:34]),) for _ in range(500)]
+    for seq in seqs:
+        for letters in (False, True):
+            assert tile_runs(seq, letters) == defined(seq, letters), (seq, letters)
