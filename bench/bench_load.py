@@ -11,6 +11,7 @@ The database is a fresh SQLite file unless ``DATABASE_URL`` is set; the cache is
 
     .venv/bin/python bench/bench_load.py                    # 10 s per page, 16 connections
     .venv/bin/python bench/bench_load.py --duration 30 --markdown
+    .venv/bin/python bench/bench_load.py --rounds 5 --memo off  # each row's medians over 5 rounds
 
 The load generator is wrk (Debian's ``wrk`` package): when it is missing the benchmark installs it
 with ``apt-get install -y wrk`` (as root), and failing that drives the load with its own Python
@@ -26,7 +27,9 @@ hand at a new address each. One more htmx row is a tap as the browser sends it: 
 hand each, with the signatures of the parts that table's page holds (``X-Parts``), so the answer brings
 only the parts the new hand changes (the other rows ask with no table chosen and no signatures: every
 part drawn). The aims are checked against ``/livez`` of the memo-off server: an htmx
-score update ≥ ¼ of its throughput with p99 < 50 ms, ``POST /api/v1/score`` ≥ ½. Besides the load it
+score update ≥ ¼ of its throughput with p99 < 50 ms, ``POST /api/v1/score`` ≥ ½ (with ``--rounds N``, each
+row's medians over N rounds of every row in turn, and its ratio's range: one round's ratio moves by ±15 % on a
+machine whose speed swings from one minute to the next). Besides the load it
 prints the first load of ``/`` on the wire (the page and everything it asks for, compressed as Chromium
 asks over HTTPS, and for a gzip-only browser) and the profile of a fresh htmx request and a fresh API
 score (in-process, many hands it has not seen).
@@ -45,6 +48,7 @@ import re
 import secrets
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -141,10 +145,20 @@ class Measurement:
     check: str  # the status of one request made before the run, e.g. "200"
     baseline_rps: float = 0.0  # /livez's requests a second measured just before and after this row (their mean)
     baseline_p99_ms: float = 0.0
+    rounds: tuple[Measurement, ...] = ()  # with --rounds: each round's own; this row then holds their medians
 
     def ratio(self) -> float:
-        """This row's throughput against the baseline's measured next to it."""
+        """This row's throughput against the baseline's measured next to it (over rounds: their ratios' median)."""
+        if self.rounds:
+            return statistics.median(m.ratio() for m in self.rounds)
         return self.requests_per_second / (self.baseline_rps or self.requests_per_second or 1)
+
+    def spread(self) -> str:
+        """The lowest and highest ratio of the rounds (empty for one round)."""
+        if len(self.rounds) < 2:
+            return ""
+        ratios = [m.ratio() for m in self.rounds]
+        return f"{min(ratios):.2f}–{max(ratios):.2f}"
 
 
 # ---------------------------------------------------------------- the server
@@ -666,6 +680,9 @@ def table(off: list[Measurement], on: list[Measurement], markdown: bool) -> str:
     """The rows measured with the response memo off (the headline: what drawing an answer costs) and, beside
     them, the same rows with it on (``on`` may be empty). Ratios against ``/livez`` of the same server."""
     header = ("what", "check", "req/s", "p50 ms", "p99 ms", "errors", "req/s ÷ baseline", "p99 ÷ baseline")
+    spread = any(m.spread() for m in off)
+    if spread:
+        header += (f"req/s ÷ baseline: range of {len(off[0].rounds)} rounds",)
     if on:
         header += ("memo on: req/s", "p99 ms", "req/s ÷ baseline")
     rows = []
@@ -674,6 +691,8 @@ def table(off: list[Measurement], on: list[Measurement], markdown: bool) -> str:
             m.target.name, m.check, f"{m.requests_per_second:.0f}", f"{m.p50_ms:.2f}", f"{m.p99_ms:.2f}", str(m.errors),
             f"{m.ratio():.2f}", f"{m.p99_ms / (m.baseline_p99_ms or m.p99_ms):.1f}",
         )
+        if spread:
+            row += (m.spread() or "",)
         if on:
             k = on[i]
             errors = f" ({k.errors} errors)" if k.errors else ""
@@ -693,27 +712,29 @@ def _aligned(row: tuple[str, ...], widths: list[int]) -> list[str]:
 def aims(results: list[Measurement]) -> str:
     """The aims against the baseline measured next to each row (the response memo off): met or not, with the
     figures. An htmx score update ≥ ¼ of ``/livez``'s throughput with p99 < 50 ms, ``POST /api/v1/score`` ≥ ½,
-    for the sample hand asked again and for a new hand each."""
+    for the sample hand asked again and for a new hand each (over rounds: the medians, with the ratios' range)."""
     lines = []
     for m in results[1:]:
         ratio = m.ratio()
+        of = f"{ratio:.2f} of the baseline" + (f", the median of {len(m.rounds)} rounds ranging {m.spread()}"
+                                                 if m.spread() else "")
         if m.target.vary:
-            lines.append(f"{m.target.name}: {ratio:.2f} of the baseline, p99 {m.p99_ms:.1f} ms")
+            lines.append(f"{m.target.name}: {of}, p99 {m.p99_ms:.1f} ms")
         elif "htmx" in m.target.name:
             ok = ratio >= 0.25 and m.p99_ms < 50
-            lines.append(f"{m.target.name}: {ratio:.2f} of the baseline (aim ≥ 0.25), "
+            lines.append(f"{m.target.name}: {of} (aim ≥ 0.25), "
                          f"p99 {m.p99_ms:.1f} ms (aim < 50): {'met' if ok else 'not met'}")
         elif "api/v1/score" in m.target.name:
             ok = ratio >= 0.5
-            lines.append(f"{m.target.name}: {ratio:.2f} of the baseline (aim ≥ 0.5): {'met' if ok else 'not met'}")
+            lines.append(f"{m.target.name}: {of} (aim ≥ 0.5): {'met' if ok else 'not met'}")
     return "\n".join(lines)
 
 
 Run = tuple[str, list[Measurement], list[Target], tuple[int, int, int, int]]
 
 
-def run(args: argparse.Namespace, memo: bool, hands: list[str], seconds: int) -> Run:
-    """One server (the response memo on or off) and every chosen page loaded in turn."""
+def run(args: argparse.Namespace, memo: bool, hands: list[str], seconds: int, rounds: int = 1) -> Run:
+    """One server (the response memo on or off) and every chosen page loaded in turn, ``rounds`` times."""
     with tempfile.TemporaryDirectory(prefix="bench-wrk-") as tmp, \
             production_server(args.workers, memo) as (base, what):
         script = Path(tmp) / "bench.lua"
@@ -721,8 +742,23 @@ def run(args: argparse.Namespace, memo: bool, hands: list[str], seconds: int) ->
         chosen = [t for i, t in enumerate(targets(base, hands)) if i == 0 or args.only in t.name]
         wire, raw, requests = first_load(base)
         wire_gzip, _, _ = first_load(base, "gzip, deflate")
-        return what, measured_in_turn(base, chosen, script, seconds, args.connections), chosen, (
-            wire, raw, requests, wire_gzip)
+        measured = [measured_in_turn(base, chosen, script, seconds, args.connections) for _ in range(rounds)]
+        return what, medians(measured), chosen, (wire, raw, requests, wire_gzip)
+
+
+def medians(rounds: list[list[Measurement]]) -> list[Measurement]:
+    """Each row over ``rounds`` (each every row in turn, :func:`measured_in_turn`): the medians of its
+    throughput, latencies and baseline, its errors summed, and its rounds kept (its ratio is their ratios'
+    median, :meth:`Measurement.ratio`). On a machine whose speed swings from one minute to the next, one
+    round's ratio moves by ±15 %; the median of several is the figure to compare with an aim."""
+    if len(rounds) == 1:
+        return rounds[0]
+    med = statistics.median
+    return [dataclasses.replace(
+        ms[0], requests_per_second=med(m.requests_per_second for m in ms), p50_ms=med(m.p50_ms for m in ms),
+        p99_ms=med(m.p99_ms for m in ms), errors=sum(m.errors for m in ms),
+        baseline_rps=med(m.baseline_rps for m in ms), baseline_p99_ms=med(m.baseline_p99_ms for m in ms),
+        rounds=tuple(ms)) for ms in zip(*rounds, strict=True)]
 
 
 def measured_in_turn(base: str, chosen: list[Target], script: Path, seconds: int,
@@ -757,6 +793,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--generator", choices=("auto", "wrk", "python"), default="auto",
                         help="the load generator (auto: wrk, installed if missing, else the Python one)")
     parser.add_argument("--no-profile", action="store_true", help="leave out the profile of a fresh request")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="load the memo-off server's rows this many times in turn and print each row's medians "
+                             "with its ratio's range (the memo-on server once)")
     args = parser.parse_args(argv)
     global GENERATOR
     GENERATOR = ensure_wrk() if args.generator == "auto" else args.generator
@@ -766,7 +805,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"note: load average {busy:.1f} before starting: other work on this machine skews the figures",
               file=sys.stderr)
     hands = new_hands()
-    what, off, chosen, (wire, raw, requests, wire_gzip) = run(args, False, hands, seconds)
+    rounds = max(1, args.rounds)
+    what, off, chosen, (wire, raw, requests, wire_gzip) = run(args, False, hands, seconds, rounds)
     between = os.getloadavg()[0]
     on = run(args, True, hands, seconds)[1] if args.memo == "both" else []
     after = os.getloadavg()[0]
@@ -776,7 +816,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{between:.1f} between the memo-off and memo-on servers, {after:.1f} after); sample hand {SAMPLE_HAND}; "
           f"a new hand each: {len(hands)} seeded random winning hands")
     beside = "; on (the default) beside it" if on else ""
-    print(f"The response memo off (RESPONSE_MEMO_BYTES=0): every answer drawn{beside}")
+    over = f"; the medians of {rounds} rounds" if rounds > 1 else ""
+    print(f"The response memo off (RESPONSE_MEMO_BYTES=0): every answer drawn{over}{beside}")
     print(table(off, on, args.markdown))
     print()
     print(f"first load of /: {wire / 1024:.1f} KB on the wire ({raw / 1024:.1f} KB uncompressed) in {requests} requests"
