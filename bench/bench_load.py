@@ -692,7 +692,7 @@ def table(off: list[Measurement], on: list[Measurement], markdown: bool) -> str:
             f"{m.ratio():.2f}", f"{m.p99_ms / (m.baseline_p99_ms or m.p99_ms):.1f}",
         )
         if spread:
-            row += (m.spread() or "",)
+            row += (m.spread() if i else "",)  # the baseline's own ratio is 1 in every round
         if on:
             k = on[i]
             errors = f" ({k.errors} errors)" if k.errors else ""
@@ -747,7 +747,7 @@ def run(args: argparse.Namespace, memo: bool, hands: list[str], seconds: int, ro
 
 
 def medians(rounds: list[list[Measurement]]) -> list[Measurement]:
-    """Each row over ``rounds`` (each every row in turn, :func:`measured_in_turn`): the medians of its
+    """Each row over ``rounds`` (each a run of every row in turn, :func:`measured_in_turn`): the medians of its
     throughput, latencies and baseline, its errors summed, and its rounds kept (its ratio is their ratios'
     median, :meth:`Measurement.ratio`). On a machine whose speed swings from one minute to the next, one
     round's ratio moves by ±15 %; the median of several is the figure to compare with an aim."""
